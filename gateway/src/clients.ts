@@ -1,0 +1,22 @@
+/** gRPC clients of the services the gateway calls (customer-facing services only). */
+import { createClient } from '@cfs/common/grpc';
+import { loadProtos } from '@cfs/protos';
+import type { AccountServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountService.js';
+import type { IdentityServiceClient } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
+
+export interface ServiceClients {
+  identity: IdentityServiceClient;
+  account: AccountServiceClient;
+}
+
+export function createServiceClients(addresses: { identity: string; account: string }): ServiceClients {
+  const { cfs } = loadProtos();
+  return {
+    identity: createClient(cfs.identity.v1.IdentityService, addresses.identity),
+    account: createClient(cfs.account.v1.AccountService, addresses.account),
+  };
+}
+
+export function closeServiceClients(clients: ServiceClients): void {
+  for (const client of Object.values(clients)) client.close();
+}

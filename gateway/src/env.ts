@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { envFields } from '@cfs/common/env';
+import { CONTENT_FEED_PRODUCT } from '@cfs/common/scopes';
+
+export const gatewayEnvSchema = z.object({
+  PORT: envFields.port(8080),
+  HOST: z.string().default('0.0.0.0'),
+  IDENTITY_ADDR: envFields.address('127.0.0.1:7001'),
+  ACCOUNT_ADDR: envFields.address('127.0.0.1:7002'),
+  /** Deadline of every call to a service; past it the client gets 503 SERVICE_UNAVAILABLE. */
+  GRPC_DEADLINE_MS: envFields.positiveInt(2000),
+  /** Largest accepted request body. */
+  BODY_LIMIT_BYTES: envFields.positiveInt(64 * 1024),
+  /** The product (audience) this gateway serves. */
+  PRODUCT: z.string().default(CONTENT_FEED_PRODUCT),
+  /** Express "trust proxy" setting, for the client IP behind a load balancer (e.g. "loopback" or a hop count). */
+  TRUST_PROXY: z.string().default('loopback'),
+});
+
+export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
+
+/** What the app factory needs from the environment. */
+export type GatewayConfig = Pick<GatewayEnv, 'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY'>;

@@ -1,0 +1,35 @@
+// Entrypoint: telemetry first (before any instrumented module loads), then wiring and listen.
+import { startTelemetry } from '@cfs/common/telemetry';
+
+const telemetry = await startTelemetry('gateway');
+const [{ parseEnv }, { createLogger }, { Lifecycle }, { gatewayEnvSchema }, { createServiceClients, closeServiceClients }, { createGateway }] =
+  await Promise.all([
+    import('@cfs/common/env'),
+    import('@cfs/common/logger'),
+    import('@cfs/common/lifecycle'),
+    import('./env.ts'),
+    import('./clients.ts'),
+    import('./server.ts'),
+  ]);
+
+const logger = createLogger('gateway');
+try {
+  const env = parseEnv(gatewayEnvSchema);
+  const clients = createServiceClients({ identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR });
+  const app = createGateway({ config: env, clients, logger });
+  const server = app.listen(env.PORT, env.HOST, () => logger.info({ port: env.PORT }, 'gateway listening'));
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+  new Lifecycle(logger)
+    .onShutdown('stop HTTP (drain in-flight requests)', () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    }))
+    .onShutdown('close gRPC clients', () => closeServiceClients(clients))
+    .onShutdown('flush telemetry', () => telemetry.shutdown())
+    .installSignalHandlers();
+} catch (err) {
+  logger.fatal({ err: err instanceof Error ? { name: err.name, message: err.message } : err }, 'failed to start');
+  process.exit(1);
+}

@@ -1,0 +1,176 @@
+/**
+ * The request pipeline (design section 3) as reusable express middleware. The order is part of
+ * the contract: validation → credential → scope → audience → (plan capability, quota) → service.
+ * Each step reads its rules from the route's declaration.
+ */
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import { DomainError, envelope, ERROR_CODES, httpStatusOf, malformed, unauthenticated, type ErrorCode } from '@cfs/common/errors';
+import { callUnary } from '@cfs/common/grpc';
+import type { Logger } from '@cfs/common/logger';
+import type { CustomerScope } from '@cfs/common/scopes';
+import type { ServiceClients } from './clients.ts';
+import type { AnyRoute, Principal, Rpc } from './route.ts';
+
+interface Locals {
+  requestId: string;
+  input?: { params: unknown; query: unknown; body: unknown };
+  principal?: Principal;
+}
+
+const locals = (res: Response) => res.locals as Locals;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** X-Request-Id: the caller's when it is sane, else a new one; echoed on every answer. */
+export function requestId(): RequestHandler {
+  return (req, res, next) => {
+    const given = req.get('x-request-id');
+    const id = given && REQUEST_ID.test(given) ? given : randomUUID();
+    locals(res).requestId = id;
+    res.setHeader('X-Request-Id', id);
+    next();
+  };
+}
+
+function describeIssues(where: string, error: z.ZodError): string {
+  const parts = error.issues.slice(0, 5).map((issue) => {
+    const path = [where, ...issue.path.map(String)].join('.');
+    return `${path}: ${issue.message}`;
+  });
+  return parts.join('; ').slice(0, 500);
+}
+
+/** Step 2: path, query and body against the route's schemas; 400 before any authentication. */
+export function validateRequest(route: AnyRoute): RequestHandler {
+  return (req, res, next) => {
+    const parse = (where: string, schema: z.ZodType | undefined, value: unknown) => {
+      if (!schema) return undefined;
+      const result = schema.safeParse(value);
+      if (!result.success) throw malformed(describeIssues(where, result.error));
+      return result.data;
+    };
+    locals(res).input = {
+      params: parse('path', route.params, req.params),
+      query: parse('query', route.query, req.query),
+      body: parse('body', route.body, req.body),
+    };
+    next();
+  };
+}
+
+const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
+
+/** Step 3: `Authorization: Bearer <token>`; missing, unknown, revoked or expired → 401. */
+export function authenticate(rpcFor: (res: Response) => Rpc): RequestHandler {
+  return async (req, res, next) => {
+    const header = req.get('authorization');
+    if (!header) throw unauthenticated('An Authorization: Bearer <credential> header is required.');
+    const match = BEARER.exec(header);
+    if (!match) throw unauthenticated('The Authorization header must be "Bearer <credential>".');
+    const { credential } = await rpcFor(res)('identity', 'Authenticate', { token: match[1]! });
+    if (!credential) throw new DomainError('INTERNAL_ERROR');
+    locals(res).principal = { credential };
+    next();
+  };
+}
+
+/** Step 4: the route's scope. A Credential with no scopes is refused on every route. */
+export function requireScope(scope: CustomerScope): RequestHandler {
+  return (_req, res, next) => {
+    if (!locals(res).principal?.credential.scopes.includes(scope)) {
+      throw new DomainError('SCOPE_DENIED', `This endpoint requires the scope ${scope}.`);
+    }
+    next();
+  };
+}
+
+/** Step 5: the Credential must be issued for this product. */
+export function requireAudience(product: string): RequestHandler {
+  return (_req, res, next) => {
+    if (locals(res).principal?.credential.audience !== product) {
+      throw new DomainError('WRONG_AUDIENCE', `The credential was issued for a different product; a credential for ${product} is required.`);
+    }
+    next();
+  };
+}
+
+/** The service call: runs the handler and sends its answer, shaped by the response schema. */
+export function runHandler(route: AnyRoute, rpcFor: (res: Response) => Rpc): RequestHandler {
+  return async (_req, res) => {
+    const l = locals(res);
+    const body = await route.handle({
+      ...(l.input as { params: never; query: never; body: never }),
+      requestId: l.requestId,
+      rpc: rpcFor(res),
+      ...(l.principal ? { principal: l.principal } : {}),
+    } as never);
+    res.status(route.response.status).json(route.response.schema.parse(body));
+  };
+}
+
+/** The full middleware chain of one route. */
+export function pipelineFor(route: AnyRoute, deps: { product: string; rpcFor: (res: Response) => Rpc }): RequestHandler[] {
+  const chain: RequestHandler[] = [validateRequest(route)];
+  if (route.auth === 'credential') {
+    if (!route.scope) throw new Error(`route ${route.operationId} needs a scope`);
+    chain.push(authenticate(deps.rpcFor), requireScope(route.scope), requireAudience(deps.product));
+  }
+  chain.push(runHandler(route, deps.rpcFor));
+  return chain;
+}
+
+/** A bound `rpc` for one request: the gateway's deadline and the request id as metadata. */
+export function rpcFactory(clients: ServiceClients, deadlineMs: number): (res: Response) => Rpc {
+  return (res) =>
+    ((service, method, request) =>
+      callUnary(clients[service], method as never, request as never, {
+        deadlineMs,
+        metadata: { 'x-request-id': locals(res).requestId },
+      })) as Rpc;
+}
+
+/** Body-parser and router failures are client mistakes: always 400 (never 413/415), or 404. */
+function codeForHttpError(err: unknown): ErrorCode | undefined {
+  const status = (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  return status === 404 ? 'NOT_FOUND' : 'MALFORMED_REQUEST';
+}
+
+const HTTP_ERROR_MESSAGES: Record<string, string> = {
+  'entity.too.large': 'The request body is too large.',
+  'entity.parse.failed': 'The request body is not valid JSON.',
+  'encoding.unsupported': 'The request body encoding is not supported.',
+  'charset.unsupported': 'The request body charset is not supported; use UTF-8.',
+};
+
+/** The last middleware: every failure becomes the envelope with a safe message. */
+export function errorHandler(logger: Logger): (err: unknown, req: Request, res: Response, next: NextFunction) => void {
+  return (err, req, res, _next) => {
+    let code: ErrorCode;
+    let message: string;
+    if (err instanceof DomainError) {
+      ({ code, message } = err);
+      if (code === 'INTERNAL_ERROR' || code === 'SERVICE_UNAVAILABLE') {
+        logger.warn({ err: err.cause ?? err, requestId: locals(res).requestId, path: req.path }, 'request failed');
+      }
+    } else {
+      const httpCode = codeForHttpError(err);
+      if (httpCode) {
+        code = httpCode;
+        const type = (err as { type?: unknown }).type;
+        message = (typeof type === 'string' && HTTP_ERROR_MESSAGES[type]) || ERROR_CODES[httpCode].message;
+      } else {
+        code = 'INTERNAL_ERROR';
+        message = ERROR_CODES.INTERNAL_ERROR.message;
+        logger.error({ err, requestId: locals(res).requestId, path: req.path }, 'unexpected error');
+      }
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(httpStatusOf(code)).json(envelope(code, message));
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * A route of the public API, declared once: method, path, scope, capability, the schemas of its
+ * inputs and answer, and its handler. The pipeline middleware and the OpenAPI description are
+ * both derived from these declarations.
+ */
+import type { z } from 'zod';
+import type { ErrorCode } from '@cfs/common/errors';
+import type { RequestOf, ResponseOf, UnaryMethodName } from '@cfs/common/grpc';
+import type { CustomerScope } from '@cfs/common/scopes';
+import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
+import type { ServiceClients } from './clients.ts';
+
+/** Who is calling: the authenticated Credential. */
+export interface Principal {
+  credential: Credential__Output;
+}
+
+export type Rpc = <S extends keyof ServiceClients, K extends UnaryMethodName<ServiceClients[S]>>(
+  service: S,
+  method: K,
+  request: NoInfer<RequestOf<ServiceClients[S][K]>>,
+) => Promise<ResponseOf<ServiceClients[S][K]>>;
+
+type Input<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface BaseContext<P, Q, B> {
+  params: Input<P>;
+  query: Input<Q>;
+  body: Input<B>;
+  requestId: string;
+  /** Calls a service with the gateway's deadline and the request id. */
+  rpc: Rpc;
+}
+
+export type AuthMode = 'credential' | 'none';
+
+export type RouteContext<A extends AuthMode, P, Q, B> = BaseContext<P, Q, B> & (A extends 'credential' ? { principal: Principal } : unknown);
+
+export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT';
+  /** Express-style path, e.g. /api/v1/account/sites/:siteId */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: A;
+  /** The scope the Credential must hold (auth: credential). */
+  scope: A extends 'credential' ? CustomerScope : undefined;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: { status: 200 | 201; description: string; schema: R };
+  /** Codes the handler itself can answer with, besides those of the pipeline. */
+  errors?: ErrorCode[];
+  handle: (ctx: RouteContext<A, P, Q, B>) => Promise<z.input<R>>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteDefinition<AuthMode, any, any, any, z.ZodType>;
+
+/** Declares a route, keeping its types for the handler and erasing them for the table. */
+export function defineRoute<A extends AuthMode, P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
+  route: RouteDefinition<A, P, Q, B, R>,
+): AnyRoute {
+  return route as unknown as AnyRoute;
+}

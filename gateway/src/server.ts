@@ -1,0 +1,77 @@
+/**
+ * The gateway app factory (no listening; tests drive it directly): request id, access log, JSON
+ * body limits, the route table behind the pipeline, the OpenAPI description, and the envelope for
+ * every non-2xx answer, unknown routes included.
+ */
+import express, { type RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import { malformed, notFound } from '@cfs/common/errors';
+import type { Logger } from '@cfs/common/logger';
+import type { ServiceClients } from './clients.ts';
+import type { GatewayConfig } from './env.ts';
+import { buildOpenApi } from './openapi.ts';
+import { errorHandler, pipelineFor, requestId, rpcFactory } from './pipeline.ts';
+import type { AnyRoute } from './route.ts';
+import { routes as defaultRoutes } from './routes/index.ts';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  clients: ServiceClients;
+  logger: Logger;
+  routes?: AnyRoute[];
+}
+
+/** A body on a request must be JSON: any other content type is a 400, not a 415. */
+const requireJsonBody: RequestHandler = (req, _res, next) => {
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (hasBody && !req.is('application/json')) throw malformed('The request body must be JSON (Content-Type: application/json).');
+  next();
+};
+
+export function createGateway(deps: GatewayDeps): express.Express {
+  const routes = deps.routes ?? defaultRoutes;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('case sensitive routing', true);
+  app.set('trust proxy', deps.config.TRUST_PROXY);
+
+  app.use(requestId());
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (_req, res) => (res as express.Response).locals.requestId as string,
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+  app.use(requireJsonBody);
+  app.use(express.json({ limit: deps.config.BODY_LIMIT_BYTES, strict: true }));
+
+  const openapi = buildOpenApi(routes, { version: '1.0.0' });
+  app.get('/docs/public.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.json(openapi);
+  });
+
+  const rpcFor = rpcFactory(deps.clients, deps.config.GRPC_DEADLINE_MS);
+  for (const route of routes) {
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
+    app[method](route.path, ...pipelineFor(route, { product: deps.config.PRODUCT, rpcFor }));
+  }
+
+  app.use(() => {
+    throw notFound('route');
+  });
+  app.use(errorHandler(deps.logger));
+  return app;
+}
+

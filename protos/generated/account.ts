@@ -1,0 +1,61 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { AccountAdminServiceClient as _cfs_account_v1_AccountAdminServiceClient, AccountAdminServiceDefinition as _cfs_account_v1_AccountAdminServiceDefinition } from './cfs/account/v1/AccountAdminService.js';
+import type { AccountServiceClient as _cfs_account_v1_AccountServiceClient, AccountServiceDefinition as _cfs_account_v1_AccountServiceDefinition } from './cfs/account/v1/AccountService.js';
+import type { CreateCustomerRequest as _cfs_account_v1_CreateCustomerRequest, CreateCustomerRequest__Output as _cfs_account_v1_CreateCustomerRequest__Output } from './cfs/account/v1/CreateCustomerRequest.js';
+import type { CreateCustomerResponse as _cfs_account_v1_CreateCustomerResponse, CreateCustomerResponse__Output as _cfs_account_v1_CreateCustomerResponse__Output } from './cfs/account/v1/CreateCustomerResponse.js';
+import type { CreateSiteRequest as _cfs_account_v1_CreateSiteRequest, CreateSiteRequest__Output as _cfs_account_v1_CreateSiteRequest__Output } from './cfs/account/v1/CreateSiteRequest.js';
+import type { CreateSiteResponse as _cfs_account_v1_CreateSiteResponse, CreateSiteResponse__Output as _cfs_account_v1_CreateSiteResponse__Output } from './cfs/account/v1/CreateSiteResponse.js';
+import type { Customer as _cfs_account_v1_Customer, Customer__Output as _cfs_account_v1_Customer__Output } from './cfs/account/v1/Customer.js';
+import type { GetCustomerRequest as _cfs_account_v1_GetCustomerRequest, GetCustomerRequest__Output as _cfs_account_v1_GetCustomerRequest__Output } from './cfs/account/v1/GetCustomerRequest.js';
+import type { GetCustomerResponse as _cfs_account_v1_GetCustomerResponse, GetCustomerResponse__Output as _cfs_account_v1_GetCustomerResponse__Output } from './cfs/account/v1/GetCustomerResponse.js';
+import type { GetSiteRequest as _cfs_account_v1_GetSiteRequest, GetSiteRequest__Output as _cfs_account_v1_GetSiteRequest__Output } from './cfs/account/v1/GetSiteRequest.js';
+import type { GetSiteResponse as _cfs_account_v1_GetSiteResponse, GetSiteResponse__Output as _cfs_account_v1_GetSiteResponse__Output } from './cfs/account/v1/GetSiteResponse.js';
+import type { ListSitesRequest as _cfs_account_v1_ListSitesRequest, ListSitesRequest__Output as _cfs_account_v1_ListSitesRequest__Output } from './cfs/account/v1/ListSitesRequest.js';
+import type { ListSitesResponse as _cfs_account_v1_ListSitesResponse, ListSitesResponse__Output as _cfs_account_v1_ListSitesResponse__Output } from './cfs/account/v1/ListSitesResponse.js';
+import type { ResolveSiteRequest as _cfs_account_v1_ResolveSiteRequest, ResolveSiteRequest__Output as _cfs_account_v1_ResolveSiteRequest__Output } from './cfs/account/v1/ResolveSiteRequest.js';
+import type { ResolveSiteResponse as _cfs_account_v1_ResolveSiteResponse, ResolveSiteResponse__Output as _cfs_account_v1_ResolveSiteResponse__Output } from './cfs/account/v1/ResolveSiteResponse.js';
+import type { SetSitePlanRequest as _cfs_account_v1_SetSitePlanRequest, SetSitePlanRequest__Output as _cfs_account_v1_SetSitePlanRequest__Output } from './cfs/account/v1/SetSitePlanRequest.js';
+import type { SetSitePlanResponse as _cfs_account_v1_SetSitePlanResponse, SetSitePlanResponse__Output as _cfs_account_v1_SetSitePlanResponse__Output } from './cfs/account/v1/SetSitePlanResponse.js';
+import type { Site as _cfs_account_v1_Site, Site__Output as _cfs_account_v1_Site__Output } from './cfs/account/v1/Site.js';
+import type { UpdateCustomerRequest as _cfs_account_v1_UpdateCustomerRequest, UpdateCustomerRequest__Output as _cfs_account_v1_UpdateCustomerRequest__Output } from './cfs/account/v1/UpdateCustomerRequest.js';
+import type { UpdateCustomerResponse as _cfs_account_v1_UpdateCustomerResponse, UpdateCustomerResponse__Output as _cfs_account_v1_UpdateCustomerResponse__Output } from './cfs/account/v1/UpdateCustomerResponse.js';
+import type { UpdateSiteRequest as _cfs_account_v1_UpdateSiteRequest, UpdateSiteRequest__Output as _cfs_account_v1_UpdateSiteRequest__Output } from './cfs/account/v1/UpdateSiteRequest.js';
+import type { UpdateSiteResponse as _cfs_account_v1_UpdateSiteResponse, UpdateSiteResponse__Output as _cfs_account_v1_UpdateSiteResponse__Output } from './cfs/account/v1/UpdateSiteResponse.js';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  cfs: {
+    account: {
+      v1: {
+        AccountAdminService: SubtypeConstructor<typeof grpc.Client, _cfs_account_v1_AccountAdminServiceClient> & { service: _cfs_account_v1_AccountAdminServiceDefinition }
+        AccountService: SubtypeConstructor<typeof grpc.Client, _cfs_account_v1_AccountServiceClient> & { service: _cfs_account_v1_AccountServiceDefinition }
+        CreateCustomerRequest: MessageTypeDefinition<_cfs_account_v1_CreateCustomerRequest, _cfs_account_v1_CreateCustomerRequest__Output>
+        CreateCustomerResponse: MessageTypeDefinition<_cfs_account_v1_CreateCustomerResponse, _cfs_account_v1_CreateCustomerResponse__Output>
+        CreateSiteRequest: MessageTypeDefinition<_cfs_account_v1_CreateSiteRequest, _cfs_account_v1_CreateSiteRequest__Output>
+        CreateSiteResponse: MessageTypeDefinition<_cfs_account_v1_CreateSiteResponse, _cfs_account_v1_CreateSiteResponse__Output>
+        Customer: MessageTypeDefinition<_cfs_account_v1_Customer, _cfs_account_v1_Customer__Output>
+        GetCustomerRequest: MessageTypeDefinition<_cfs_account_v1_GetCustomerRequest, _cfs_account_v1_GetCustomerRequest__Output>
+        GetCustomerResponse: MessageTypeDefinition<_cfs_account_v1_GetCustomerResponse, _cfs_account_v1_GetCustomerResponse__Output>
+        GetSiteRequest: MessageTypeDefinition<_cfs_account_v1_GetSiteRequest, _cfs_account_v1_GetSiteRequest__Output>
+        GetSiteResponse: MessageTypeDefinition<_cfs_account_v1_GetSiteResponse, _cfs_account_v1_GetSiteResponse__Output>
+        ListSitesRequest: MessageTypeDefinition<_cfs_account_v1_ListSitesRequest, _cfs_account_v1_ListSitesRequest__Output>
+        ListSitesResponse: MessageTypeDefinition<_cfs_account_v1_ListSitesResponse, _cfs_account_v1_ListSitesResponse__Output>
+        ResolveSiteRequest: MessageTypeDefinition<_cfs_account_v1_ResolveSiteRequest, _cfs_account_v1_ResolveSiteRequest__Output>
+        ResolveSiteResponse: MessageTypeDefinition<_cfs_account_v1_ResolveSiteResponse, _cfs_account_v1_ResolveSiteResponse__Output>
+        SetSitePlanRequest: MessageTypeDefinition<_cfs_account_v1_SetSitePlanRequest, _cfs_account_v1_SetSitePlanRequest__Output>
+        SetSitePlanResponse: MessageTypeDefinition<_cfs_account_v1_SetSitePlanResponse, _cfs_account_v1_SetSitePlanResponse__Output>
+        Site: MessageTypeDefinition<_cfs_account_v1_Site, _cfs_account_v1_Site__Output>
+        UpdateCustomerRequest: MessageTypeDefinition<_cfs_account_v1_UpdateCustomerRequest, _cfs_account_v1_UpdateCustomerRequest__Output>
+        UpdateCustomerResponse: MessageTypeDefinition<_cfs_account_v1_UpdateCustomerResponse, _cfs_account_v1_UpdateCustomerResponse__Output>
+        UpdateSiteRequest: MessageTypeDefinition<_cfs_account_v1_UpdateSiteRequest, _cfs_account_v1_UpdateSiteRequest__Output>
+        UpdateSiteResponse: MessageTypeDefinition<_cfs_account_v1_UpdateSiteResponse, _cfs_account_v1_UpdateSiteResponse__Output>
+      }
+    }
+  }
+}
+

@@ -1,0 +1,41 @@
+// Original file: /work/main/protos/cfs/account/v1/account.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { CreateCustomerRequest as _cfs_account_v1_CreateCustomerRequest, CreateCustomerRequest__Output as _cfs_account_v1_CreateCustomerRequest__Output } from '../../../cfs/account/v1/CreateCustomerRequest.js';
+import type { CreateCustomerResponse as _cfs_account_v1_CreateCustomerResponse, CreateCustomerResponse__Output as _cfs_account_v1_CreateCustomerResponse__Output } from '../../../cfs/account/v1/CreateCustomerResponse.js';
+import type { SetSitePlanRequest as _cfs_account_v1_SetSitePlanRequest, SetSitePlanRequest__Output as _cfs_account_v1_SetSitePlanRequest__Output } from '../../../cfs/account/v1/SetSitePlanRequest.js';
+import type { SetSitePlanResponse as _cfs_account_v1_SetSitePlanResponse, SetSitePlanResponse__Output as _cfs_account_v1_SetSitePlanResponse__Output } from '../../../cfs/account/v1/SetSitePlanResponse.js';
+
+export interface AccountAdminServiceClient extends grpc.Client {
+  CreateCustomer(argument: _cfs_account_v1_CreateCustomerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
+  CreateCustomer(argument: _cfs_account_v1_CreateCustomerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
+  CreateCustomer(argument: _cfs_account_v1_CreateCustomerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
+  CreateCustomer(argument: _cfs_account_v1_CreateCustomerRequest, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
+  createCustomer(argument: _cfs_account_v1_CreateCustomerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
+  createCustomer(argument: _cfs_account_v1_CreateCustomerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
+  createCustomer(argument: _cfs_account_v1_CreateCustomerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
+  createCustomer(argument: _cfs_account_v1_CreateCustomerRequest, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
+  
+  SetSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
+  SetSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
+  SetSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
+  SetSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
+  setSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
+  setSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
+  setSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
+  setSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface AccountAdminServiceHandlers extends grpc.UntypedServiceImplementation {
+  CreateCustomer: grpc.handleUnaryCall<_cfs_account_v1_CreateCustomerRequest__Output, _cfs_account_v1_CreateCustomerResponse>;
+  
+  SetSitePlan: grpc.handleUnaryCall<_cfs_account_v1_SetSitePlanRequest__Output, _cfs_account_v1_SetSitePlanResponse>;
+  
+}
+
+export interface AccountAdminServiceDefinition extends grpc.ServiceDefinition {
+  CreateCustomer: MethodDefinition<_cfs_account_v1_CreateCustomerRequest, _cfs_account_v1_CreateCustomerResponse, _cfs_account_v1_CreateCustomerRequest__Output, _cfs_account_v1_CreateCustomerResponse__Output>
+  SetSitePlan: MethodDefinition<_cfs_account_v1_SetSitePlanRequest, _cfs_account_v1_SetSitePlanResponse, _cfs_account_v1_SetSitePlanRequest__Output, _cfs_account_v1_SetSitePlanResponse__Output>
+}

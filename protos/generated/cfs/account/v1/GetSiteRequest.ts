@@ -1,0 +1,12 @@
+// Original file: /work/main/protos/cfs/account/v1/account.proto
+
+
+export interface GetSiteRequest {
+  'customerId'?: (string);
+  'siteId'?: (string);
+}
+
+export interface GetSiteRequest__Output {
+  'customerId': (string);
+  'siteId': (string);
+}

@@ -1,0 +1,10 @@
+// Original file: /work/main/protos/cfs/account/v1/account.proto
+
+
+export interface ListSitesRequest {
+  'customerId'?: (string);
+}
+
+export interface ListSitesRequest__Output {
+  'customerId': (string);
+}

@@ -1,0 +1,10 @@
+// Original file: /work/main/protos/cfs/account/v1/account.proto
+
+
+export interface ResolveSiteRequest {
+  'siteId'?: (string);
+}
+
+export interface ResolveSiteRequest__Output {
+  'siteId': (string);
+}

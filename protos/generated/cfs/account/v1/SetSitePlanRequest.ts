@@ -1,0 +1,12 @@
+// Original file: /work/main/protos/cfs/account/v1/account.proto
+
+
+export interface SetSitePlanRequest {
+  'siteId'?: (string);
+  'plan'?: (string);
+}
+
+export interface SetSitePlanRequest__Output {
+  'siteId': (string);
+  'plan': (string);
+}

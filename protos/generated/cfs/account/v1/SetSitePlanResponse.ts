@@ -1,0 +1,11 @@
+// Original file: /work/main/protos/cfs/account/v1/account.proto
+
+import type { Site as _cfs_account_v1_Site, Site__Output as _cfs_account_v1_Site__Output } from '../../../cfs/account/v1/Site.js';
+
+export interface SetSitePlanResponse {
+  'site'?: (_cfs_account_v1_Site | null);
+}
+
+export interface SetSitePlanResponse__Output {
+  'site': (_cfs_account_v1_Site__Output | null);
+}

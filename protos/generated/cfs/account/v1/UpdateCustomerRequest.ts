@@ -1,0 +1,14 @@
+// Original file: /work/main/protos/cfs/account/v1/account.proto
+
+
+export interface UpdateCustomerRequest {
+  'customerId'?: (string);
+  'name'?: (string);
+  'email'?: (string);
+}
+
+export interface UpdateCustomerRequest__Output {
+  'customerId': (string);
+  'name': (string);
+  'email': (string);
+}

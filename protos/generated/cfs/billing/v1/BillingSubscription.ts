@@ -1,0 +1,26 @@
+// Original file: /work/main/protos/cfs/billing/v1/billing.proto
+
+
+export interface BillingSubscription {
+  'id'?: (string);
+  'siteId'?: (string);
+  'plan'?: (string);
+  'status'?: (string);
+  'createdAt'?: (string);
+  'currentPeriodEnd'?: (string);
+  'canceledAt'?: (string);
+  '_currentPeriodEnd'?: "currentPeriodEnd";
+  '_canceledAt'?: "canceledAt";
+}
+
+export interface BillingSubscription__Output {
+  'id': (string);
+  'siteId': (string);
+  'plan': (string);
+  'status': (string);
+  'createdAt': (string);
+  'currentPeriodEnd'?: (string);
+  'canceledAt'?: (string);
+  '_currentPeriodEnd'?: "currentPeriodEnd";
+  '_canceledAt'?: "canceledAt";
+}

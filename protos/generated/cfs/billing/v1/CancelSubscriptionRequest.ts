@@ -1,0 +1,10 @@
+// Original file: /work/main/protos/cfs/billing/v1/billing.proto
+
+
+export interface CancelSubscriptionRequest {
+  'siteId'?: (string);
+}
+
+export interface CancelSubscriptionRequest__Output {
+  'siteId': (string);
+}

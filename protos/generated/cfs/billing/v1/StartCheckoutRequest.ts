@@ -1,0 +1,14 @@
+// Original file: /work/main/protos/cfs/billing/v1/billing.proto
+
+
+export interface StartCheckoutRequest {
+  'siteId'?: (string);
+  'customerId'?: (string);
+  'plan'?: (string);
+}
+
+export interface StartCheckoutRequest__Output {
+  'siteId': (string);
+  'customerId': (string);
+  'plan': (string);
+}

@@ -1,0 +1,13 @@
+// Original file: /work/main/protos/cfs/billing/v1/billing.proto
+
+import type { BillingSubscription as _cfs_billing_v1_BillingSubscription, BillingSubscription__Output as _cfs_billing_v1_BillingSubscription__Output } from '../../../cfs/billing/v1/BillingSubscription.js';
+
+export interface StartCheckoutResponse {
+  'checkoutUrl'?: (string);
+  'subscription'?: (_cfs_billing_v1_BillingSubscription | null);
+}
+
+export interface StartCheckoutResponse__Output {
+  'checkoutUrl': (string);
+  'subscription': (_cfs_billing_v1_BillingSubscription__Output | null);
+}

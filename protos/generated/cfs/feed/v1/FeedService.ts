@@ -1,0 +1,69 @@
+// Original file: /work/main/protos/cfs/feed/v1/feed.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { GetFeedPageRequest as _cfs_feed_v1_GetFeedPageRequest, GetFeedPageRequest__Output as _cfs_feed_v1_GetFeedPageRequest__Output } from '../../../cfs/feed/v1/GetFeedPageRequest.js';
+import type { GetFeedPageResponse as _cfs_feed_v1_GetFeedPageResponse, GetFeedPageResponse__Output as _cfs_feed_v1_GetFeedPageResponse__Output } from '../../../cfs/feed/v1/GetFeedPageResponse.js';
+import type { GetSubscriptionsRequest as _cfs_feed_v1_GetSubscriptionsRequest, GetSubscriptionsRequest__Output as _cfs_feed_v1_GetSubscriptionsRequest__Output } from '../../../cfs/feed/v1/GetSubscriptionsRequest.js';
+import type { GetSubscriptionsResponse as _cfs_feed_v1_GetSubscriptionsResponse, GetSubscriptionsResponse__Output as _cfs_feed_v1_GetSubscriptionsResponse__Output } from '../../../cfs/feed/v1/GetSubscriptionsResponse.js';
+import type { ListCategoriesRequest as _cfs_feed_v1_ListCategoriesRequest, ListCategoriesRequest__Output as _cfs_feed_v1_ListCategoriesRequest__Output } from '../../../cfs/feed/v1/ListCategoriesRequest.js';
+import type { ListCategoriesResponse as _cfs_feed_v1_ListCategoriesResponse, ListCategoriesResponse__Output as _cfs_feed_v1_ListCategoriesResponse__Output } from '../../../cfs/feed/v1/ListCategoriesResponse.js';
+import type { ReplaceSubscriptionsRequest as _cfs_feed_v1_ReplaceSubscriptionsRequest, ReplaceSubscriptionsRequest__Output as _cfs_feed_v1_ReplaceSubscriptionsRequest__Output } from '../../../cfs/feed/v1/ReplaceSubscriptionsRequest.js';
+import type { ReplaceSubscriptionsResponse as _cfs_feed_v1_ReplaceSubscriptionsResponse, ReplaceSubscriptionsResponse__Output as _cfs_feed_v1_ReplaceSubscriptionsResponse__Output } from '../../../cfs/feed/v1/ReplaceSubscriptionsResponse.js';
+
+export interface FeedServiceClient extends grpc.Client {
+  GetFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
+  GetFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
+  GetFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
+  GetFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
+  getFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
+  getFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
+  getFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
+  getFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  GetSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  GetSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  GetSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  getSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  getSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  getSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  getSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListCategories(argument: _cfs_feed_v1_ListCategoriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
+  ListCategories(argument: _cfs_feed_v1_ListCategoriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
+  ListCategories(argument: _cfs_feed_v1_ListCategoriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
+  ListCategories(argument: _cfs_feed_v1_ListCategoriesRequest, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
+  listCategories(argument: _cfs_feed_v1_ListCategoriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
+  listCategories(argument: _cfs_feed_v1_ListCategoriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
+  listCategories(argument: _cfs_feed_v1_ListCategoriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
+  listCategories(argument: _cfs_feed_v1_ListCategoriesRequest, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
+  
+  ReplaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  ReplaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  ReplaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  ReplaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  replaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  replaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  replaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  replaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface FeedServiceHandlers extends grpc.UntypedServiceImplementation {
+  GetFeedPage: grpc.handleUnaryCall<_cfs_feed_v1_GetFeedPageRequest__Output, _cfs_feed_v1_GetFeedPageResponse>;
+  
+  GetSubscriptions: grpc.handleUnaryCall<_cfs_feed_v1_GetSubscriptionsRequest__Output, _cfs_feed_v1_GetSubscriptionsResponse>;
+  
+  ListCategories: grpc.handleUnaryCall<_cfs_feed_v1_ListCategoriesRequest__Output, _cfs_feed_v1_ListCategoriesResponse>;
+  
+  ReplaceSubscriptions: grpc.handleUnaryCall<_cfs_feed_v1_ReplaceSubscriptionsRequest__Output, _cfs_feed_v1_ReplaceSubscriptionsResponse>;
+  
+}
+
+export interface FeedServiceDefinition extends grpc.ServiceDefinition {
+  GetFeedPage: MethodDefinition<_cfs_feed_v1_GetFeedPageRequest, _cfs_feed_v1_GetFeedPageResponse, _cfs_feed_v1_GetFeedPageRequest__Output, _cfs_feed_v1_GetFeedPageResponse__Output>
+  GetSubscriptions: MethodDefinition<_cfs_feed_v1_GetSubscriptionsRequest, _cfs_feed_v1_GetSubscriptionsResponse, _cfs_feed_v1_GetSubscriptionsRequest__Output, _cfs_feed_v1_GetSubscriptionsResponse__Output>
+  ListCategories: MethodDefinition<_cfs_feed_v1_ListCategoriesRequest, _cfs_feed_v1_ListCategoriesResponse, _cfs_feed_v1_ListCategoriesRequest__Output, _cfs_feed_v1_ListCategoriesResponse__Output>
+  ReplaceSubscriptions: MethodDefinition<_cfs_feed_v1_ReplaceSubscriptionsRequest, _cfs_feed_v1_ReplaceSubscriptionsResponse, _cfs_feed_v1_ReplaceSubscriptionsRequest__Output, _cfs_feed_v1_ReplaceSubscriptionsResponse__Output>
+}

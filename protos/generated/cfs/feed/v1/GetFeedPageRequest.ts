@@ -1,0 +1,16 @@
+// Original file: /work/main/protos/cfs/feed/v1/feed.proto
+
+
+export interface GetFeedPageRequest {
+  'siteId'?: (string);
+  'limit'?: (number);
+  'cursor'?: (string);
+  '_cursor'?: "cursor";
+}
+
+export interface GetFeedPageRequest__Output {
+  'siteId': (string);
+  'limit': (number);
+  'cursor'?: (string);
+  '_cursor'?: "cursor";
+}

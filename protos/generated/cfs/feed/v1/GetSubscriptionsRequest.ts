@@ -1,0 +1,10 @@
+// Original file: /work/main/protos/cfs/feed/v1/feed.proto
+
+
+export interface GetSubscriptionsRequest {
+  'siteId'?: (string);
+}
+
+export interface GetSubscriptionsRequest__Output {
+  'siteId': (string);
+}

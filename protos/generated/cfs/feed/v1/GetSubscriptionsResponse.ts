@@ -1,0 +1,10 @@
+// Original file: /work/main/protos/cfs/feed/v1/feed.proto
+
+
+export interface GetSubscriptionsResponse {
+  'categories'?: (string)[];
+}
+
+export interface GetSubscriptionsResponse__Output {
+  'categories': (string)[];
+}

@@ -1,0 +1,8 @@
+// Original file: /work/main/protos/cfs/feed/v1/feed.proto
+
+
+export interface ListCategoriesRequest {
+}
+
+export interface ListCategoriesRequest__Output {
+}

@@ -1,0 +1,11 @@
+// Original file: /work/main/protos/cfs/feed/v1/feed.proto
+
+import type { Category as _cfs_feed_v1_Category, Category__Output as _cfs_feed_v1_Category__Output } from '../../../cfs/feed/v1/Category.js';
+
+export interface ListCategoriesResponse {
+  'categories'?: (_cfs_feed_v1_Category)[];
+}
+
+export interface ListCategoriesResponse__Output {
+  'categories': (_cfs_feed_v1_Category__Output)[];
+}

@@ -1,0 +1,12 @@
+// Original file: /work/main/protos/cfs/feed/v1/feed.proto
+
+
+export interface Rejection {
+  'line'?: (number);
+  'reason'?: (string);
+}
+
+export interface Rejection__Output {
+  'line': (number);
+  'reason': (string);
+}

@@ -1,0 +1,22 @@
+// Original file: /work/main/protos/cfs/identity/v1/identity.proto
+
+
+export interface CreateCredentialRequest {
+  'siteId'?: (string);
+  'customerId'?: (string);
+  'name'?: (string);
+  'scopes'?: (string)[];
+  'audience'?: (string);
+  'expiresAt'?: (string);
+  '_expiresAt'?: "expiresAt";
+}
+
+export interface CreateCredentialRequest__Output {
+  'siteId': (string);
+  'customerId': (string);
+  'name': (string);
+  'scopes': (string)[];
+  'audience': (string);
+  'expiresAt'?: (string);
+  '_expiresAt'?: "expiresAt";
+}

@@ -1,0 +1,13 @@
+// Original file: /work/main/protos/cfs/identity/v1/identity.proto
+
+import type { Credential as _cfs_identity_v1_Credential, Credential__Output as _cfs_identity_v1_Credential__Output } from '../../../cfs/identity/v1/Credential.js';
+
+export interface CreateCredentialResponse {
+  'credential'?: (_cfs_identity_v1_Credential | null);
+  'secret'?: (string);
+}
+
+export interface CreateCredentialResponse__Output {
+  'credential': (_cfs_identity_v1_Credential__Output | null);
+  'secret': (string);
+}

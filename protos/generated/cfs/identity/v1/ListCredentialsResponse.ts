@@ -1,0 +1,11 @@
+// Original file: /work/main/protos/cfs/identity/v1/identity.proto
+
+import type { Credential as _cfs_identity_v1_Credential, Credential__Output as _cfs_identity_v1_Credential__Output } from '../../../cfs/identity/v1/Credential.js';
+
+export interface ListCredentialsResponse {
+  'credentials'?: (_cfs_identity_v1_Credential)[];
+}
+
+export interface ListCredentialsResponse__Output {
+  'credentials': (_cfs_identity_v1_Credential__Output)[];
+}

@@ -1,0 +1,8 @@
+// Original file: /work/main/protos/cfs/media/v1/media.proto
+
+
+export interface GetAiImagesStatusRequest {
+}
+
+export interface GetAiImagesStatusRequest__Output {
+}

@@ -1,0 +1,12 @@
+// Original file: /work/main/protos/cfs/media/v1/media.proto
+
+
+export interface GetAiImagesStatusResponse {
+  'status'?: (string);
+  'updatedAt'?: (string);
+}
+
+export interface GetAiImagesStatusResponse__Output {
+  'status': (string);
+  'updatedAt': (string);
+}

@@ -1,0 +1,10 @@
+// Original file: /work/main/protos/cfs/media/v1/media.proto
+
+
+export interface GetAiUsageRequest {
+  'siteId'?: (string);
+}
+
+export interface GetAiUsageRequest__Output {
+  'siteId': (string);
+}

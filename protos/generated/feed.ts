@@ -1,0 +1,55 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { Article as _cfs_feed_v1_Article, Article__Output as _cfs_feed_v1_Article__Output } from './cfs/feed/v1/Article.js';
+import type { ArticleInput as _cfs_feed_v1_ArticleInput, ArticleInput__Output as _cfs_feed_v1_ArticleInput__Output } from './cfs/feed/v1/ArticleInput.js';
+import type { Category as _cfs_feed_v1_Category, Category__Output as _cfs_feed_v1_Category__Output } from './cfs/feed/v1/Category.js';
+import type { FeedAdminServiceClient as _cfs_feed_v1_FeedAdminServiceClient, FeedAdminServiceDefinition as _cfs_feed_v1_FeedAdminServiceDefinition } from './cfs/feed/v1/FeedAdminService.js';
+import type { FeedServiceClient as _cfs_feed_v1_FeedServiceClient, FeedServiceDefinition as _cfs_feed_v1_FeedServiceDefinition } from './cfs/feed/v1/FeedService.js';
+import type { GetFeedPageRequest as _cfs_feed_v1_GetFeedPageRequest, GetFeedPageRequest__Output as _cfs_feed_v1_GetFeedPageRequest__Output } from './cfs/feed/v1/GetFeedPageRequest.js';
+import type { GetFeedPageResponse as _cfs_feed_v1_GetFeedPageResponse, GetFeedPageResponse__Output as _cfs_feed_v1_GetFeedPageResponse__Output } from './cfs/feed/v1/GetFeedPageResponse.js';
+import type { GetSubscriptionsRequest as _cfs_feed_v1_GetSubscriptionsRequest, GetSubscriptionsRequest__Output as _cfs_feed_v1_GetSubscriptionsRequest__Output } from './cfs/feed/v1/GetSubscriptionsRequest.js';
+import type { GetSubscriptionsResponse as _cfs_feed_v1_GetSubscriptionsResponse, GetSubscriptionsResponse__Output as _cfs_feed_v1_GetSubscriptionsResponse__Output } from './cfs/feed/v1/GetSubscriptionsResponse.js';
+import type { ImportArticlesRequest as _cfs_feed_v1_ImportArticlesRequest, ImportArticlesRequest__Output as _cfs_feed_v1_ImportArticlesRequest__Output } from './cfs/feed/v1/ImportArticlesRequest.js';
+import type { ImportArticlesResponse as _cfs_feed_v1_ImportArticlesResponse, ImportArticlesResponse__Output as _cfs_feed_v1_ImportArticlesResponse__Output } from './cfs/feed/v1/ImportArticlesResponse.js';
+import type { ImportTaxonomyRequest as _cfs_feed_v1_ImportTaxonomyRequest, ImportTaxonomyRequest__Output as _cfs_feed_v1_ImportTaxonomyRequest__Output } from './cfs/feed/v1/ImportTaxonomyRequest.js';
+import type { ImportTaxonomyResponse as _cfs_feed_v1_ImportTaxonomyResponse, ImportTaxonomyResponse__Output as _cfs_feed_v1_ImportTaxonomyResponse__Output } from './cfs/feed/v1/ImportTaxonomyResponse.js';
+import type { ListCategoriesRequest as _cfs_feed_v1_ListCategoriesRequest, ListCategoriesRequest__Output as _cfs_feed_v1_ListCategoriesRequest__Output } from './cfs/feed/v1/ListCategoriesRequest.js';
+import type { ListCategoriesResponse as _cfs_feed_v1_ListCategoriesResponse, ListCategoriesResponse__Output as _cfs_feed_v1_ListCategoriesResponse__Output } from './cfs/feed/v1/ListCategoriesResponse.js';
+import type { Rejection as _cfs_feed_v1_Rejection, Rejection__Output as _cfs_feed_v1_Rejection__Output } from './cfs/feed/v1/Rejection.js';
+import type { ReplaceSubscriptionsRequest as _cfs_feed_v1_ReplaceSubscriptionsRequest, ReplaceSubscriptionsRequest__Output as _cfs_feed_v1_ReplaceSubscriptionsRequest__Output } from './cfs/feed/v1/ReplaceSubscriptionsRequest.js';
+import type { ReplaceSubscriptionsResponse as _cfs_feed_v1_ReplaceSubscriptionsResponse, ReplaceSubscriptionsResponse__Output as _cfs_feed_v1_ReplaceSubscriptionsResponse__Output } from './cfs/feed/v1/ReplaceSubscriptionsResponse.js';
+import type { Topic as _cfs_feed_v1_Topic, Topic__Output as _cfs_feed_v1_Topic__Output } from './cfs/feed/v1/Topic.js';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  cfs: {
+    feed: {
+      v1: {
+        Article: MessageTypeDefinition<_cfs_feed_v1_Article, _cfs_feed_v1_Article__Output>
+        ArticleInput: MessageTypeDefinition<_cfs_feed_v1_ArticleInput, _cfs_feed_v1_ArticleInput__Output>
+        Category: MessageTypeDefinition<_cfs_feed_v1_Category, _cfs_feed_v1_Category__Output>
+        FeedAdminService: SubtypeConstructor<typeof grpc.Client, _cfs_feed_v1_FeedAdminServiceClient> & { service: _cfs_feed_v1_FeedAdminServiceDefinition }
+        FeedService: SubtypeConstructor<typeof grpc.Client, _cfs_feed_v1_FeedServiceClient> & { service: _cfs_feed_v1_FeedServiceDefinition }
+        GetFeedPageRequest: MessageTypeDefinition<_cfs_feed_v1_GetFeedPageRequest, _cfs_feed_v1_GetFeedPageRequest__Output>
+        GetFeedPageResponse: MessageTypeDefinition<_cfs_feed_v1_GetFeedPageResponse, _cfs_feed_v1_GetFeedPageResponse__Output>
+        GetSubscriptionsRequest: MessageTypeDefinition<_cfs_feed_v1_GetSubscriptionsRequest, _cfs_feed_v1_GetSubscriptionsRequest__Output>
+        GetSubscriptionsResponse: MessageTypeDefinition<_cfs_feed_v1_GetSubscriptionsResponse, _cfs_feed_v1_GetSubscriptionsResponse__Output>
+        ImportArticlesRequest: MessageTypeDefinition<_cfs_feed_v1_ImportArticlesRequest, _cfs_feed_v1_ImportArticlesRequest__Output>
+        ImportArticlesResponse: MessageTypeDefinition<_cfs_feed_v1_ImportArticlesResponse, _cfs_feed_v1_ImportArticlesResponse__Output>
+        ImportTaxonomyRequest: MessageTypeDefinition<_cfs_feed_v1_ImportTaxonomyRequest, _cfs_feed_v1_ImportTaxonomyRequest__Output>
+        ImportTaxonomyResponse: MessageTypeDefinition<_cfs_feed_v1_ImportTaxonomyResponse, _cfs_feed_v1_ImportTaxonomyResponse__Output>
+        ListCategoriesRequest: MessageTypeDefinition<_cfs_feed_v1_ListCategoriesRequest, _cfs_feed_v1_ListCategoriesRequest__Output>
+        ListCategoriesResponse: MessageTypeDefinition<_cfs_feed_v1_ListCategoriesResponse, _cfs_feed_v1_ListCategoriesResponse__Output>
+        Rejection: MessageTypeDefinition<_cfs_feed_v1_Rejection, _cfs_feed_v1_Rejection__Output>
+        ReplaceSubscriptionsRequest: MessageTypeDefinition<_cfs_feed_v1_ReplaceSubscriptionsRequest, _cfs_feed_v1_ReplaceSubscriptionsRequest__Output>
+        ReplaceSubscriptionsResponse: MessageTypeDefinition<_cfs_feed_v1_ReplaceSubscriptionsResponse, _cfs_feed_v1_ReplaceSubscriptionsResponse__Output>
+        Topic: MessageTypeDefinition<_cfs_feed_v1_Topic, _cfs_feed_v1_Topic__Output>
+      }
+    }
+  }
+}
+

@@ -1,0 +1,45 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { AuthenticateRequest as _cfs_identity_v1_AuthenticateRequest, AuthenticateRequest__Output as _cfs_identity_v1_AuthenticateRequest__Output } from './cfs/identity/v1/AuthenticateRequest.js';
+import type { AuthenticateResponse as _cfs_identity_v1_AuthenticateResponse, AuthenticateResponse__Output as _cfs_identity_v1_AuthenticateResponse__Output } from './cfs/identity/v1/AuthenticateResponse.js';
+import type { CreateConnectionCodeRequest as _cfs_identity_v1_CreateConnectionCodeRequest, CreateConnectionCodeRequest__Output as _cfs_identity_v1_CreateConnectionCodeRequest__Output } from './cfs/identity/v1/CreateConnectionCodeRequest.js';
+import type { CreateConnectionCodeResponse as _cfs_identity_v1_CreateConnectionCodeResponse, CreateConnectionCodeResponse__Output as _cfs_identity_v1_CreateConnectionCodeResponse__Output } from './cfs/identity/v1/CreateConnectionCodeResponse.js';
+import type { CreateCredentialRequest as _cfs_identity_v1_CreateCredentialRequest, CreateCredentialRequest__Output as _cfs_identity_v1_CreateCredentialRequest__Output } from './cfs/identity/v1/CreateCredentialRequest.js';
+import type { CreateCredentialResponse as _cfs_identity_v1_CreateCredentialResponse, CreateCredentialResponse__Output as _cfs_identity_v1_CreateCredentialResponse__Output } from './cfs/identity/v1/CreateCredentialResponse.js';
+import type { Credential as _cfs_identity_v1_Credential, Credential__Output as _cfs_identity_v1_Credential__Output } from './cfs/identity/v1/Credential.js';
+import type { IdentityServiceClient as _cfs_identity_v1_IdentityServiceClient, IdentityServiceDefinition as _cfs_identity_v1_IdentityServiceDefinition } from './cfs/identity/v1/IdentityService.js';
+import type { ListCredentialsRequest as _cfs_identity_v1_ListCredentialsRequest, ListCredentialsRequest__Output as _cfs_identity_v1_ListCredentialsRequest__Output } from './cfs/identity/v1/ListCredentialsRequest.js';
+import type { ListCredentialsResponse as _cfs_identity_v1_ListCredentialsResponse, ListCredentialsResponse__Output as _cfs_identity_v1_ListCredentialsResponse__Output } from './cfs/identity/v1/ListCredentialsResponse.js';
+import type { RedeemConnectionCodeRequest as _cfs_identity_v1_RedeemConnectionCodeRequest, RedeemConnectionCodeRequest__Output as _cfs_identity_v1_RedeemConnectionCodeRequest__Output } from './cfs/identity/v1/RedeemConnectionCodeRequest.js';
+import type { RedeemConnectionCodeResponse as _cfs_identity_v1_RedeemConnectionCodeResponse, RedeemConnectionCodeResponse__Output as _cfs_identity_v1_RedeemConnectionCodeResponse__Output } from './cfs/identity/v1/RedeemConnectionCodeResponse.js';
+import type { RevokeCredentialRequest as _cfs_identity_v1_RevokeCredentialRequest, RevokeCredentialRequest__Output as _cfs_identity_v1_RevokeCredentialRequest__Output } from './cfs/identity/v1/RevokeCredentialRequest.js';
+import type { RevokeCredentialResponse as _cfs_identity_v1_RevokeCredentialResponse, RevokeCredentialResponse__Output as _cfs_identity_v1_RevokeCredentialResponse__Output } from './cfs/identity/v1/RevokeCredentialResponse.js';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  cfs: {
+    identity: {
+      v1: {
+        AuthenticateRequest: MessageTypeDefinition<_cfs_identity_v1_AuthenticateRequest, _cfs_identity_v1_AuthenticateRequest__Output>
+        AuthenticateResponse: MessageTypeDefinition<_cfs_identity_v1_AuthenticateResponse, _cfs_identity_v1_AuthenticateResponse__Output>
+        CreateConnectionCodeRequest: MessageTypeDefinition<_cfs_identity_v1_CreateConnectionCodeRequest, _cfs_identity_v1_CreateConnectionCodeRequest__Output>
+        CreateConnectionCodeResponse: MessageTypeDefinition<_cfs_identity_v1_CreateConnectionCodeResponse, _cfs_identity_v1_CreateConnectionCodeResponse__Output>
+        CreateCredentialRequest: MessageTypeDefinition<_cfs_identity_v1_CreateCredentialRequest, _cfs_identity_v1_CreateCredentialRequest__Output>
+        CreateCredentialResponse: MessageTypeDefinition<_cfs_identity_v1_CreateCredentialResponse, _cfs_identity_v1_CreateCredentialResponse__Output>
+        Credential: MessageTypeDefinition<_cfs_identity_v1_Credential, _cfs_identity_v1_Credential__Output>
+        IdentityService: SubtypeConstructor<typeof grpc.Client, _cfs_identity_v1_IdentityServiceClient> & { service: _cfs_identity_v1_IdentityServiceDefinition }
+        ListCredentialsRequest: MessageTypeDefinition<_cfs_identity_v1_ListCredentialsRequest, _cfs_identity_v1_ListCredentialsRequest__Output>
+        ListCredentialsResponse: MessageTypeDefinition<_cfs_identity_v1_ListCredentialsResponse, _cfs_identity_v1_ListCredentialsResponse__Output>
+        RedeemConnectionCodeRequest: MessageTypeDefinition<_cfs_identity_v1_RedeemConnectionCodeRequest, _cfs_identity_v1_RedeemConnectionCodeRequest__Output>
+        RedeemConnectionCodeResponse: MessageTypeDefinition<_cfs_identity_v1_RedeemConnectionCodeResponse, _cfs_identity_v1_RedeemConnectionCodeResponse__Output>
+        RevokeCredentialRequest: MessageTypeDefinition<_cfs_identity_v1_RevokeCredentialRequest, _cfs_identity_v1_RevokeCredentialRequest__Output>
+        RevokeCredentialResponse: MessageTypeDefinition<_cfs_identity_v1_RevokeCredentialResponse, _cfs_identity_v1_RevokeCredentialResponse__Output>
+      }
+    }
+  }
+}
+

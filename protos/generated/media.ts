@@ -1,0 +1,41 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { GetAiImagesStatusRequest as _cfs_media_v1_GetAiImagesStatusRequest, GetAiImagesStatusRequest__Output as _cfs_media_v1_GetAiImagesStatusRequest__Output } from './cfs/media/v1/GetAiImagesStatusRequest.js';
+import type { GetAiImagesStatusResponse as _cfs_media_v1_GetAiImagesStatusResponse, GetAiImagesStatusResponse__Output as _cfs_media_v1_GetAiImagesStatusResponse__Output } from './cfs/media/v1/GetAiImagesStatusResponse.js';
+import type { GetAiUsageRequest as _cfs_media_v1_GetAiUsageRequest, GetAiUsageRequest__Output as _cfs_media_v1_GetAiUsageRequest__Output } from './cfs/media/v1/GetAiUsageRequest.js';
+import type { GetAiUsageResponse as _cfs_media_v1_GetAiUsageResponse, GetAiUsageResponse__Output as _cfs_media_v1_GetAiUsageResponse__Output } from './cfs/media/v1/GetAiUsageResponse.js';
+import type { MediaAdminServiceClient as _cfs_media_v1_MediaAdminServiceClient, MediaAdminServiceDefinition as _cfs_media_v1_MediaAdminServiceDefinition } from './cfs/media/v1/MediaAdminService.js';
+import type { MediaServiceClient as _cfs_media_v1_MediaServiceClient, MediaServiceDefinition as _cfs_media_v1_MediaServiceDefinition } from './cfs/media/v1/MediaService.js';
+import type { PutObjectRequest as _cfs_media_v1_PutObjectRequest, PutObjectRequest__Output as _cfs_media_v1_PutObjectRequest__Output } from './cfs/media/v1/PutObjectRequest.js';
+import type { PutObjectResponse as _cfs_media_v1_PutObjectResponse, PutObjectResponse__Output as _cfs_media_v1_PutObjectResponse__Output } from './cfs/media/v1/PutObjectResponse.js';
+import type { RecordAiUsageRequest as _cfs_media_v1_RecordAiUsageRequest, RecordAiUsageRequest__Output as _cfs_media_v1_RecordAiUsageRequest__Output } from './cfs/media/v1/RecordAiUsageRequest.js';
+import type { RecordAiUsageResponse as _cfs_media_v1_RecordAiUsageResponse, RecordAiUsageResponse__Output as _cfs_media_v1_RecordAiUsageResponse__Output } from './cfs/media/v1/RecordAiUsageResponse.js';
+import type { SetAiImagesStatusRequest as _cfs_media_v1_SetAiImagesStatusRequest, SetAiImagesStatusRequest__Output as _cfs_media_v1_SetAiImagesStatusRequest__Output } from './cfs/media/v1/SetAiImagesStatusRequest.js';
+import type { SetAiImagesStatusResponse as _cfs_media_v1_SetAiImagesStatusResponse, SetAiImagesStatusResponse__Output as _cfs_media_v1_SetAiImagesStatusResponse__Output } from './cfs/media/v1/SetAiImagesStatusResponse.js';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  cfs: {
+    media: {
+      v1: {
+        GetAiImagesStatusRequest: MessageTypeDefinition<_cfs_media_v1_GetAiImagesStatusRequest, _cfs_media_v1_GetAiImagesStatusRequest__Output>
+        GetAiImagesStatusResponse: MessageTypeDefinition<_cfs_media_v1_GetAiImagesStatusResponse, _cfs_media_v1_GetAiImagesStatusResponse__Output>
+        GetAiUsageRequest: MessageTypeDefinition<_cfs_media_v1_GetAiUsageRequest, _cfs_media_v1_GetAiUsageRequest__Output>
+        GetAiUsageResponse: MessageTypeDefinition<_cfs_media_v1_GetAiUsageResponse, _cfs_media_v1_GetAiUsageResponse__Output>
+        MediaAdminService: SubtypeConstructor<typeof grpc.Client, _cfs_media_v1_MediaAdminServiceClient> & { service: _cfs_media_v1_MediaAdminServiceDefinition }
+        MediaService: SubtypeConstructor<typeof grpc.Client, _cfs_media_v1_MediaServiceClient> & { service: _cfs_media_v1_MediaServiceDefinition }
+        PutObjectRequest: MessageTypeDefinition<_cfs_media_v1_PutObjectRequest, _cfs_media_v1_PutObjectRequest__Output>
+        PutObjectResponse: MessageTypeDefinition<_cfs_media_v1_PutObjectResponse, _cfs_media_v1_PutObjectResponse__Output>
+        RecordAiUsageRequest: MessageTypeDefinition<_cfs_media_v1_RecordAiUsageRequest, _cfs_media_v1_RecordAiUsageRequest__Output>
+        RecordAiUsageResponse: MessageTypeDefinition<_cfs_media_v1_RecordAiUsageResponse, _cfs_media_v1_RecordAiUsageResponse__Output>
+        SetAiImagesStatusRequest: MessageTypeDefinition<_cfs_media_v1_SetAiImagesStatusRequest, _cfs_media_v1_SetAiImagesStatusRequest__Output>
+        SetAiImagesStatusResponse: MessageTypeDefinition<_cfs_media_v1_SetAiImagesStatusResponse, _cfs_media_v1_SetAiImagesStatusResponse__Output>
+      }
+    }
+  }
+}
+

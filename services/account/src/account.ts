@@ -1,0 +1,133 @@
+/**
+ * The account domain: Customers, their Sites and the plan of each Site. Every customer-facing
+ * read and write is scoped by the Customer id, so another Customer's Site is simply not found.
+ */
+import { malformed, notFound } from '@cfs/common/errors';
+import { newId } from '@cfs/common/ids';
+import type { Customer, PrismaClient, Site } from './generated/prisma/client.ts';
+import type { PlanCatalog } from './plans.ts';
+
+export type { Customer, Site };
+
+export interface CustomerInput {
+  name: string;
+  email: string;
+}
+
+export interface SiteInput {
+  name: string;
+  url: string;
+}
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+
+function checkCustomer(input: CustomerInput): CustomerInput {
+  const name = input.name.trim();
+  const email = input.email.trim();
+  if (!name || name.length > 200) throw malformed('name must be 1 to 200 characters');
+  if (!EMAIL.test(email)) throw malformed('email must be an e-mail address');
+  return { name, email };
+}
+
+function checkSite(input: SiteInput): SiteInput {
+  const name = input.name.trim();
+  if (!name || name.length > 200) throw malformed('site name must be 1 to 200 characters');
+  const url = input.url.trim();
+  if (url) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw malformed('site url must be an absolute http(s) URL');
+    }
+    if (!/^https?:$/.test(parsed.protocol) || url.length > 2048) throw malformed('site url must be an absolute http(s) URL');
+  }
+  return { name, url };
+}
+
+export class Account {
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly catalog: PlanCatalog,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  checkPlan(plan: string): string {
+    if (!Object.hasOwn(this.catalog.plans, plan)) {
+      throw malformed(`unknown plan: ${plan.slice(0, 64)}; known plans: ${Object.keys(this.catalog.plans).join(', ')}`);
+    }
+    return plan;
+  }
+
+  async createCustomer(input: CustomerInput & { plan?: string; site?: Partial<SiteInput> }): Promise<{ customer: Customer; site: Site }> {
+    const customer = checkCustomer(input);
+    const site = checkSite({ name: input.site?.name || `${customer.name}`, url: input.site?.url ?? '' });
+    const planId = this.checkPlan(input.plan || this.catalog.defaultPlan);
+    const now = this.now();
+    const created = await this.db.customer.create({
+      data: {
+        id: newId('cus'),
+        ...customer,
+        createdAt: now,
+        updatedAt: now,
+        sites: { create: { id: newId('site'), ...site, planId, createdAt: now, updatedAt: now } },
+      },
+      include: { sites: true },
+    });
+    const { sites, ...rest } = created;
+    return { customer: rest, site: sites[0]! };
+  }
+
+  async getCustomer(customerId: string): Promise<Customer> {
+    const customer = await this.db.customer.findUnique({ where: { id: customerId } });
+    if (!customer) throw notFound('customer');
+    return customer;
+  }
+
+  async updateCustomer(customerId: string, input: CustomerInput): Promise<Customer> {
+    const data = checkCustomer(input);
+    const [updated] = await this.db.customer.updateManyAndReturn({ where: { id: customerId }, data: { ...data, updatedAt: this.now() } });
+    if (!updated) throw notFound('customer');
+    return updated;
+  }
+
+  listSites(customerId: string): Promise<Site[]> {
+    return this.db.site.findMany({ where: { customerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  }
+
+  async createSite(customerId: string, input: SiteInput): Promise<Site> {
+    const data = checkSite(input);
+    await this.getCustomer(customerId);
+    const now = this.now();
+    return this.db.site.create({
+      data: { id: newId('site'), customerId, ...data, planId: this.catalog.defaultPlan, createdAt: now, updatedAt: now },
+    });
+  }
+
+  async getSite(customerId: string, siteId: string): Promise<Site> {
+    const site = await this.db.site.findFirst({ where: { id: siteId, customerId } });
+    if (!site) throw notFound('site');
+    return site;
+  }
+
+  async updateSite(customerId: string, siteId: string, input: SiteInput): Promise<Site> {
+    const data = checkSite(input);
+    const [updated] = await this.db.site.updateManyAndReturn({ where: { id: siteId, customerId }, data: { ...data, updatedAt: this.now() } });
+    if (!updated) throw notFound('site');
+    return updated;
+  }
+
+  async resolveSite(siteId: string): Promise<{ site: Site; customer: Customer }> {
+    const site = await this.db.site.findUnique({ where: { id: siteId }, include: { customer: true } });
+    if (!site) throw notFound('site');
+    const { customer, ...rest } = site;
+    return { site: rest, customer };
+  }
+
+  async setSitePlan(siteId: string, plan: string): Promise<Site> {
+    const planId = this.checkPlan(plan);
+    const [updated] = await this.db.site.updateManyAndReturn({ where: { id: siteId }, data: { planId, updatedAt: this.now() } });
+    if (!updated) throw notFound('site');
+    return updated;
+  }
+}

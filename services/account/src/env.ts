@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { envFields } from '@cfs/common/env';
+
+export const accountEnvSchema = z.object({
+  ACCOUNT_GRPC_PORT: envFields.port(7002),
+  ACCOUNT_GRPC_HOST: z.string().default('0.0.0.0'),
+  /** A JSON plan catalog that replaces the shipped plans.json. */
+  PLANS_FILE: z.string().min(1).optional(),
+  MIGRATE_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+});
+
+export type AccountEnv = z.output<typeof accountEnvSchema>;

@@ -1,0 +1,23 @@
+// Entrypoint: telemetry first (before any instrumented module loads), then wiring and listen.
+import { startTelemetry } from '@cfs/common/telemetry';
+
+const telemetry = await startTelemetry('account');
+const [{ runGrpcService }, { createPgAdapter }, { accountEnvSchema }, { createAccountServer }, { loadPlanCatalog }, { PrismaClient }] =
+  await Promise.all([
+    import('@cfs/common/service'),
+    import('@cfs/common/database'),
+    import('./env.ts'),
+    import('./server.ts'),
+    import('./plans.ts'),
+    import('./generated/prisma/client.ts'),
+  ]);
+
+await runGrpcService({
+  name: 'account',
+  telemetry,
+  envSchema: accountEnvSchema,
+  address: (env) => `${env.ACCOUNT_GRPC_HOST}:${env.ACCOUNT_GRPC_PORT}`,
+  migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
+  createPrisma: async (target) => new PrismaClient({ adapter: await createPgAdapter(target) }),
+  createServer: ({ env, prisma, logger }) => createAccountServer({ prisma, logger, catalog: loadPlanCatalog(env.PLANS_FILE) }),
+});

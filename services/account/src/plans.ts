@@ -1,0 +1,40 @@
+/**
+ * The plan catalog is data (design section 5): plans.json ships with the service and PLANS_FILE
+ * replaces it. A capability absent from a plan is not included; `quota: null` means unlimited.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import shippedCatalog from '../plans.json' with { type: 'json' };
+
+export const CAPABILITIES = ['feed', 'subscriptions', 'ai_usage', 'ai_images', 'seo_profile'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+const capabilitySchema = z.strictObject({
+  quota: z.number().int().nonnegative().nullable(),
+  period: z.enum(['hour', 'day', 'month']),
+});
+
+export const planCatalogSchema = z
+  .strictObject({
+    defaultPlan: z.string().min(1),
+    plans: z.record(
+      z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'plan ids are lower-case letters, digits, - and _'),
+      z.strictObject({
+        name: z.string().min(1),
+        capabilities: z.partialRecord(z.enum(CAPABILITIES), capabilitySchema),
+      }),
+    ),
+  })
+  .refine((c) => Object.hasOwn(c.plans, c.defaultPlan), { message: 'defaultPlan must name a plan of the catalog' });
+
+export type PlanCatalog = z.output<typeof planCatalogSchema>;
+export type Plan = PlanCatalog['plans'][string];
+
+export function loadPlanCatalog(file?: string): PlanCatalog {
+  const raw: unknown = file ? JSON.parse(readFileSync(file, 'utf8')) : shippedCatalog;
+  const parsed = planCatalogSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(`invalid plan catalog${file ? ` in PLANS_FILE` : ''}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
+}

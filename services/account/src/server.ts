@@ -1,0 +1,69 @@
+/** The account gRPC servers (customer-facing and admin): protocol mapping only. */
+import { GrpcServer, implement } from '@cfs/common/grpc';
+import type { Logger } from '@cfs/common/logger';
+import { prismaReadiness } from '@cfs/common/service';
+import { loadProtos } from '@cfs/protos';
+import type { AccountAdminServiceHandlers } from '@cfs/protos/generated/cfs/account/v1/AccountAdminService.js';
+import type { AccountServiceHandlers } from '@cfs/protos/generated/cfs/account/v1/AccountService.js';
+import type { Customer as CustomerMessage } from '@cfs/protos/generated/cfs/account/v1/Customer.js';
+import type { Site as SiteMessage } from '@cfs/protos/generated/cfs/account/v1/Site.js';
+import { Account, type Customer, type Site } from './account.ts';
+import type { PrismaClient } from './generated/prisma/client.ts';
+import type { PlanCatalog } from './plans.ts';
+
+export function toCustomerMessage(c: Customer): CustomerMessage {
+  return { id: c.id, name: c.name, email: c.email, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
+}
+
+export function toSiteMessage(s: Site): SiteMessage {
+  return {
+    id: s.id,
+    customerId: s.customerId,
+    name: s.name,
+    url: s.url,
+    plan: s.planId,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+export function createAccountServer(deps: { prisma: PrismaClient; catalog: PlanCatalog; logger: Logger }): GrpcServer {
+  const account = new Account(deps.prisma, deps.catalog);
+  const { cfs } = loadProtos();
+  const customerFacing = implement<AccountServiceHandlers>(deps.logger, {
+    GetCustomer: async (req) => ({ customer: toCustomerMessage(await account.getCustomer(req.customerId)) }),
+    UpdateCustomer: async (req) => ({
+      customer: toCustomerMessage(await account.updateCustomer(req.customerId, { name: req.name, email: req.email })),
+    }),
+    ListSites: async (req) => ({ sites: (await account.listSites(req.customerId)).map(toSiteMessage) }),
+    CreateSite: async (req) => ({ site: toSiteMessage(await account.createSite(req.customerId, { name: req.name, url: req.url })) }),
+    GetSite: async (req) => ({ site: toSiteMessage(await account.getSite(req.customerId, req.siteId)) }),
+    UpdateSite: async (req) => ({
+      site: toSiteMessage(await account.updateSite(req.customerId, req.siteId, { name: req.name, url: req.url })),
+    }),
+    ResolveSite: async (req) => {
+      const { site, customer } = await account.resolveSite(req.siteId);
+      return { site: toSiteMessage(site), customer: toCustomerMessage(customer) };
+    },
+  });
+  const admin = implement<AccountAdminServiceHandlers>(deps.logger, {
+    CreateCustomer: async (req) => {
+      const { customer, site } = await account.createCustomer({
+        name: req.name,
+        email: req.email,
+        plan: req.plan,
+        site: { name: req.siteName, url: req.siteUrl },
+      });
+      return { customer: toCustomerMessage(customer), site: toSiteMessage(site) };
+    },
+    SetSitePlan: async (req) => ({ site: toSiteMessage(await account.setSitePlan(req.siteId, req.plan)) }),
+  });
+  return new GrpcServer({
+    logger: deps.logger,
+    readiness: prismaReadiness(deps.prisma),
+    services: [
+      { name: 'cfs.account.v1.AccountService', definition: cfs.account.v1.AccountService.service, implementation: customerFacing },
+      { name: 'cfs.account.v1.AccountAdminService', definition: cfs.account.v1.AccountAdminService.service, implementation: admin },
+    ],
+  });
+}

@@ -1,0 +1,29 @@
+/** The operator CLI talks to the services' gRPC APIs, customer-facing and admin alike. */
+import { createClient } from '@cfs/common/grpc';
+import { loadProtos } from '@cfs/protos';
+import type { AccountAdminServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountAdminService.js';
+import type { AccountServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountService.js';
+import type { IdentityServiceClient } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
+
+export interface AdminClients {
+  identity: IdentityServiceClient;
+  account: AccountServiceClient;
+  accountAdmin: AccountAdminServiceClient;
+  deadlineMs: number;
+}
+
+export function createAdminClients(opts: { identity: string; account: string; deadlineMs: number }): AdminClients {
+  const { cfs } = loadProtos();
+  return {
+    identity: createClient(cfs.identity.v1.IdentityService, opts.identity),
+    account: createClient(cfs.account.v1.AccountService, opts.account),
+    accountAdmin: createClient(cfs.account.v1.AccountAdminService, opts.account),
+    deadlineMs: opts.deadlineMs,
+  };
+}
+
+export function closeAdminClients(clients: AdminClients): void {
+  clients.identity.close();
+  clients.account.close();
+  clients.accountAdmin.close();
+}

@@ -1,0 +1,145 @@
+/**
+ * The operator commands (design section 6). Each returns one JSON-serializable object; failures
+ * are DomainErrors (the service's public code and safe message) or UsageErrors.
+ */
+import { parseArgs } from 'node:util';
+import { DomainError } from '@cfs/common/errors';
+import { callUnary } from '@cfs/common/grpc';
+import { CONTENT_FEED_PRODUCT, CUSTOMER_SCOPES } from '@cfs/common/scopes';
+import type { AdminClients } from './clients.ts';
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+type Options = Record<string, { type: 'string'; short?: string }>;
+type Command = {
+  usage: string;
+  options: Options;
+  required: string[];
+  run: (args: Record<string, string | undefined>, clients: AdminClients) => Promise<Record<string, unknown>>;
+};
+
+function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) <= 0 || Number(value) > 2 ** 31 - 1) throw new UsageError(`--${flag} must be a positive integer`);
+  return Number(value);
+}
+
+async function resolveSite(clients: AdminClients, siteId: string) {
+  const { site, customer } = await callUnary(clients.account, 'ResolveSite', { siteId }, { deadlineMs: clients.deadlineMs });
+  if (!site || !customer) throw new DomainError('INTERNAL_ERROR');
+  return { site, customer };
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'customer create': {
+    usage: 'customer create --name N --email E [--plan P] [--site-name N] [--site-url U]',
+    options: { name: { type: 'string' }, email: { type: 'string' }, plan: { type: 'string' }, 'site-name': { type: 'string' }, 'site-url': { type: 'string' } },
+    required: ['name', 'email'],
+    run: async (args, clients) => {
+      const deadlineMs = clients.deadlineMs;
+      const { customer, site } = await callUnary(
+        clients.accountAdmin,
+        'CreateCustomer',
+        { name: args.name!, email: args.email!, plan: args.plan ?? '', siteName: args['site-name'] ?? '', siteUrl: args['site-url'] ?? '' },
+        { deadlineMs },
+      );
+      if (!customer || !site) throw new DomainError('INTERNAL_ERROR');
+      const { credential, secret } = await callUnary(
+        clients.identity,
+        'CreateCredential',
+        { siteId: site.id, customerId: customer.id, name: 'Owner', scopes: [...CUSTOMER_SCOPES], audience: CONTENT_FEED_PRODUCT },
+        { deadlineMs },
+      );
+      if (!credential) throw new DomainError('INTERNAL_ERROR');
+      return {
+        customer: { id: customer.id, name: customer.name, email: customer.email },
+        site: { id: site.id, name: site.name, plan: site.plan },
+        credential: { id: credential.id, secret, scopes: credential.scopes, audience: credential.audience },
+      };
+    },
+  },
+  'credential create': {
+    usage: 'credential create --site S --scopes a,b [--audience A] [--expires-in SECONDS] [--name N]',
+    options: { site: { type: 'string' }, scopes: { type: 'string' }, audience: { type: 'string' }, 'expires-in': { type: 'string' }, name: { type: 'string' } },
+    required: ['site', 'scopes'],
+    run: async (args, clients) => {
+      const expiresIn = positiveInt(args['expires-in'], 'expires-in');
+      const scopes = args.scopes!.split(',').map((s) => s.trim()).filter(Boolean);
+      const { site, customer } = await resolveSite(clients, args.site!);
+      const { credential, secret } = await callUnary(
+        clients.identity,
+        'CreateCredential',
+        {
+          siteId: site.id,
+          customerId: customer.id,
+          name: args.name ?? 'Operator-issued credential',
+          scopes,
+          audience: args.audience ?? CONTENT_FEED_PRODUCT,
+          ...(expiresIn ? { expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString() } : {}),
+        },
+        { deadlineMs: clients.deadlineMs },
+      );
+      if (!credential) throw new DomainError('INTERNAL_ERROR');
+      return {
+        id: credential.id,
+        secret,
+        name: credential.name,
+        siteId: credential.siteId,
+        scopes: credential.scopes,
+        audience: credential.audience,
+        expiresAt: credential.expiresAt ?? null,
+        createdAt: credential.createdAt,
+      };
+    },
+  },
+  'site set-plan': {
+    usage: 'site set-plan --site S --plan P',
+    options: { site: { type: 'string' }, plan: { type: 'string' } },
+    required: ['site', 'plan'],
+    run: async (args, clients) => {
+      const { site } = await callUnary(clients.accountAdmin, 'SetSitePlan', { siteId: args.site!, plan: args.plan! }, { deadlineMs: clients.deadlineMs });
+      if (!site) throw new DomainError('INTERNAL_ERROR');
+      return { site: { id: site.id, name: site.name, plan: site.plan } };
+    },
+  },
+  'connection-code create': {
+    usage: 'connection-code create --site S [--expires-in SECONDS]',
+    options: { site: { type: 'string' }, 'expires-in': { type: 'string' } },
+    required: ['site'],
+    run: async (args, clients) => {
+      const expiresIn = positiveInt(args['expires-in'], 'expires-in') ?? 0;
+      const { site, customer } = await resolveSite(clients, args.site!);
+      const { code, expiresAt } = await callUnary(
+        clients.identity,
+        'CreateConnectionCode',
+        { siteId: site.id, customerId: customer.id, expiresInSeconds: expiresIn },
+        { deadlineMs: clients.deadlineMs },
+      );
+      return { code, expiresAt };
+    },
+  },
+};
+
+export function usage(): string {
+  return ['Usage: npm run -s admin -- <command>', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
+}
+
+/** Runs one command line (without the program name) and returns its JSON answer. */
+export async function runAdminCommand(argv: string[], clients: AdminClients): Promise<Record<string, unknown>> {
+  const name = argv.slice(0, 2).join(' ');
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command "${name}"\n${usage()}`);
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({ args: argv.slice(2), options: command.options, strict: true, allowPositionals: false }) as {
+      values: Record<string, string | undefined>;
+    });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\nusage: ${command.usage}`);
+  }
+  const missing = command.required.filter((flag) => values[flag] === undefined);
+  if (missing.length) throw new UsageError(`missing ${missing.map((f) => `--${f}`).join(', ')}\nusage: ${command.usage}`);
+  return command.run(values, clients);
+}

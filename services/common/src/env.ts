@@ -1,0 +1,32 @@
+/**
+ * Environment parsing: every deployable declares a zod schema in its own src/env.ts and parses it
+ * once at boot. A bad or missing variable stops the process with a message naming the variable,
+ * never its value (values may be secrets).
+ */
+import { z } from 'zod';
+
+export class EnvError extends Error {
+  override readonly name = 'EnvError';
+}
+
+export function parseEnv<S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  throw new EnvError(`Invalid environment:\n${problems.join('\n')}`);
+}
+
+/** Reusable field schemas. */
+export const envFields = {
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  url: z.string().url(),
+  /** host:port of a gRPC peer. */
+  address: (fallback: string) => z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port').default(fallback),
+  positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
+  csv: (fallback: string) =>
+    z
+      .string()
+      .default(fallback)
+      .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+};

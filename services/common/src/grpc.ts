@@ -1,0 +1,238 @@
+/**
+ * gRPC bootstrap shared by every service and the gateway: servers that turn domain errors into a
+ * status plus the public code in trailing metadata, the standard grpc.health.v1 service backed by a
+ * real readiness check, ordered shutdown, and clients that always carry a deadline and turn any
+ * failure back into a DomainError (design section 2).
+ */
+import * as grpc from '@grpc/grpc-js';
+import { EventEmitter } from 'node:events';
+import { loadProtos, type HealthCheckResponse } from '@cfs/protos';
+import { isTransientDatabaseError } from './database.ts';
+import {
+  DomainError,
+  ERROR_CODES,
+  GRPC_ERROR_CODE_KEY,
+  GRPC_ERROR_MESSAGE_KEY,
+  codeForGrpcStatus,
+  isErrorCode,
+  type ErrorCode,
+} from './errors.ts';
+import type { Logger } from './logger.ts';
+
+export { grpc };
+
+// ---------------------------------------------------------------------------------------------
+// Server side
+// ---------------------------------------------------------------------------------------------
+
+/** The async form of a generated handler map: `(request) => Promise<response>` per method. */
+export type AsyncHandlers<H> = {
+  [K in keyof H as string extends K ? never : K]: H[K] extends grpc.handleUnaryCall<infer Req, infer Res>
+    ? (request: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>
+    : never;
+};
+
+/** Turns any thrown value into the status a client sees. Unexpected errors are logged, never sent. */
+export function toGrpcStatus(err: unknown, logger: Logger, method: string): Partial<grpc.StatusObject> {
+  let code: ErrorCode;
+  let message: string;
+  if (err instanceof DomainError) {
+    ({ code, message } = err);
+  } else if (isTransientDatabaseError(err)) {
+    code = 'SERVICE_UNAVAILABLE';
+    message = ERROR_CODES.SERVICE_UNAVAILABLE.message;
+    logger.warn({ err, method }, 'transient database failure');
+  } else {
+    code = 'INTERNAL_ERROR';
+    message = ERROR_CODES.INTERNAL_ERROR.message;
+    logger.error({ err, method }, 'unexpected error in gRPC handler');
+  }
+  const metadata = new grpc.Metadata();
+  metadata.set(GRPC_ERROR_CODE_KEY, code);
+  metadata.set(GRPC_ERROR_MESSAGE_KEY, encodeURIComponent(message));
+  return { code: ERROR_CODES[code].grpc, details: message, metadata };
+}
+
+/** Wraps async handlers into grpc-js unary handlers with uniform error handling. */
+export function implement<H extends grpc.UntypedServiceImplementation>(logger: Logger, handlers: AsyncHandlers<H>): H {
+  const out: grpc.UntypedServiceImplementation = {};
+  for (const [name, fn] of Object.entries(handlers as Record<string, (req: unknown, call: unknown) => Promise<unknown>>)) {
+    out[name] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      fn(call.request, call).then(
+        (response) => callback(null, response),
+        (err: unknown) => callback(toGrpcStatus(err, logger, name)),
+      );
+    }) as grpc.handleUnaryCall<unknown, unknown>;
+  }
+  return out as H;
+}
+
+type ServingStatus = HealthCheckResponse['status'];
+
+export interface GrpcServerOptions {
+  logger: Logger;
+  /** Fully qualified service names answered by the health service besides "" (the whole server). */
+  services: Array<{ name: string; definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>;
+  /** Throws when a dependency (database, Redis) is not usable; bounded by `readinessTimeoutMs`. */
+  readiness?: () => Promise<void>;
+  readinessTimeoutMs?: number;
+}
+
+export class GrpcServer {
+  readonly server = new grpc.Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
+  private draining = false;
+  private readonly events = new EventEmitter();
+
+  constructor(private readonly options: GrpcServerOptions) {
+    for (const s of options.services) this.server.addService(s.definition, s.implementation);
+    this.server.addService(loadProtos().grpc.health.v1.Health.service, this.healthImplementation());
+  }
+
+  /** Binds and starts; returns the bound port (useful with port 0). */
+  listen(address: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (err, port) => (err ? reject(err) : resolve(port)));
+    });
+  }
+
+  /** Readiness turns NOT_SERVING (first step of shutdown), so load balancers stop sending calls. */
+  markNotServing(): void {
+    this.draining = true;
+    this.events.emit('change');
+  }
+
+  /** Stops accepting calls and waits for in-flight ones, up to `graceMs`, then forces. */
+  shutdown(graceMs = 10_000): Promise<void> {
+    this.markNotServing();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.server.forceShutdown();
+        resolve();
+      }, graceMs);
+      timer.unref();
+      this.server.tryShutdown(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private async currentStatus(): Promise<ServingStatus> {
+    if (this.draining) return 'NOT_SERVING';
+    if (!this.options.readiness) return 'SERVING';
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.options.readiness(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('readiness timed out')), this.options.readinessTimeoutMs ?? 2000);
+        }),
+      ]);
+      return 'SERVING';
+    } catch (err) {
+      this.options.logger.warn({ err }, 'readiness check failed');
+      return 'NOT_SERVING';
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private knows(service: string): boolean {
+    return service === '' || this.options.services.some((s) => s.name === service);
+  }
+
+  private healthImplementation(): grpc.UntypedServiceImplementation {
+    return {
+      Check: (call: grpc.ServerUnaryCall<{ service: string }, HealthCheckResponse>, callback: grpc.sendUnaryData<HealthCheckResponse>) => {
+        if (!this.knows(call.request.service)) {
+          callback({ code: grpc.status.NOT_FOUND, details: 'unknown service' });
+          return;
+        }
+        void this.currentStatus().then((status) => callback(null, { status }));
+      },
+      Watch: (call: grpc.ServerWritableStream<{ service: string }, HealthCheckResponse>) => {
+        if (!this.knows(call.request.service)) {
+          call.write({ status: 'SERVICE_UNKNOWN' });
+          return;
+        }
+        const send = () => void this.currentStatus().then((status) => call.write({ status }));
+        send();
+        this.events.on('change', send);
+        call.on('cancelled', () => this.events.off('change', send));
+      },
+    };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client side
+// ---------------------------------------------------------------------------------------------
+
+export const CHANNEL_OPTIONS: grpc.ChannelOptions = {
+  // The default 64 KiB window throttles answers of a few KiB (notes/performance.md).
+  'grpc-node.flow_control_window': 1024 * 1024,
+  'grpc.keepalive_time_ms': 30_000,
+  'grpc.keepalive_timeout_ms': 10_000,
+  'grpc.max_receive_message_length': 16 * 1024 * 1024,
+};
+
+type ClientConstructor<C> = new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ChannelOptions) => C;
+
+export function createClient<C extends grpc.Client>(Ctor: ClientConstructor<C>, address: string): C {
+  return new Ctor(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS);
+}
+
+/** Request and response types of a generated client method (its last overload: `(argument, callback)`). */
+export type RequestOf<F> = F extends (argument: infer A, callback: grpc.requestCallback<infer _R>) => grpc.ClientUnaryCall ? A : never;
+export type ResponseOf<F> = F extends (argument: infer _A, callback: grpc.requestCallback<infer R>) => grpc.ClientUnaryCall ? R : never;
+/** The RPC names of a generated client (the PascalCase spelling; lower-case aliases excluded). */
+export type UnaryMethodName<C> = {
+  [K in keyof C & string]: K extends keyof grpc.Client ? never : K extends Capitalize<K> ? K : never;
+}[keyof C & string];
+
+export interface CallOptions {
+  deadlineMs: number;
+  /** Propagated as metadata (e.g. x-request-id). */
+  metadata?: Record<string, string>;
+}
+
+/** One unary call with a deadline; every failure comes back as a DomainError. */
+export function callUnary<C extends grpc.Client, K extends UnaryMethodName<C>>(
+  client: C,
+  method: K,
+  request: NoInfer<RequestOf<C[K]>>,
+  options: CallOptions,
+): Promise<ResponseOf<C[K]>> {
+  const metadata = new grpc.Metadata();
+  for (const [k, v] of Object.entries(options.metadata ?? {})) metadata.set(k, v);
+  const fn = client[method] as unknown as (
+    req: unknown,
+    md: grpc.Metadata,
+    opts: grpc.CallOptions,
+    cb: (err: grpc.ServiceError | null, value?: unknown) => void,
+  ) => grpc.ClientUnaryCall;
+  return new Promise((resolve, reject) => {
+    fn.call(client, request, metadata, { deadline: Date.now() + options.deadlineMs }, (err, value) => {
+      if (err) reject(fromServiceError(err));
+      else resolve(value as ResponseOf<C[K]>);
+    });
+  });
+}
+
+/** A gRPC failure → the public code it stands for, with a message that is safe to show. */
+export function fromServiceError(err: grpc.ServiceError): DomainError {
+  const carried = err.metadata?.get(GRPC_ERROR_CODE_KEY)[0];
+  if (isErrorCode(carried)) {
+    const raw = err.metadata.get(GRPC_ERROR_MESSAGE_KEY)[0];
+    let message: string = ERROR_CODES[carried].message;
+    if (typeof raw === 'string') {
+      try {
+        message = decodeURIComponent(raw);
+      } catch {
+        // keep the default message
+      }
+    }
+    return new DomainError(carried, message, { cause: err });
+  }
+  return new DomainError(codeForGrpcStatus(err.code), undefined, { cause: err });
+}

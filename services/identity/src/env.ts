@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { envFields } from '@cfs/common/env';
+import { DEFAULT_KNOWN_PRODUCTS } from '@cfs/common/scopes';
+
+export const identityEnvSchema = z.object({
+  IDENTITY_GRPC_PORT: envFields.port(7001),
+  IDENTITY_GRPC_HOST: z.string().default('0.0.0.0'),
+  /** Key of the HMAC that stores credentials and connection codes. Rotating it invalidates them all. */
+  CREDENTIAL_PEPPER: z.string().min(32, 'must be at least 32 characters'),
+  /** Products (audiences) a Credential may be issued for. */
+  KNOWN_PRODUCTS: envFields.csv(DEFAULT_KNOWN_PRODUCTS.join(',')),
+  CONNECTION_CODE_TTL_SECONDS: envFields.positiveInt(900),
+  MIGRATE_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+});
+
+export type IdentityEnv = z.output<typeof identityEnvSchema>;

@@ -1,0 +1,165 @@
+/**
+ * The identity domain: Credentials and connection codes. Only keyed hashes are stored.
+ */
+import { DomainError, malformed, notFound, unauthenticated } from '@cfs/common/errors';
+import { failpoint } from '@cfs/common/failpoints';
+import { newId } from '@cfs/common/ids';
+import { CONNECTOR_SCOPES, isCustomerScope, isOperatorScope } from '@cfs/common/scopes';
+import type { PrismaClient, Credential as CredentialRow } from './generated/prisma/client.ts';
+import { CONNECTION_CODE_PATTERN, hashesEqual, keyedHash, mintConnectionCode, mintToken, parseToken } from './tokens.ts';
+
+export type Credential = Omit<CredentialRow, 'lookupId' | 'secretHash'>;
+
+export interface IdentityConfig {
+  pepper: string;
+  knownProducts: string[];
+  connectionCodeTtlSeconds: number;
+  /** The clock; injectable so tests can move time. */
+  now?: () => Date;
+}
+
+export interface NewCredential {
+  siteId: string;
+  customerId: string;
+  name: string;
+  scopes: string[];
+  audience: string;
+  expiresAt?: Date | null;
+}
+
+const MAX_NAME = 100;
+const MAX_CODE_TTL_SECONDS = 7 * 24 * 3600;
+
+const PUBLIC_FIELDS = {
+  id: true,
+  siteId: true,
+  customerId: true,
+  name: true,
+  scopes: true,
+  audience: true,
+  expiresAt: true,
+  revokedAt: true,
+  createdAt: true,
+} as const;
+
+export class Identity {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly config: IdentityConfig,
+  ) {
+    this.now = config.now ?? (() => new Date());
+  }
+
+  /** The Credential behind a token; UNAUTHENTICATED for anything not currently valid. */
+  async authenticate(token: string): Promise<Credential> {
+    const parsed = parseToken(token);
+    if (!parsed) throw unauthenticated();
+    const row = await this.db.credential.findUnique({ where: { lookupId: parsed.lookupId } });
+    if (!row || !hashesEqual(row.secretHash, keyedHash(this.config.pepper, token))) throw unauthenticated();
+    if (row.revokedAt) throw unauthenticated('The credential has been revoked.');
+    if (row.expiresAt && row.expiresAt <= this.now()) throw unauthenticated('The credential has expired.');
+    const { lookupId: _l, secretHash: _s, ...credential } = row;
+    return credential;
+  }
+
+  validateNewCredential(input: NewCredential): { scopes: string[]; name: string } {
+    const name = input.name.trim();
+    if (name.length === 0 || name.length > MAX_NAME) throw malformed(`name must be 1 to ${MAX_NAME} characters`);
+    const scopes = [...new Set(input.scopes)];
+    for (const scope of scopes) {
+      if (isOperatorScope(scope)) throw malformed(`scope ${scope} is an operator scope and cannot be held by a customer credential`);
+      if (!isCustomerScope(scope)) throw malformed(`unknown scope: ${scope.slice(0, 64)}`);
+    }
+    if (!this.config.knownProducts.includes(input.audience)) throw malformed(`unknown audience: ${input.audience.slice(0, 64)}`);
+    if (input.expiresAt && input.expiresAt <= this.now()) throw malformed('expiresAt must be in the future');
+    return { scopes, name };
+  }
+
+  async createCredential(input: NewCredential): Promise<{ credential: Credential; secret: string }> {
+    const { scopes, name } = this.validateNewCredential(input);
+    const { token, lookupId } = mintToken();
+    const credential = await this.db.credential.create({
+      data: {
+        id: newId('cred'),
+        lookupId,
+        secretHash: keyedHash(this.config.pepper, token),
+        siteId: input.siteId,
+        customerId: input.customerId,
+        name,
+        scopes,
+        audience: input.audience,
+        expiresAt: input.expiresAt ?? null,
+        createdAt: this.now(),
+      },
+      select: PUBLIC_FIELDS,
+    });
+    return { credential, secret: token };
+  }
+
+  listCredentials(siteId: string, customerId: string): Promise<Credential[]> {
+    return this.db.credential.findMany({
+      where: { siteId, customerId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: PUBLIC_FIELDS,
+    });
+  }
+
+  /** Revokes once; revoking again answers the Credential as it is. */
+  async revokeCredential(credentialId: string, siteId: string, customerId: string): Promise<Credential> {
+    const where = { id: credentialId, siteId, customerId };
+    await this.db.credential.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: this.now() } });
+    const credential = await this.db.credential.findFirst({ where, select: PUBLIC_FIELDS });
+    if (!credential) throw notFound('credential');
+    return credential;
+  }
+
+  async createConnectionCode(siteId: string, customerId: string, expiresInSeconds?: number): Promise<{ code: string; expiresAt: Date }> {
+    const ttl = expiresInSeconds || this.config.connectionCodeTtlSeconds;
+    if (ttl <= 0 || ttl > MAX_CODE_TTL_SECONDS) throw malformed(`expiresIn must be 1 to ${MAX_CODE_TTL_SECONDS} seconds`);
+    const code = mintConnectionCode();
+    const expiresAt = new Date(this.now().getTime() + ttl * 1000);
+    await this.db.connectionCode.create({
+      data: { id: newId('ccode'), codeHash: keyedHash(this.config.pepper, code), siteId, customerId, expiresAt, createdAt: this.now() },
+    });
+    return { code, expiresAt };
+  }
+
+  /**
+   * Redeems a code in one transaction: the conditional UPDATE claims the code (concurrent
+   * redemptions wait on its row lock and then find it used), the Credential is created, and only
+   * then does the transaction commit. Any failure rolls back both, so the code stays valid.
+   */
+  async redeemConnectionCode(code: string): Promise<{ credential: Credential; secret: string }> {
+    if (!CONNECTION_CODE_PATTERN.test(code)) throw unauthenticated('The connection code is not valid.');
+    const codeHash = keyedHash(this.config.pepper, code);
+    return this.db.$transaction(async (tx) => {
+      const now = this.now();
+      const claimed = await tx.connectionCode.updateManyAndReturn({
+        where: { codeHash, redeemedAt: null, expiresAt: { gt: now } },
+        data: { redeemedAt: now },
+      });
+      const claim = claimed[0];
+      if (!claim) throw new DomainError('UNAUTHENTICATED', 'The connection code is unknown, expired or already used.');
+      const { token, lookupId } = mintToken();
+      const credential = await tx.credential.create({
+        data: {
+          id: newId('cred'),
+          lookupId,
+          secretHash: keyedHash(this.config.pepper, token),
+          siteId: claim.siteId,
+          customerId: claim.customerId,
+          name: 'CMS connector',
+          scopes: CONNECTOR_SCOPES,
+          audience: 'content-feed',
+          createdAt: now,
+        },
+        select: PUBLIC_FIELDS,
+      });
+      await tx.connectionCode.update({ where: { id: claim.id }, data: { credentialId: credential.id } });
+      await failpoint('identity.redeem.beforeCommit');
+      return { credential, secret: token };
+    });
+  }
+}

@@ -1,0 +1,30 @@
+// Entrypoint: telemetry first (before any instrumented module loads), then wiring and listen.
+import { startTelemetry } from '@cfs/common/telemetry';
+
+const telemetry = await startTelemetry('identity');
+const [{ runGrpcService }, { createPgAdapter }, { identityEnvSchema }, { createIdentityServer }, { PrismaClient }] = await Promise.all([
+  import('@cfs/common/service'),
+  import('@cfs/common/database'),
+  import('./env.ts'),
+  import('./server.ts'),
+  import('./generated/prisma/client.ts'),
+]);
+
+await runGrpcService({
+  name: 'identity',
+  telemetry,
+  envSchema: identityEnvSchema,
+  address: (env) => `${env.IDENTITY_GRPC_HOST}:${env.IDENTITY_GRPC_PORT}`,
+  migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
+  createPrisma: async (target) => new PrismaClient({ adapter: await createPgAdapter(target) }),
+  createServer: ({ env, prisma, logger }) =>
+    createIdentityServer({
+      prisma,
+      logger,
+      config: {
+        pepper: env.CREDENTIAL_PEPPER,
+        knownProducts: env.KNOWN_PRODUCTS,
+        connectionCodeTtlSeconds: env.CONNECTION_CODE_TTL_SECONDS,
+      },
+    }),
+});

@@ -1,0 +1,68 @@
+/** The identity gRPC server: protocol mapping only; the rules live in identity.ts. */
+import { malformed } from '@cfs/common/errors';
+import { GrpcServer, implement } from '@cfs/common/grpc';
+import type { Logger } from '@cfs/common/logger';
+import { prismaReadiness } from '@cfs/common/service';
+import { loadProtos } from '@cfs/protos';
+import type { Credential as CredentialMessage } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
+import type { IdentityServiceHandlers } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
+import type { PrismaClient } from './generated/prisma/client.ts';
+import { Identity, type Credential, type IdentityConfig } from './identity.ts';
+
+export function toCredentialMessage(c: Credential): CredentialMessage {
+  return {
+    id: c.id,
+    siteId: c.siteId,
+    customerId: c.customerId,
+    name: c.name,
+    scopes: c.scopes,
+    audience: c.audience,
+    ...(c.expiresAt ? { expiresAt: c.expiresAt.toISOString() } : {}),
+    ...(c.revokedAt ? { revokedAt: c.revokedAt.toISOString() } : {}),
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+function parseTime(value: string | undefined, field: string): Date | null {
+  if (value === undefined || value === '') return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw malformed(`${field} must be an RFC 3339 date-time`);
+  return date;
+}
+
+export function createIdentityServer(deps: { prisma: PrismaClient; config: IdentityConfig; logger: Logger }): GrpcServer {
+  const identity = new Identity(deps.prisma, deps.config);
+  const handlers = implement<IdentityServiceHandlers>(deps.logger, {
+    Authenticate: async (req) => ({ credential: toCredentialMessage(await identity.authenticate(req.token)) }),
+    CreateCredential: async (req) => {
+      const { credential, secret } = await identity.createCredential({
+        siteId: req.siteId,
+        customerId: req.customerId,
+        name: req.name,
+        scopes: req.scopes,
+        audience: req.audience,
+        expiresAt: parseTime(req.expiresAt, 'expiresAt'),
+      });
+      return { credential: toCredentialMessage(credential), secret };
+    },
+    ListCredentials: async (req) => ({
+      credentials: (await identity.listCredentials(req.siteId, req.customerId)).map(toCredentialMessage),
+    }),
+    RevokeCredential: async (req) => ({
+      credential: toCredentialMessage(await identity.revokeCredential(req.credentialId, req.siteId, req.customerId)),
+    }),
+    CreateConnectionCode: async (req) => {
+      const { code, expiresAt } = await identity.createConnectionCode(req.siteId, req.customerId, req.expiresInSeconds);
+      return { code, expiresAt: expiresAt.toISOString() };
+    },
+    RedeemConnectionCode: async (req) => {
+      const { credential, secret } = await identity.redeemConnectionCode(req.code);
+      return { credential: toCredentialMessage(credential), secret };
+    },
+  });
+  return new GrpcServer({
+    logger: deps.logger,
+    readiness: prismaReadiness(deps.prisma),
+    services: [{ name: 'cfs.identity.v1.IdentityService', definition: loadProtos().cfs.identity.v1.IdentityService.service, implementation: handlers }],
+  });
+}

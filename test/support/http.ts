@@ -1,0 +1,49 @@
+/** Small HTTP helpers for the system tests (plain fetch, like any client). */
+import { expect } from 'vitest';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+}
+
+export async function request(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(baseUrl + path, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+/** Asserts the exact error envelope: {"error":{"code","message"}} and nothing else. */
+export function expectError(answer: Answer, status: number, code: string): void {
+  expect({ status: answer.status, code: (answer.body as { error?: { code?: string } })?.error?.code }).toEqual({ status, code });
+  const body = answer.body as { error: Record<string, unknown> };
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(Object.keys(body.error).sort()).toEqual(['code', 'message']);
+  expect(typeof body.error.message).toBe('string');
+  expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+  expectSafeMessage(body.error.message as string);
+}
+
+/** A message that reaches a client never holds a stack, SQL, a connection string, a token or a path. */
+export function expectSafeMessage(message: string): void {
+  expect(message).not.toMatch(/\n\s+at |postgres(ql)?:\/\/|redis:\/\/|cfs_[0-9A-Za-z]{20,}|SELECT |INSERT |UPDATE |\/work\/|\/home\/|node_modules|\.ts:\d+/);
+}

@@ -1,0 +1,80 @@
+/**
+ * The whole system in this test process, on ephemeral ports, against the run's database: every
+ * service's real gRPC server (real Prisma, real PostgreSQL) and the real gateway over HTTP. Tests
+ * talk to it only over HTTP (and the admin CLI's commands over gRPC), like a customer would.
+ */
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import { createPgAdapter } from '@cfs/common/database';
+import type { GrpcServer } from '@cfs/common/grpc';
+import { createLogger } from '@cfs/common/logger';
+import { DEFAULT_KNOWN_PRODUCTS } from '@cfs/common/scopes';
+import { createAccountServer } from '../../services/account/src/server.ts';
+import { PrismaClient as AccountPrisma } from '../../services/account/src/generated/prisma/client.ts';
+import { loadPlanCatalog } from '../../services/account/src/plans.ts';
+import { createAdminClients, closeAdminClients, type AdminClients } from '../../services/admin/src/clients.ts';
+import { runAdminCommand } from '../../services/admin/src/commands.ts';
+import { createIdentityServer } from '../../services/identity/src/server.ts';
+import { PrismaClient as IdentityPrisma } from '../../services/identity/src/generated/prisma/client.ts';
+import { closeServiceClients, createServiceClients } from '../../gateway/src/clients.ts';
+import { gatewayEnvSchema } from '../../gateway/src/env.ts';
+import { createGateway } from '../../gateway/src/server.ts';
+
+export const TEST_PEPPER = 'test-pepper-0123456789abcdef0123456789abcdef';
+
+export interface TestSystem {
+  baseUrl: string;
+  addresses: { identity: string; account: string };
+  /** Runs an operator CLI command in-process, e.g. admin('customer', 'create', '--name', 'A', '--email', 'a@x.io'). */
+  admin: (...argv: string[]) => Promise<Record<string, unknown>>;
+  /** Stops one service's gRPC server (fault tests). */
+  stopService: (name: 'identity' | 'account') => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+const silent = createLogger('test', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+export async function startSystem(options: { gatewayEnv?: Record<string, string> } = {}): Promise<TestSystem> {
+  const databaseUrl = inject('databaseUrl');
+  const identityPrisma = new IdentityPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'identity' }, 4) });
+  const accountPrisma = new AccountPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'account' }, 4) });
+  const servers: Record<'identity' | 'account', GrpcServer> = {
+    identity: createIdentityServer({
+      prisma: identityPrisma,
+      logger: silent,
+      config: { pepper: TEST_PEPPER, knownProducts: DEFAULT_KNOWN_PRODUCTS, connectionCodeTtlSeconds: 900 },
+    }),
+    account: createAccountServer({ prisma: accountPrisma, logger: silent, catalog: loadPlanCatalog() }),
+  };
+  const addresses = {
+    identity: `127.0.0.1:${await servers.identity.listen('127.0.0.1:0')}`,
+    account: `127.0.0.1:${await servers.account.listen('127.0.0.1:0')}`,
+  };
+  const clients = createServiceClients(addresses);
+  const config = gatewayEnvSchema.parse({ GRPC_DEADLINE_MS: '2000', ...options.gatewayEnv });
+  const http = createGateway({ config, clients, logger: silent }).listen(0);
+  await new Promise<void>((resolve) => http.once('listening', resolve));
+  const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const adminClients: AdminClients = createAdminClients({ ...addresses, deadlineMs: 5000 });
+  const stopped = new Set<string>();
+
+  return {
+    baseUrl,
+    addresses,
+    admin: (...argv) => runAdminCommand(argv, adminClients),
+    stopService: async (name) => {
+      stopped.add(name);
+      await servers[name].shutdown(1000);
+    },
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+      closeServiceClients(clients);
+      closeAdminClients(adminClients);
+      for (const [name, server] of Object.entries(servers)) if (!stopped.has(name)) await server.shutdown(1000);
+      await Promise.all([identityPrisma.$disconnect(), accountPrisma.$disconnect()]);
+    },
+  };
+}

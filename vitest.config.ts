@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// One run, two kinds of tests: unit tests next to each package (no servers), and integration /
+// end-to-end tests that use the real PostgreSQL and Redis. Every run gets its own database
+// (test/support/global-setup.ts), so concurrent runs never collide.
+export default defineConfig({
+  test: {
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    include: ['services/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts', 'protos/test/**/*.test.ts', 'test/**/*.test.ts'],
+    reporters: process.env.CI ? ['default', 'junit'] : ['default'],
+    outputFile: { junit: '.ci/results/junit.xml' },
+  },
+});
