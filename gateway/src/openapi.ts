@@ -42,6 +42,18 @@ class SchemaConverter {
   }
 }
 
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Identity: 'Who the calling Credential belongs to.',
+  Account: 'Account, Site and Credential self-management (scope account.manage).',
+  Connect: 'Connecting a CMS connector with a connection code.',
+  Feed: 'The article feed of a Site.',
+  Taxonomy: 'Categories and topics, and the Site subscriptions to them.',
+  Billing: 'The billing subscription of a Site.',
+  SEO: 'The SEO personalization profile of a Site.',
+  AI: 'AI usage and AI image generation status.',
+  Media: 'Generated media, public and unauthenticated.',
+};
+
 /** The error codes a route can answer with, in pipeline order. */
 export function errorCodesOf(route: AnyRoute): ErrorCode[] {
   const codes: ErrorCode[] = ['RATE_LIMITED'];
@@ -105,7 +117,7 @@ export function buildOpenApi(routes: AnyRoute[], info: { version: string }) {
       responses,
     };
   }
-  const tags = [...new Set(routes.map((r) => r.tag))].map((name) => ({ name }));
+  const tags = [...new Set(routes.map((r) => r.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   return {
     openapi: '3.1.0',
     info: {

@@ -9,14 +9,6 @@ import type { TestProject } from 'vitest/node';
 import { applyMigrations } from '@cfs/common/migrate';
 import { MIGRATED_SERVICES, migrationsDirOf } from './services.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseUrl: string;
-    redisUrl: string;
-    redisPrefix: string;
-  }
-}
-
 export default async function setup(project: TestProject) {
   const admin = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;

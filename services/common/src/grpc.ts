@@ -236,3 +236,21 @@ export function fromServiceError(err: grpc.ServiceError): DomainError {
   }
   return new DomainError(codeForGrpcStatus(err.code), undefined, { cause: err });
 }
+
+/** Polls grpc.health.v1 Check until the server answers SERVING (start-up ordering, probes). */
+export async function waitForServing(address: string, timeoutMs: number): Promise<void> {
+  const client = createClient(loadProtos().grpc.health.v1.Health, address);
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      const status = await new Promise<string | undefined>((resolve) => {
+        client.Check({ service: '' }, { deadline: Date.now() + 1000 }, (err, res) => resolve(err ? undefined : res?.status));
+      });
+      if (status === 'SERVING') return;
+      if (Date.now() > deadline) throw new Error(`${address} did not become ready within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    client.close();
+  }
+}

@@ -14,6 +14,7 @@ function base32(bytes: Uint8Array, length: number): string {
       bits -= 5;
     }
   }
+  if (bits > 0 && out.length < length) out += ALPHABET[(value << (5 - bits)) & 31];
   return out;
 }
 

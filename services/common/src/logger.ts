@@ -2,7 +2,7 @@
  * JSON logs (pino). Secrets never reach a log line: authorization headers, tokens, secrets,
  * passwords, peppers and connection strings are redacted wherever they appear.
  */
-import { pino, type Logger, type LoggerOptions } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 export type { Logger };
 
@@ -27,15 +27,16 @@ export const REDACTED_PATHS = [
   '*.authorization',
 ];
 
-export function createLogger(service: string, options: LoggerOptions = {}): Logger {
-  return pino({
+export function createLogger(service: string, options: LoggerOptions = {}, destination?: DestinationStream): Logger {
+  const config: LoggerOptions = {
     level: process.env.LOG_LEVEL ?? 'info',
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     formatters: { level: (label) => ({ level: label }) },
     ...options,
-  });
+  };
+  return destination ? pino(config, destination) : pino(config);
 }
 
 /** postgres://user:pass@host:5432/db?x → postgres://host:5432/db (for log lines and errors). */

@@ -1,0 +1,9 @@
+// Writes the OpenAPI description the gateway serves at /docs/public.json to the given file.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildOpenApi } from '../src/openapi.ts';
+import { routes } from '../src/routes/index.ts';
+
+const out = process.argv[2] ?? 'dist/public.json';
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify(buildOpenApi(routes, { version: '1.0.0' }), null, 2)}\n`);

@@ -1,0 +1,99 @@
+/**
+ * The pipeline's order of checks, driven by a declared route and a fake identity service:
+ * validation (400) before credential (401) before scope (403) before audience (403).
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as grpc from '@grpc/grpc-js';
+import { createLogger } from '@cfs/common/logger';
+import type { ServiceClients } from '../src/clients.ts';
+import { gatewayEnvSchema } from '../src/env.ts';
+import { buildOpenApi, errorCodesOf } from '../src/openapi.ts';
+import { defineRoute } from '../src/route.ts';
+import { createGateway } from '../src/server.ts';
+
+const credentials: Record<string, { scopes: string[]; audience: string }> = {
+  good: { scopes: ['feed.read'], audience: 'content-feed' },
+  noscope: { scopes: [], audience: 'content-feed' },
+  foreign: { scopes: ['feed.read'], audience: 'seo-suite' },
+};
+
+const fakeIdentity = {
+  Authenticate(req: { token: string }, _md: unknown, _opts: unknown, cb: (err: unknown, res?: unknown) => void) {
+    const c = credentials[req.token];
+    if (!c) {
+      const md = new grpc.Metadata();
+      md.set('cfs-error-code', 'UNAUTHENTICATED');
+      cb(Object.assign(new Error('unauthenticated'), { code: grpc.status.UNAUTHENTICATED, details: '', metadata: md }));
+      return;
+    }
+    cb(null, { credential: { id: 'cred_1', siteId: 'site_1', customerId: 'cus_1', name: 'n', scopes: c.scopes, audience: c.audience, createdAt: new Date().toISOString() } });
+  },
+};
+
+const route = defineRoute({
+  method: 'GET',
+  path: '/things/:thingId',
+  operationId: 'getThing',
+  summary: 'A thing',
+  tag: 'Feed',
+  auth: 'credential',
+  scope: 'feed.read',
+  params: z.object({ thingId: z.string().max(8) }),
+  query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+  response: { status: 200, description: 'ok', schema: z.object({ thingId: z.string(), limit: z.number() }) },
+  handle: async ({ params, query }) => ({ thingId: params.thingId, limit: query.limit, dropped: 'not in the schema' }),
+});
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const app = createGateway({
+    config: gatewayEnvSchema.parse({}),
+    clients: { identity: fakeIdentity, account: {} } as unknown as ServiceClients,
+    logger: createLogger('test', { level: 'silent' }),
+    routes: [route],
+  });
+  server = app.listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function get(path: string, token?: string) {
+  const res = await fetch(base + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, body: (await res.json()) as { error?: { code: string } } & Record<string, unknown> };
+}
+
+describe('the order of checks', () => {
+  it('validates before authenticating: a bad limit or id is 400 even without a credential', async () => {
+    for (const q of ['limit=0', 'limit=101', 'limit=-1', 'limit=1.5', 'limit=abc', 'limit=1&limit=2']) {
+      expect((await get(`/things/t1?${q}`)).body.error?.code, q).toBe('MALFORMED_REQUEST');
+    }
+    expect((await get('/things/waytoolongid')).body.error?.code).toBe('MALFORMED_REQUEST');
+  });
+
+  it('then the credential, then the scope, then the audience', async () => {
+    expect(await get('/things/t1')).toMatchObject({ status: 401, body: { error: { code: 'UNAUTHENTICATED' } } });
+    expect(await get('/things/t1', 'unknown')).toMatchObject({ status: 401, body: { error: { code: 'UNAUTHENTICATED' } } });
+    expect(await get('/things/t1', 'noscope')).toMatchObject({ status: 403, body: { error: { code: 'SCOPE_DENIED' } } });
+    expect(await get('/things/t1', 'foreign')).toMatchObject({ status: 403, body: { error: { code: 'WRONG_AUDIENCE' } } });
+  });
+
+  it('answers through the response schema: defaults applied, undocumented fields dropped', async () => {
+    expect(await get('/things/t1', 'good')).toEqual({ status: 200, body: { thingId: 't1', limit: 20 } });
+  });
+});
+
+describe('the OpenAPI description of a route', () => {
+  it('documents inputs, the answer and every error the pipeline can give', () => {
+    const doc = buildOpenApi([route], { version: 't' });
+    const op = doc.paths['/things/{thingId}']!.get as { parameters: Array<{ name: string; in: string }>; responses: Record<string, unknown> };
+    expect(op.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:thingId', 'query:limit']);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500', '503']);
+    expect(errorCodesOf(route)).toEqual(['RATE_LIMITED', 'MALFORMED_REQUEST', 'UNAUTHENTICATED', 'SCOPE_DENIED', 'WRONG_AUDIENCE', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
+  });
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { envFields } from '@cfs/common/env';
+
+export const launcherEnvSchema = z.object({
+  PORT: envFields.port(8080),
+  /** One PostgreSQL database for the whole system; each service keeps its tables in its own schema. */
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  CREDENTIAL_PEPPER: z.string().min(32).optional(),
+  /** Where local state lives (the generated development pepper). */
+  DATA_DIR: z.string().default('.cfs-data'),
+  IDENTITY_GRPC_PORT: envFields.port(7001),
+  ACCOUNT_GRPC_PORT: envFields.port(7002),
+  STARTUP_TIMEOUT_MS: envFields.positiveInt(60_000),
+});
+
+export type LauncherEnv = z.output<typeof launcherEnvSchema>;

@@ -1,0 +1,97 @@
+// `npm start`: the whole system on one machine. Starts every service, waits for each to be
+// ready, then the gateway; stops everything cleanly on Ctrl-C or SIGTERM.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseEnv } from '@cfs/common/env';
+import { waitForServing } from '@cfs/common/grpc';
+import { createLogger } from '@cfs/common/logger';
+import { launcherEnvSchema } from './env.ts';
+import { Supervisor } from './supervisor.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const logger = createLogger('launcher');
+const env = parseEnv(launcherEnvSchema);
+
+if (!env.DATABASE_URL) {
+  process.stderr.write(
+    'DATABASE_URL is not set. Until the embedded mode lands, `npm start` needs a PostgreSQL database:\n' +
+      '  DATABASE_URL=postgresql://postgres@127.0.0.1:5432/cfs npm start\n',
+  );
+  process.exit(1);
+}
+
+/** A development pepper, generated once and kept in DATA_DIR, when none is configured. */
+function localPepper(): string {
+  if (env.CREDENTIAL_PEPPER) return env.CREDENTIAL_PEPPER;
+  const file = path.resolve(ROOT, env.DATA_DIR, 'pepper');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+const addresses = {
+  identity: `127.0.0.1:${env.IDENTITY_GRPC_PORT}`,
+  account: `127.0.0.1:${env.ACCOUNT_GRPC_PORT}`,
+};
+const childEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  CREDENTIAL_PEPPER: localPepper(),
+  IDENTITY_GRPC_HOST: '127.0.0.1',
+  IDENTITY_GRPC_PORT: String(env.IDENTITY_GRPC_PORT),
+  ACCOUNT_GRPC_HOST: '127.0.0.1',
+  ACCOUNT_GRPC_PORT: String(env.ACCOUNT_GRPC_PORT),
+  IDENTITY_ADDR: addresses.identity,
+  ACCOUNT_ADDR: addresses.account,
+  HOST: '127.0.0.1',
+  PORT: String(env.PORT),
+};
+
+let exitCode = 0;
+const supervisor = new Supervisor(logger, (name, code) => {
+  logger.error({ child: name, code }, 'a process of the system exited; stopping the others');
+  exitCode = 1;
+  void shutdown();
+});
+
+let stopping: Promise<void> | undefined;
+function shutdown(): Promise<void> {
+  stopping ??= supervisor.stopAll().then(() => {
+    logger.info('stopped');
+    process.exit(exitCode);
+  });
+  return stopping;
+}
+process.once('SIGINT', () => void shutdown());
+process.once('SIGTERM', () => void shutdown());
+
+const entry = (name: string) => path.join(ROOT, name === 'gateway' ? 'gateway' : `services/${name}`, 'dist/index.js');
+
+async function httpReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+try {
+  for (const name of ['identity', 'account'] as const) {
+    await supervisor.start({ name, entry: entry(name), env: childEnv, ready: () => waitForServing(addresses[name], env.STARTUP_TIMEOUT_MS) });
+  }
+  const baseUrl = `http://127.0.0.1:${env.PORT}`;
+  await supervisor.start({ name: 'gateway', entry: entry('gateway'), env: childEnv, ready: () => httpReady(`${baseUrl}/docs/public.json`, env.STARTUP_TIMEOUT_MS) });
+  process.stdout.write(`Content Feed Service is running on ${baseUrl} (API description: ${baseUrl}/docs/public.json). Ctrl-C stops it.\n`);
+} catch (err) {
+  logger.error({ err: err instanceof Error ? err.message : String(err) }, 'start-up failed');
+  exitCode = 1;
+  await shutdown();
+}

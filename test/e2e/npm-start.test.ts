@@ -1,0 +1,91 @@
+/**
+ * `npm start` as an operator runs it: real child processes from the built bundles, against the
+ * run's PostgreSQL database; the admin CLI as a real process; then SIGTERM stops every child and
+ * frees every port.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectError, request } from '../support/http.ts';
+import { ROOT } from '../support/services.ts';
+
+const run = promisify(execFile);
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  return port;
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  const server = net.createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+let system: ChildProcess;
+let stdout = '';
+const ports = { PORT: 0, IDENTITY_GRPC_PORT: 0, ACCOUNT_GRPC_PORT: 0 };
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  for (const key of Object.keys(ports) as Array<keyof typeof ports>) ports[key] = await freePort();
+  env = {
+    ...process.env,
+    DATABASE_URL: inject('databaseUrl'),
+    CREDENTIAL_PEPPER: 'npm-start-test-pepper-0123456789abcdef',
+    LOG_LEVEL: 'warn',
+    PORT: String(ports.PORT),
+    IDENTITY_GRPC_PORT: String(ports.IDENTITY_GRPC_PORT),
+    ACCOUNT_GRPC_PORT: String(ports.ACCOUNT_GRPC_PORT),
+    IDENTITY_ADDR: `127.0.0.1:${ports.IDENTITY_GRPC_PORT}`,
+    ACCOUNT_ADDR: `127.0.0.1:${ports.ACCOUNT_GRPC_PORT}`,
+  };
+  system = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  system.stdout!.on('data', (chunk) => (stdout += String(chunk)));
+  system.stderr!.resume();
+  const deadline = Date.now() + 90_000;
+  while (!stdout.includes('is running on')) {
+    if (system.exitCode !== null) throw new Error('npm start exited early');
+    if (Date.now() > deadline) throw new Error('npm start did not come up in 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}, 120_000);
+
+afterAll(() => {
+  if (system && system.exitCode === null) system.kill('SIGKILL');
+});
+
+describe('npm start against PostgreSQL', () => {
+  it('serves GET /api/v1/me for a customer made with the admin CLI', async () => {
+    const base = `http://127.0.0.1:${ports.PORT}`;
+    const { stdout: out } = await run('npm', ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Start Co', '--email', 'start@example.com'], { cwd: ROOT, env });
+    const created = JSON.parse(out) as { credential: { secret: string }; site: { id: string } };
+    const me = await request(base, 'GET', '/api/v1/me', { token: created.credential.secret });
+    expect(me.status).toBe(200);
+    expect((me.body as { site: { id: string } }).site.id).toBe(created.site.id);
+    expectError(await request(base, 'GET', '/api/v1/me'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('reports CLI failures as a JSON error on stderr with a non-zero exit', async () => {
+    const failed = await run('npm', ['run', '-s', 'admin', '--', 'site', 'set-plan', '--site', 'site_nope', '--plan', 'pro'], { cwd: ROOT, env }).catch((e: unknown) => e);
+    const { code, stdout: out, stderr } = failed as { code: number; stdout: string; stderr: string };
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    expect(JSON.parse(stderr.trim().split('\n').pop()!)).toEqual({ error: { code: 'NOT_FOUND', message: 'The site was not found.' } });
+  });
+
+  it('stops every child and frees every port on SIGTERM', async () => {
+    const exited = once(system, 'exit');
+    system.kill('SIGTERM');
+    const [code] = await exited;
+    expect(code).toBe(0);
+    for (const port of Object.values(ports)) expect(await portIsFree(port), `port ${port}`).toBe(true);
+  }, 30_000);
+});
