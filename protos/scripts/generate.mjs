@@ -5,7 +5,7 @@
 //                                         loader needs no .proto file at run time (bundle-safe)
 // With --check it generates into a temporary folder and fails if generated/ differs.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, cpSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,13 @@ function protoFiles(dir, rel = '') {
   });
 }
 
+function listFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    return statSync(p).isDirectory() ? listFiles(p) : [p];
+  });
+}
+
 const files = protoFiles(root).sort();
 const out = check ? mkdtempSync(path.join(tmpdir(), 'cfs-protos-')) : path.join(root, 'generated');
 if (!check) rmSync(out, { recursive: true, force: true });
@@ -33,6 +40,14 @@ execFileSync(process.execPath, [
   genTypes, '--grpcLib=@grpc/grpc-js', `--outDir=${out}`, '--longs=String', '--enums=String', '--defaults', '--oneofs',
   '--importFileExtension=.js', '-I', root, '--', ...files,
 ], { stdio: 'inherit' });
+
+// The generator writes the absolute path of each source file into a comment; keep it relative so
+// the output is the same on every machine.
+for (const file of listFiles(out)) {
+  const text = readFileSync(file, 'utf8');
+  const relative = text.replaceAll(`// Original file: ${root}/`, '// Original file: protos/');
+  if (relative !== text) writeFileSync(file, relative);
+}
 
 const protobuf = require('protobufjs');
 const pbRoot = new protobuf.Root();

@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/account/v1/account.proto
+// Original file: protos/cfs/account/v1/account.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/account/v1/account.proto
+// Original file: protos/cfs/account/v1/account.proto
 
 
 export interface ListSitesRequest {

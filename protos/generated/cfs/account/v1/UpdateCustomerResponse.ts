@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/account/v1/account.proto
+// Original file: protos/cfs/account/v1/account.proto
 
 import type { Customer as _cfs_account_v1_Customer, Customer__Output as _cfs_account_v1_Customer__Output } from '../../../cfs/account/v1/Customer.js';
 

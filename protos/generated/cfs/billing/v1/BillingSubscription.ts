@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/billing/v1/billing.proto
+// Original file: protos/cfs/billing/v1/billing.proto
 
 
 export interface BillingSubscription {

@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/billing/v1/billing.proto
+// Original file: protos/cfs/billing/v1/billing.proto
 
 import type { BillingSubscription as _cfs_billing_v1_BillingSubscription, BillingSubscription__Output as _cfs_billing_v1_BillingSubscription__Output } from '../../../cfs/billing/v1/BillingSubscription.js';
 

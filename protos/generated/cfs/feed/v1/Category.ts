@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/feed/v1/feed.proto
+// Original file: protos/cfs/feed/v1/feed.proto
 
 import type { Topic as _cfs_feed_v1_Topic, Topic__Output as _cfs_feed_v1_Topic__Output } from '../../../cfs/feed/v1/Topic.js';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/feed/v1/feed.proto
+// Original file: protos/cfs/feed/v1/feed.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

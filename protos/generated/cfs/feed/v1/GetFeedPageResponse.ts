@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/feed/v1/feed.proto
+// Original file: protos/cfs/feed/v1/feed.proto
 
 import type { Article as _cfs_feed_v1_Article, Article__Output as _cfs_feed_v1_Article__Output } from '../../../cfs/feed/v1/Article.js';
 

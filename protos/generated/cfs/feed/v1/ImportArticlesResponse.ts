@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/feed/v1/feed.proto
+// Original file: protos/cfs/feed/v1/feed.proto
 
 import type { Rejection as _cfs_feed_v1_Rejection, Rejection__Output as _cfs_feed_v1_Rejection__Output } from '../../../cfs/feed/v1/Rejection.js';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/feed/v1/feed.proto
+// Original file: protos/cfs/feed/v1/feed.proto
 
 import type { Category as _cfs_feed_v1_Category, Category__Output as _cfs_feed_v1_Category__Output } from '../../../cfs/feed/v1/Category.js';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/identity/v1/identity.proto
+// Original file: protos/cfs/identity/v1/identity.proto
 
 
 export interface CreateConnectionCodeRequest {

@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/identity/v1/identity.proto
+// Original file: protos/cfs/identity/v1/identity.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

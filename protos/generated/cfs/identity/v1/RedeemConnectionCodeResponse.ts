@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/identity/v1/identity.proto
+// Original file: protos/cfs/identity/v1/identity.proto
 
 import type { Credential as _cfs_identity_v1_Credential, Credential__Output as _cfs_identity_v1_Credential__Output } from '../../../cfs/identity/v1/Credential.js';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/media/v1/media.proto
+// Original file: protos/cfs/media/v1/media.proto
 
 import type { Long } from '@grpc/proto-loader';
 

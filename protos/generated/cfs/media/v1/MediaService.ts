@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/media/v1/media.proto
+// Original file: protos/cfs/media/v1/media.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

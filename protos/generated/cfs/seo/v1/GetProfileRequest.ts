@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/seo/v1/seo.proto
+// Original file: protos/cfs/seo/v1/seo.proto
 
 
 export interface GetProfileRequest {

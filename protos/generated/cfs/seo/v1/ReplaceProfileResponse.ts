@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/seo/v1/seo.proto
+// Original file: protos/cfs/seo/v1/seo.proto
 
 import type { SeoProfile as _cfs_seo_v1_SeoProfile, SeoProfile__Output as _cfs_seo_v1_SeoProfile__Output } from '../../../cfs/seo/v1/SeoProfile.js';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/cfs/seo/v1/seo.proto
+// Original file: protos/cfs/seo/v1/seo.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

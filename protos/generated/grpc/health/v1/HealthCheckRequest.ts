@@ -1,4 +1,4 @@
-// Original file: /work/main/protos/grpc/health/v1/health.proto
+// Original file: protos/grpc/health/v1/health.proto
 
 
 export interface HealthCheckRequest {
