@@ -33,7 +33,7 @@ export type AsyncHandlers<H> = {
 };
 
 /** Turns any thrown value into the status a client sees. Unexpected errors are logged, never sent. */
-export function toGrpcStatus(err: unknown, logger: Logger, method: string): Partial<grpc.StatusObject> {
+export function toGrpcStatus(err: unknown, logger: Logger, method: string, requestId?: string): Partial<grpc.StatusObject> {
   let code: ErrorCode;
   let message: string;
   if (err instanceof DomainError) {
@@ -41,16 +41,22 @@ export function toGrpcStatus(err: unknown, logger: Logger, method: string): Part
   } else if (isTransientDatabaseError(err)) {
     code = 'SERVICE_UNAVAILABLE';
     message = ERROR_CODES.SERVICE_UNAVAILABLE.message;
-    logger.warn({ err, method }, 'transient database failure');
+    logger.warn({ err, method, requestId }, 'transient database failure');
   } else {
     code = 'INTERNAL_ERROR';
     message = ERROR_CODES.INTERNAL_ERROR.message;
-    logger.error({ err, method }, 'unexpected error in gRPC handler');
+    logger.error({ err, method, requestId }, 'unexpected error in gRPC handler');
   }
   const metadata = new grpc.Metadata();
   metadata.set(GRPC_ERROR_CODE_KEY, code);
   metadata.set(GRPC_ERROR_MESSAGE_KEY, encodeURIComponent(message));
   return { code: ERROR_CODES[code].grpc, details: message, metadata };
+}
+
+/** The caller's request id, propagated by the gateway as `x-request-id` metadata. */
+export function requestIdOf(call: { metadata: grpc.Metadata }): string | undefined {
+  const value = call.metadata.get('x-request-id')[0];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** Wraps async handlers into grpc-js unary handlers with uniform error handling. */
@@ -60,7 +66,7 @@ export function implement<H extends grpc.UntypedServiceImplementation>(logger: L
     out[name] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
       fn(call.request, call).then(
         (response) => callback(null, response),
-        (err: unknown) => callback(toGrpcStatus(err, logger, name)),
+        (err: unknown) => callback(toGrpcStatus(err, logger, name, requestIdOf(call))),
       );
     }) as grpc.handleUnaryCall<unknown, unknown>;
   }
