@@ -13,6 +13,13 @@ export const gatewayEnvSchema = z.object({
   BODY_LIMIT_BYTES: envFields.positiveInt(64 * 1024),
   /** The product (audience) this gateway serves. */
   PRODUCT: z.string().default(CONTENT_FEED_PRODUCT),
+  /** Redis shared by every gateway replica; without it the gateway keeps that state in memory (one replica only). */
+  REDIS_URL: z.string().url().optional(),
+  /** Prefix of every Redis key and channel of this system. */
+  REDIS_KEY_PREFIX: z.string().default('cfs:'),
+  /** How long an authentication is cached; revocations still apply at once. 0 disables the cache. */
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  AUTH_CACHE_MAX_ENTRIES: envFields.positiveInt(10_000),
   /** Express "trust proxy" setting, for the client IP behind a load balancer (e.g. "loopback" or a hop count). */
   TRUST_PROXY: z.string().default('loopback'),
 });
@@ -20,4 +27,7 @@ export const gatewayEnvSchema = z.object({
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 
 /** What the app factory needs from the environment. */
-export type GatewayConfig = Pick<GatewayEnv, 'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY'>;
+export type GatewayConfig = Pick<
+  GatewayEnv,
+  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES'
+>;

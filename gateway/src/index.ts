@@ -2,7 +2,7 @@
 import { startTelemetry } from '@cfs/common/telemetry';
 
 const telemetry = await startTelemetry('gateway');
-const [{ parseEnv }, { createLogger }, { Lifecycle }, { gatewayEnvSchema }, { createServiceClients, closeServiceClients }, { createGateway }] =
+const [{ parseEnv }, { createLogger }, { Lifecycle }, { gatewayEnvSchema }, { createServiceClients, closeServiceClients }, { createGateway }, { createSharedState }] =
   await Promise.all([
     import('@cfs/common/env'),
     import('@cfs/common/logger'),
@@ -10,13 +10,15 @@ const [{ parseEnv }, { createLogger }, { Lifecycle }, { gatewayEnvSchema }, { cr
     import('./env.ts'),
     import('./clients.ts'),
     import('./server.ts'),
+    import('./state/index.ts'),
   ]);
 
 const logger = createLogger('gateway');
 try {
   const env = parseEnv(gatewayEnvSchema);
   const clients = createServiceClients({ identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR });
-  const app = createGateway({ config: env, clients, logger });
+  const shared = createSharedState(env, logger);
+  const app = createGateway({ config: env, clients, logger, shared });
   const server = app.listen(env.PORT, env.HOST, () => logger.info({ port: env.PORT }, 'gateway listening'));
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -27,6 +29,7 @@ try {
       server.closeIdleConnections();
     }))
     .onShutdown('close gRPC clients', () => closeServiceClients(clients))
+    .onShutdown('close Redis', () => shared.close())
     .onShutdown('flush telemetry', () => telemetry.shutdown())
     .installSignalHandlers();
 } catch (err) {

@@ -11,7 +11,16 @@ import { callUnary } from '@cfs/common/grpc';
 import type { Logger } from '@cfs/common/logger';
 import type { CustomerScope } from '@cfs/common/scopes';
 import type { ServiceClients } from './clients.ts';
+import type { Authenticator } from './authenticator.ts';
 import type { AnyRoute, Principal, Rpc } from './route.ts';
+import type { SharedState } from './state/shared-state.ts';
+
+export interface PipelineDeps {
+  product: string;
+  rpcFor: (res: Response) => Rpc;
+  authenticator: Authenticator;
+  shared: SharedState;
+}
 
 interface Locals {
   requestId: string;
@@ -63,14 +72,17 @@ export function validateRequest(route: AnyRoute): RequestHandler {
 const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
 
 /** Step 3: `Authorization: Bearer <token>`; missing, unknown, revoked or expired → 401. */
-export function authenticate(rpcFor: (res: Response) => Rpc): RequestHandler {
+export function authenticate(deps: Pick<PipelineDeps, 'rpcFor' | 'authenticator'>): RequestHandler {
   return async (req, res, next) => {
     const header = req.get('authorization');
     if (!header) throw unauthenticated('An Authorization: Bearer <credential> header is required.');
     const match = BEARER.exec(header);
     if (!match) throw unauthenticated('The Authorization header must be "Bearer <credential>".');
-    const { credential } = await rpcFor(res)('identity', 'Authenticate', { token: match[1]! });
-    if (!credential) throw new DomainError('INTERNAL_ERROR');
+    const credential = await deps.authenticator.authenticate(match[1]!, async (token) => {
+      const answer = await deps.rpcFor(res)('identity', 'Authenticate', { token });
+      if (!answer.credential) throw new DomainError('INTERNAL_ERROR');
+      return answer.credential;
+    });
     locals(res).principal = { credential };
     next();
   };
@@ -97,13 +109,14 @@ export function requireAudience(product: string): RequestHandler {
 }
 
 /** The service call: runs the handler and sends its answer, shaped by the response schema. */
-export function runHandler(route: AnyRoute, rpcFor: (res: Response) => Rpc): RequestHandler {
+export function runHandler(route: AnyRoute, deps: Pick<PipelineDeps, 'rpcFor' | 'shared'>): RequestHandler {
   return async (_req, res) => {
     const l = locals(res);
     const body = await route.handle({
       ...(l.input as { params: never; query: never; body: never }),
       requestId: l.requestId,
-      rpc: rpcFor(res),
+      rpc: deps.rpcFor(res),
+      shared: deps.shared,
       ...(l.principal ? { principal: l.principal } : {}),
     } as never);
     res.status(route.response.status).json(route.response.schema.parse(body));
@@ -111,13 +124,13 @@ export function runHandler(route: AnyRoute, rpcFor: (res: Response) => Rpc): Req
 }
 
 /** The full middleware chain of one route. */
-export function pipelineFor(route: AnyRoute, deps: { product: string; rpcFor: (res: Response) => Rpc }): RequestHandler[] {
+export function pipelineFor(route: AnyRoute, deps: PipelineDeps): RequestHandler[] {
   const chain: RequestHandler[] = [validateRequest(route)];
   if (route.auth === 'credential') {
     if (!route.scope) throw new Error(`route ${route.operationId} needs a scope`);
-    chain.push(authenticate(deps.rpcFor), requireScope(route.scope), requireAudience(deps.product));
+    chain.push(authenticate(deps), requireScope(route.scope), requireAudience(deps.product));
   }
-  chain.push(runHandler(route, deps.rpcFor));
+  chain.push(runHandler(route, deps));
   return chain;
 }
 

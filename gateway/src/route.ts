@@ -9,6 +9,7 @@ import type { RequestOf, ResponseOf, UnaryMethodName } from '@cfs/common/grpc';
 import type { CustomerScope } from '@cfs/common/scopes';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
 import type { ServiceClients } from './clients.ts';
+import type { SharedState } from './state/shared-state.ts';
 
 /** Who is calling: the authenticated Credential. */
 export interface Principal {
@@ -30,6 +31,8 @@ export interface BaseContext<P, Q, B> {
   requestId: string;
   /** Calls a service with the gateway's deadline and the request id. */
   rpc: Rpc;
+  /** State shared by every gateway replica (revocations). */
+  shared: SharedState;
 }
 
 export type AuthMode = 'credential' | 'none';

@@ -58,3 +58,67 @@ export const Credential = z
 export const Me = z
   .object({ customer: Customer, site: Site, credential: Credential })
   .meta({ id: 'Me', description: 'The Customer, Site and Credential behind the calling Credential.' });
+
+// ---------------------------------------------------------------------------------------------
+// Account self-management
+// ---------------------------------------------------------------------------------------------
+
+const name = (max: number) => z.string().trim().min(1).max(max);
+const httpUrl = z
+  .url({ protocol: /^https?$/, hostname: z.regexes.domain })
+  .max(2048)
+  .meta({ description: 'An absolute http(s) URL.' });
+
+export const SiteIdParams = z.object({ siteId: resourceId });
+export const CredentialIdParams = z.object({ siteId: resourceId, credentialId: resourceId });
+
+export const AccountUpdate = z
+  .strictObject({ name: name(200), email: z.email().max(320) })
+  .meta({ id: 'AccountUpdate', description: 'Replaces the Customer\'s name and e-mail.' });
+
+export const SiteInput = z
+  .strictObject({ name: name(200), url: httpUrl })
+  .meta({ id: 'SiteInput', description: 'A Site\'s name and address. The plan cannot be set here.' });
+
+export const SiteList = z.object({ data: z.array(Site) }).meta({ id: 'SiteList' });
+export const CredentialList = z.object({ data: z.array(Credential) }).meta({ id: 'CredentialList' });
+
+const OPERATOR_SCOPE = /^platform\./;
+export const CredentialCreate = z
+  .strictObject({
+    name: name(100),
+    scopes: z
+      .array(
+        z.string().superRefine((scope, ctx) => {
+          if (OPERATOR_SCOPE.test(scope)) ctx.addIssue({ code: 'custom', message: `${scope.slice(0, 64)} is an operator scope and cannot be held by a customer credential` });
+          else if (!Scope.safeParse(scope).success) ctx.addIssue({ code: 'custom', message: `unknown scope ${scope.slice(0, 64)}` });
+        }),
+      )
+      .max(20)
+      .meta({ description: 'Customer scopes; an empty list makes a Credential that can call nothing.', items: { $ref: '#/components/schemas/Scope' } }),
+    audience: z.string().min(1).max(64).optional().meta({ description: 'Product the Credential is for; default content-feed.' }),
+    expiresAt: z.iso.datetime({ offset: true }).optional().meta({ description: 'When it stops working; must be in the future.' }),
+  })
+  .meta({ id: 'CredentialCreate' });
+
+export const CreatedCredential = Credential.extend({
+  secret: z.string().meta({ description: 'The bearer token. Shown in this answer only; store it now.' }),
+}).meta({ id: 'CreatedCredential', description: 'A new Credential with its secret, returned once.' });
+
+export const ConnectionCodeCreate = z
+  .strictObject({ expiresIn: z.number().int().min(60).max(7 * 24 * 3600).optional().meta({ description: 'Lifetime in seconds; default 900.' }) })
+  .optional()
+  .meta({ id: 'ConnectionCodeCreate' });
+
+export const ConnectionCode = z
+  .object({ code: z.string().meta({ description: 'Single-use code for a CMS connector.' }), expiresAt: timestamp })
+  .meta({ id: 'ConnectionCode' });
+
+export const RedeemRequest = z.strictObject({ code: z.string().min(1).max(128) }).meta({ id: 'RedeemRequest' });
+
+export const Redemption = z
+  .object({
+    credential: z.object({ id: z.string(), secret: z.string(), scopes: z.array(Scope), audience: z.string(), expiresAt: timestamp.nullable(), createdAt: timestamp }),
+    site: z.object({ id: z.string() }),
+  })
+  .meta({ id: 'Redemption', description: 'The connector\'s Credential (secret shown once) and its Site.' });

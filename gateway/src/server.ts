@@ -7,17 +7,21 @@ import express, { type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import { malformed, notFound } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
+import { Authenticator } from './authenticator.ts';
 import type { ServiceClients } from './clients.ts';
 import type { GatewayConfig } from './env.ts';
 import { buildOpenApi } from './openapi.ts';
 import { errorHandler, pipelineFor, requestId, rpcFactory } from './pipeline.ts';
 import type { AnyRoute } from './route.ts';
 import { routes as defaultRoutes } from './routes/index.ts';
+import type { SharedState } from './state/shared-state.ts';
 
 export interface GatewayDeps {
   config: GatewayConfig;
   clients: ServiceClients;
   logger: Logger;
+  /** Shared by every replica: Redis in a deployment, memory for one local gateway. */
+  shared: SharedState;
   routes?: AnyRoute[];
 }
 
@@ -62,10 +66,19 @@ export function createGateway(deps: GatewayDeps): express.Express {
     res.json(openapi);
   });
 
-  const rpcFor = rpcFactory(deps.clients, deps.config.GRPC_DEADLINE_MS);
+  const pipelineDeps = {
+    product: deps.config.PRODUCT,
+    rpcFor: rpcFactory(deps.clients, deps.config.GRPC_DEADLINE_MS),
+    shared: deps.shared,
+    authenticator: new Authenticator(deps.shared, {
+      ttlMs: deps.config.AUTH_CACHE_TTL_MS,
+      maxEntries: deps.config.AUTH_CACHE_MAX_ENTRIES,
+      logger: deps.logger,
+    }),
+  };
   for (const route of routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
-    app[method](route.path, ...pipelineFor(route, { product: deps.config.PRODUCT, rpcFor }));
+    app[method](route.path, ...pipelineFor(route, pipelineDeps));
   }
 
   app.use(() => {

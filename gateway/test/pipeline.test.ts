@@ -13,6 +13,7 @@ import { gatewayEnvSchema } from '../src/env.ts';
 import { buildOpenApi, errorCodesOf } from '../src/openapi.ts';
 import { defineRoute } from '../src/route.ts';
 import { createGateway } from '../src/server.ts';
+import { MemoryState } from '../src/state/memory-state.ts';
 
 const credentials: Record<string, { scopes: string[]; audience: string }> = {
   good: { scopes: ['feed.read'], audience: 'content-feed' },
@@ -55,6 +56,7 @@ beforeAll(async () => {
     config: gatewayEnvSchema.parse({}),
     clients: { identity: fakeIdentity, account: {} } as unknown as ServiceClients,
     logger: createLogger('test', { level: 'silent' }),
+    shared: new MemoryState(),
     routes: [route],
   });
   server = app.listen(0);

@@ -16,7 +16,16 @@ describe('GET /docs/public.json', () => {
     expect(res.status).toBe(200);
     const doc = res.body as { openapi: string; paths: Record<string, Record<string, { security: unknown[]; responses: Record<string, unknown> }>> };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(['/api/v1/me']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/v1/account',
+      '/api/v1/account/sites',
+      '/api/v1/account/sites/{siteId}',
+      '/api/v1/account/sites/{siteId}/connection-codes',
+      '/api/v1/account/sites/{siteId}/credentials',
+      '/api/v1/account/sites/{siteId}/credentials/{credentialId}/revoke',
+      '/api/v1/me',
+      '/connect/cms/redeem',
+    ]);
     const me = doc.paths['/api/v1/me']!.get!;
     expect(me.security).toEqual([{ credential: [] }]);
     expect(Object.keys(me.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '429', '500', '503']));

@@ -3,6 +3,7 @@
  * service's real gRPC server (real Prisma, real PostgreSQL) and the real gateway over HTTP. Tests
  * talk to it only over HTTP (and the admin CLI's commands over gRPC), like a customer would.
  */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import { createPgAdapter } from '@cfs/common/database';
@@ -19,11 +20,14 @@ import { PrismaClient as IdentityPrisma } from '../../services/identity/src/gene
 import { closeServiceClients, createServiceClients } from '../../gateway/src/clients.ts';
 import { gatewayEnvSchema } from '../../gateway/src/env.ts';
 import { createGateway } from '../../gateway/src/server.ts';
+import { RedisState } from '../../gateway/src/state/redis-state.ts';
 
 export const TEST_PEPPER = 'test-pepper-0123456789abcdef0123456789abcdef';
 
 export interface TestSystem {
   baseUrl: string;
+  /** Starts one more gateway replica on the same services and the same Redis; returns its base URL. */
+  startGateway: () => Promise<string>;
   addresses: { identity: string; account: string };
   /** Runs an operator CLI command in-process, e.g. admin('customer', 'create', '--name', 'A', '--email', 'a@x.io'). */
   admin: (...argv: string[]) => Promise<Record<string, unknown>>;
@@ -52,14 +56,21 @@ export async function startSystem(options: { gatewayEnv?: Record<string, string>
   };
   const clients = createServiceClients(addresses);
   const config = gatewayEnvSchema.parse({ GRPC_DEADLINE_MS: '2000', ...options.gatewayEnv });
-  const http = createGateway({ config, clients, logger: silent }).listen(0);
-  await new Promise<void>((resolve) => http.once('listening', resolve));
-  const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const gateways: Array<{ http: Server; shared: RedisState }> = [];
+  const startGateway = async () => {
+    const shared = new RedisState({ url: inject('redisUrl'), prefix: inject('redisPrefix'), markerTtlSeconds: 3600, logger: silent });
+    const http = createGateway({ config, clients, logger: silent, shared }).listen(0);
+    await new Promise<void>((resolve) => http.once('listening', resolve));
+    gateways.push({ http, shared });
+    return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  };
+  const baseUrl = await startGateway();
   const adminClients: AdminClients = createAdminClients({ ...addresses, deadlineMs: 5000 });
   const stopped = new Set<string>();
 
   return {
     baseUrl,
+    startGateway,
     addresses,
     admin: (...argv) => runAdminCommand(argv, adminClients),
     stopService: async (name) => {
@@ -67,10 +78,13 @@ export async function startSystem(options: { gatewayEnv?: Record<string, string>
       await servers[name].shutdown(1000);
     },
     stop: async () => {
-      await new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      });
+      for (const { http, shared } of gateways) {
+        await new Promise<void>((resolve) => {
+          http.close(() => resolve());
+          http.closeAllConnections();
+        });
+        await shared.close();
+      }
       closeServiceClients(clients);
       closeAdminClients(adminClients);
       for (const [name, server] of Object.entries(servers)) if (!stopped.has(name)) await server.shutdown(1000);

@@ -1,5 +1,7 @@
 /** The route table of the public API: every customer-facing route, and nothing else. */
 import type { AnyRoute } from '../route.ts';
+import { accountRoutes } from './account.ts';
+import { connectRoutes } from './connect.ts';
 import { identityRoutes } from './identity.ts';
 
-export const routes: AnyRoute[] = [...identityRoutes];
+export const routes: AnyRoute[] = [...identityRoutes, ...accountRoutes, ...connectRoutes];

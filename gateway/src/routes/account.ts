@@ -1,0 +1,198 @@
+/**
+ * Account, Site and Credential self-management (scope account.manage). Everything is scoped to the
+ * caller's Customer: a Site or Credential of another Customer is NOT_FOUND, exactly like one that
+ * never existed. The plan of a Site cannot be changed here.
+ */
+import { DomainError } from '@cfs/common/errors';
+import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
+import { defineRoute, type Principal, type Rpc } from '../route.ts';
+import { presentCredential, presentCustomer, presentSite } from '../present.ts';
+import {
+  AccountUpdate,
+  ConnectionCode,
+  ConnectionCodeCreate,
+  CreatedCredential,
+  Credential,
+  CredentialCreate,
+  CredentialIdParams,
+  CredentialList,
+  Customer,
+  Site,
+  SiteIdParams,
+  SiteInput,
+  SiteList,
+} from '../schemas.ts';
+
+const base = { tag: 'Account', auth: 'credential', scope: 'account.manage' } as const;
+
+function required<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new DomainError('INTERNAL_ERROR');
+  return value;
+}
+
+/** The caller's own Site, or NOT_FOUND. */
+async function ownSite(rpc: Rpc, principal: Principal, siteId: string): Promise<Site__Output> {
+  const { site } = await rpc('account', 'GetSite', { customerId: principal.credential.customerId, siteId });
+  return required(site);
+}
+
+export const accountRoutes = [
+  defineRoute({
+    ...base,
+    method: 'GET',
+    path: '/api/v1/account',
+    operationId: 'getAccount',
+    summary: 'Read the account',
+    response: { status: 200, description: 'The Customer.', schema: Customer },
+    handle: async ({ principal, rpc }) => {
+      const { customer } = await rpc('account', 'GetCustomer', { customerId: principal.credential.customerId });
+      return presentCustomer(required(customer));
+    },
+  }),
+  defineRoute({
+    ...base,
+    method: 'PUT',
+    path: '/api/v1/account',
+    operationId: 'replaceAccount',
+    summary: 'Replace the account',
+    body: AccountUpdate,
+    response: { status: 200, description: 'The updated Customer.', schema: Customer },
+    handle: async ({ principal, rpc, body }) => {
+      const { customer } = await rpc('account', 'UpdateCustomer', { customerId: principal.credential.customerId, ...body });
+      return presentCustomer(required(customer));
+    },
+  }),
+  defineRoute({
+    ...base,
+    method: 'GET',
+    path: '/api/v1/account/sites',
+    operationId: 'listSites',
+    summary: 'List the sites',
+    response: { status: 200, description: 'Every Site of the Customer, oldest first.', schema: SiteList },
+    handle: async ({ principal, rpc }) => {
+      const { sites } = await rpc('account', 'ListSites', { customerId: principal.credential.customerId });
+      return { data: sites.map(presentSite) };
+    },
+  }),
+  defineRoute({
+    ...base,
+    method: 'POST',
+    path: '/api/v1/account/sites',
+    operationId: 'createSite',
+    summary: 'Create a site',
+    description: 'The new Site gets the default plan.',
+    body: SiteInput,
+    response: { status: 201, description: 'The new Site.', schema: Site },
+    handle: async ({ principal, rpc, body }) => {
+      const { site } = await rpc('account', 'CreateSite', { customerId: principal.credential.customerId, ...body });
+      return presentSite(required(site));
+    },
+  }),
+  defineRoute({
+    ...base,
+    method: 'GET',
+    path: '/api/v1/account/sites/:siteId',
+    operationId: 'getSite',
+    summary: 'Read a site',
+    params: SiteIdParams,
+    errors: ['NOT_FOUND'],
+    response: { status: 200, description: 'The Site.', schema: Site },
+    handle: async ({ principal, rpc, params }) => presentSite(await ownSite(rpc, principal, params.siteId)),
+  }),
+  defineRoute({
+    ...base,
+    method: 'PUT',
+    path: '/api/v1/account/sites/:siteId',
+    operationId: 'replaceSite',
+    summary: 'Replace a site',
+    description: 'Replaces name and url. The plan is not part of this payload; a field that is not listed is a 400.',
+    params: SiteIdParams,
+    body: SiteInput,
+    errors: ['NOT_FOUND'],
+    response: { status: 200, description: 'The updated Site.', schema: Site },
+    handle: async ({ principal, rpc, params, body }) => {
+      const { site } = await rpc('account', 'UpdateSite', { customerId: principal.credential.customerId, siteId: params.siteId, ...body });
+      return presentSite(required(site));
+    },
+  }),
+  defineRoute({
+    ...base,
+    method: 'GET',
+    path: '/api/v1/account/sites/:siteId/credentials',
+    operationId: 'listCredentials',
+    summary: 'List the credentials of a site',
+    description: 'Newest first, revoked and expired ones included. Never contains a secret.',
+    params: SiteIdParams,
+    errors: ['NOT_FOUND'],
+    response: { status: 200, description: 'The Credentials.', schema: CredentialList },
+    handle: async ({ principal, rpc, params }) => {
+      const site = await ownSite(rpc, principal, params.siteId);
+      const { credentials } = await rpc('identity', 'ListCredentials', { siteId: site.id, customerId: site.customerId });
+      return { data: credentials.map(presentCredential) };
+    },
+  }),
+  defineRoute({
+    ...base,
+    method: 'POST',
+    path: '/api/v1/account/sites/:siteId/credentials',
+    operationId: 'createCredential',
+    summary: 'Create a credential',
+    description:
+      'Returns the secret once. Operator scopes and unknown scopes or audiences are refused with 400 and nothing is created. ' +
+      'Rotation: create a new Credential, move the client to it, then revoke the old one; both work in between.',
+    params: SiteIdParams,
+    body: CredentialCreate,
+    errors: ['NOT_FOUND'],
+    response: { status: 201, description: 'The new Credential with its secret.', schema: CreatedCredential },
+    handle: async ({ principal, rpc, params, body }) => {
+      const site = await ownSite(rpc, principal, params.siteId);
+      const { credential, secret } = await rpc('identity', 'CreateCredential', {
+        siteId: site.id,
+        customerId: site.customerId,
+        name: body.name,
+        scopes: body.scopes,
+        audience: body.audience ?? 'content-feed',
+        ...(body.expiresAt ? { expiresAt: body.expiresAt } : {}),
+      });
+      return { ...presentCredential(required(credential)), secret };
+    },
+  }),
+  defineRoute({
+    ...base,
+    method: 'POST',
+    path: '/api/v1/account/sites/:siteId/credentials/:credentialId/revoke',
+    operationId: 'revokeCredential',
+    summary: 'Revoke a credential',
+    description: 'Takes effect on the very next request, on every gateway replica. Revoking again answers the Credential unchanged.',
+    params: CredentialIdParams,
+    errors: ['NOT_FOUND'],
+    response: { status: 200, description: 'The revoked Credential, revokedAt set.', schema: Credential },
+    handle: async ({ principal, rpc, params, shared }) => {
+      const site = await ownSite(rpc, principal, params.siteId);
+      const { credential } = await rpc('identity', 'RevokeCredential', { credentialId: params.credentialId, siteId: site.id, customerId: site.customerId });
+      await shared.markRevoked(params.credentialId);
+      return presentCredential(required(credential));
+    },
+  }),
+  defineRoute({
+    ...base,
+    method: 'POST',
+    path: '/api/v1/account/sites/:siteId/connection-codes',
+    operationId: 'createConnectionCode',
+    summary: 'Create a connection code',
+    description: 'A single-use code a CMS connector redeems at POST /connect/cms/redeem for a Credential with feed.read and subscription.manage.',
+    params: SiteIdParams,
+    body: ConnectionCodeCreate,
+    errors: ['NOT_FOUND'],
+    response: { status: 201, description: 'The code and when it expires.', schema: ConnectionCode },
+    handle: async ({ principal, rpc, params, body }) => {
+      const site = await ownSite(rpc, principal, params.siteId);
+      const { code, expiresAt } = await rpc('identity', 'CreateConnectionCode', {
+        siteId: site.id,
+        customerId: site.customerId,
+        expiresInSeconds: body?.expiresIn ?? 0,
+      });
+      return { code, expiresAt };
+    },
+  }),
+];

@@ -1,0 +1,36 @@
+import { DomainError } from '@cfs/common/errors';
+import { defineRoute } from '../route.ts';
+import { RedeemRequest, Redemption } from '../schemas.ts';
+
+export const connectRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/connect/cms/redeem',
+    operationId: 'redeemConnectionCode',
+    summary: 'Redeem a connection code',
+    description:
+      'No Authorization header: the code authenticates. Atomic and single-use: of concurrent redemptions of one code exactly one ' +
+      'succeeds. An unknown, expired or used code is 401. After a 503 nothing has changed and the same code can be redeemed again.',
+    tag: 'Connect',
+    auth: 'none',
+    scope: undefined,
+    body: RedeemRequest,
+    errors: ['UNAUTHENTICATED'],
+    response: { status: 201, description: 'The connector\'s Credential.', schema: Redemption },
+    handle: async ({ rpc, body }) => {
+      const { credential, secret } = await rpc('identity', 'RedeemConnectionCode', { code: body.code });
+      if (!credential) throw new DomainError('INTERNAL_ERROR');
+      return {
+        credential: {
+          id: credential.id,
+          secret,
+          scopes: credential.scopes as never,
+          audience: credential.audience,
+          expiresAt: credential.expiresAt ?? null,
+          createdAt: credential.createdAt,
+        },
+        site: { id: credential.siteId },
+      };
+    },
+  }),
+];
