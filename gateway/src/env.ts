@@ -20,6 +20,8 @@ export const gatewayEnvSchema = z.object({
   /** How long an authentication is cached; revocations still apply at once. 0 disables the cache. */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   AUTH_CACHE_MAX_ENTRIES: envFields.positiveInt(10_000),
+  /** How long a replica caches a Site with its Customer and Plan; changes are announced and apply at once. */
+  SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Express "trust proxy" setting, for the client IP behind a load balancer (e.g. "loopback" or a hop count). */
   TRUST_PROXY: z.string().default('loopback'),
 });
@@ -29,5 +31,5 @@ export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 /** What the app factory needs from the environment. */
 export type GatewayConfig = Pick<
   GatewayEnv,
-  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES'
+  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS'
 >;

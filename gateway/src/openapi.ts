@@ -59,6 +59,7 @@ export function errorCodesOf(route: AnyRoute): ErrorCode[] {
   const codes: ErrorCode[] = ['RATE_LIMITED'];
   if (route.params || route.query || route.body) codes.push('MALFORMED_REQUEST');
   if (route.auth === 'credential') codes.push('UNAUTHENTICATED', 'SCOPE_DENIED', 'WRONG_AUDIENCE');
+  if (route.capability) codes.push('CAPABILITY_NOT_ENTITLED', 'QUOTA_EXHAUSTED');
   codes.push(...(route.errors ?? []), 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE');
   return [...new Set(codes)];
 }
@@ -110,6 +111,7 @@ export function buildOpenApi(routes: AnyRoute[], info: { version: string }) {
       tags: [route.tag],
       security: route.auth === 'credential' ? [{ credential: [] }] : [],
       ...(route.auth === 'credential' ? { 'x-required-scope': route.scope } : {}),
+      ...(route.capability ? { 'x-capability': route.capability } : {}),
       parameters: [...objectParameters(converter, route.params, 'path'), ...objectParameters(converter, route.query, 'query')],
       ...(route.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: converter.convert(route.body, 'input') } } } }

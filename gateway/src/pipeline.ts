@@ -9,9 +9,12 @@ import type { z } from 'zod';
 import { DomainError, envelope, ERROR_CODES, httpStatusOf, malformed, unauthenticated, type ErrorCode } from '@cfs/common/errors';
 import { callUnary } from '@cfs/common/grpc';
 import type { Logger } from '@cfs/common/logger';
-import type { CustomerScope } from '@cfs/common/scopes';
+import type { Capability, CustomerScope } from '@cfs/common/scopes';
 import type { ServiceClients } from './clients.ts';
 import type { Authenticator } from './authenticator.ts';
+import type { Entitlements } from './entitlements.ts';
+import type { SiteDirectory } from './sites.ts';
+import type { QuotaCounter } from './state/shared-state.ts';
 import type { AnyRoute, Principal, Rpc } from './route.ts';
 import type { SharedState } from './state/shared-state.ts';
 
@@ -20,12 +23,16 @@ export interface PipelineDeps {
   rpcFor: (res: Response) => Rpc;
   authenticator: Authenticator;
   shared: SharedState;
+  sites: SiteDirectory;
+  entitlements: Entitlements;
 }
 
 interface Locals {
   requestId: string;
   input?: { params: unknown; query: unknown; body: unknown };
   principal?: Principal;
+  /** The quota unit this request took (given back if the request fails). */
+  charged?: QuotaCounter;
 }
 
 const locals = (res: Response) => res.locals as Locals;
@@ -108,18 +115,41 @@ export function requireAudience(product: string): RequestHandler {
   };
 }
 
+/** Steps 6 and 7: the capability must be in the Site's Plan, and the period's quota not used up. */
+export function requireEntitlement(capability: Capability, deps: Pick<PipelineDeps, 'rpcFor' | 'sites' | 'entitlements'>): RequestHandler {
+  return async (_req, res, next) => {
+    const l = locals(res);
+    const siteId = l.principal!.credential.siteId;
+    const { plan } = await deps.sites.get(siteId, deps.rpcFor(res));
+    const entry = deps.entitlements.requireIncluded(plan, capability);
+    l.charged = await deps.entitlements.consume(siteId, capability, entry);
+    next();
+  };
+}
+
 /** The service call: runs the handler and sends its answer, shaped by the response schema. */
-export function runHandler(route: AnyRoute, deps: Pick<PipelineDeps, 'rpcFor' | 'shared'>): RequestHandler {
+export function runHandler(route: AnyRoute, deps: Pick<PipelineDeps, 'rpcFor' | 'shared' | 'sites' | 'entitlements'>): RequestHandler {
   return async (_req, res) => {
     const l = locals(res);
-    const body = await route.handle({
-      ...(l.input as { params: never; query: never; body: never }),
-      requestId: l.requestId,
-      rpc: deps.rpcFor(res),
-      shared: deps.shared,
-      ...(l.principal ? { principal: l.principal } : {}),
-    } as never);
-    res.status(route.response.status).json(route.response.schema.parse(body));
+    let body: unknown;
+    try {
+      body = route.response.schema.parse(
+        await route.handle({
+          ...(l.input as { params: never; query: never; body: never }),
+          requestId: l.requestId,
+          rpc: deps.rpcFor(res),
+          shared: deps.shared,
+          sites: deps.sites,
+          entitlements: deps.entitlements,
+          ...(l.principal ? { principal: l.principal } : {}),
+        } as never),
+      );
+    } catch (err) {
+      // A request that fails consumes nothing.
+      if (l.charged) await deps.entitlements.refund(l.charged);
+      throw err;
+    }
+    res.status(route.response.status).json(body);
   };
 }
 
@@ -129,6 +159,9 @@ export function pipelineFor(route: AnyRoute, deps: PipelineDeps): RequestHandler
   if (route.auth === 'credential') {
     if (!route.scope) throw new Error(`route ${route.operationId} needs a scope`);
     chain.push(authenticate(deps), requireScope(route.scope), requireAudience(deps.product));
+    if (route.capability) chain.push(requireEntitlement(route.capability, deps));
+  } else if (route.capability) {
+    throw new Error(`route ${route.operationId}: a capability needs a credential`);
   }
   chain.push(runHandler(route, deps));
   return chain;

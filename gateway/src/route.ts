@@ -6,9 +6,11 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '@cfs/common/errors';
 import type { RequestOf, ResponseOf, UnaryMethodName } from '@cfs/common/grpc';
-import type { CustomerScope } from '@cfs/common/scopes';
+import type { Capability, CustomerScope } from '@cfs/common/scopes';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
 import type { ServiceClients } from './clients.ts';
+import type { Entitlements } from './entitlements.ts';
+import type { SiteDirectory } from './sites.ts';
 import type { SharedState } from './state/shared-state.ts';
 
 /** Who is calling: the authenticated Credential. */
@@ -31,8 +33,11 @@ export interface BaseContext<P, Q, B> {
   requestId: string;
   /** Calls a service with the gateway's deadline and the request id. */
   rpc: Rpc;
-  /** State shared by every gateway replica (revocations). */
+  /** State shared by every gateway replica (revocations, quota counters). */
   shared: SharedState;
+  /** The Site, Customer and Plan behind a Site id (cached). */
+  sites: SiteDirectory;
+  entitlements: Entitlements;
 }
 
 export type AuthMode = 'credential' | 'none';
@@ -50,6 +55,8 @@ export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodTyp
   auth: A;
   /** The scope the Credential must hold (auth: credential). */
   scope: A extends 'credential' ? CustomerScope : undefined;
+  /** The plan capability the route uses: checked (step 6) and charged against its quota (step 7). */
+  capability?: Capability;
   params?: P;
   query?: Q;
   body?: B;

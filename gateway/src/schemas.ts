@@ -4,7 +4,7 @@
  * camelCase; times are RFC 3339 UTC strings.
  */
 import { z } from 'zod';
-import { CUSTOMER_SCOPES } from '@cfs/common/scopes';
+import { CAPABILITIES, CUSTOMER_SCOPES, QUOTA_PERIODS } from '@cfs/common/scopes';
 
 const timestamp = z.iso.datetime({ offset: true });
 
@@ -122,3 +122,21 @@ export const Redemption = z
     site: z.object({ id: z.string() }),
   })
   .meta({ id: 'Redemption', description: 'The connector\'s Credential (secret shown once) and its Site.' });
+
+export const Entitlement = z
+  .object({
+    included: z.boolean().meta({ description: 'Whether the Plan includes the capability at all.' }),
+    quota: z.number().int().nullable().meta({ description: 'Units per period; null means unlimited; 0 when not included.' }),
+    used: z.number().int().meta({ description: 'Units used in the current period.' }),
+    remaining: z.number().int().nullable().meta({ description: 'null when unlimited.' }),
+    period: z.enum(QUOTA_PERIODS).nullable().meta({ description: 'Calendar period in UTC; null when not included.' }),
+    resetsAt: timestamp.nullable().meta({ description: 'When the current period ends and usage resets.' }),
+  })
+  .meta({ id: 'Entitlement' });
+
+export const Entitlements = z
+  .object({
+    plan: z.string().meta({ description: 'Id of the Site\'s Plan.' }),
+    capabilities: z.object(Object.fromEntries(CAPABILITIES.map((c) => [c, Entitlement])) as Record<(typeof CAPABILITIES)[number], typeof Entitlement>),
+  })
+  .meta({ id: 'Entitlements', description: 'What the Site\'s Plan allows, per capability: feed, subscriptions, ai_usage, ai_images, seo_profile.' });

@@ -9,6 +9,8 @@ import { malformed, notFound } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
 import { Authenticator } from './authenticator.ts';
 import type { ServiceClients } from './clients.ts';
+import { Entitlements } from './entitlements.ts';
+import { SiteDirectory } from './sites.ts';
 import type { GatewayConfig } from './env.ts';
 import { buildOpenApi } from './openapi.ts';
 import { errorHandler, pipelineFor, requestId, rpcFactory } from './pipeline.ts';
@@ -23,6 +25,8 @@ export interface GatewayDeps {
   /** Shared by every replica: Redis in a deployment, memory for one local gateway. */
   shared: SharedState;
   routes?: AnyRoute[];
+  /** The clock (quota periods, caches); tests inject one. */
+  now?: () => number;
 }
 
 /** A body on a request must be JSON: any other content type is a 400, not a 415. */
@@ -66,6 +70,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
     res.json(openapi);
   });
 
+  const now = deps.now ?? Date.now;
   const pipelineDeps = {
     product: deps.config.PRODUCT,
     rpcFor: rpcFactory(deps.clients, deps.config.GRPC_DEADLINE_MS),
@@ -74,7 +79,10 @@ export function createGateway(deps: GatewayDeps): express.Express {
       ttlMs: deps.config.AUTH_CACHE_TTL_MS,
       maxEntries: deps.config.AUTH_CACHE_MAX_ENTRIES,
       logger: deps.logger,
+      now,
     }),
+    sites: new SiteDirectory(deps.shared, { ttlMs: deps.config.SITE_CACHE_TTL_MS, maxEntries: deps.config.AUTH_CACHE_MAX_ENTRIES, now }),
+    entitlements: new Entitlements(deps.shared, now),
   };
   for (const route of routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put';

@@ -14,6 +14,8 @@ import type { GetSiteRequest as _cfs_account_v1_GetSiteRequest, GetSiteRequest__
 import type { GetSiteResponse as _cfs_account_v1_GetSiteResponse, GetSiteResponse__Output as _cfs_account_v1_GetSiteResponse__Output } from './cfs/account/v1/GetSiteResponse.js';
 import type { ListSitesRequest as _cfs_account_v1_ListSitesRequest, ListSitesRequest__Output as _cfs_account_v1_ListSitesRequest__Output } from './cfs/account/v1/ListSitesRequest.js';
 import type { ListSitesResponse as _cfs_account_v1_ListSitesResponse, ListSitesResponse__Output as _cfs_account_v1_ListSitesResponse__Output } from './cfs/account/v1/ListSitesResponse.js';
+import type { Plan as _cfs_account_v1_Plan, Plan__Output as _cfs_account_v1_Plan__Output } from './cfs/account/v1/Plan.js';
+import type { PlanCapability as _cfs_account_v1_PlanCapability, PlanCapability__Output as _cfs_account_v1_PlanCapability__Output } from './cfs/account/v1/PlanCapability.js';
 import type { ResolveSiteRequest as _cfs_account_v1_ResolveSiteRequest, ResolveSiteRequest__Output as _cfs_account_v1_ResolveSiteRequest__Output } from './cfs/account/v1/ResolveSiteRequest.js';
 import type { ResolveSiteResponse as _cfs_account_v1_ResolveSiteResponse, ResolveSiteResponse__Output as _cfs_account_v1_ResolveSiteResponse__Output } from './cfs/account/v1/ResolveSiteResponse.js';
 import type { SetSitePlanRequest as _cfs_account_v1_SetSitePlanRequest, SetSitePlanRequest__Output as _cfs_account_v1_SetSitePlanRequest__Output } from './cfs/account/v1/SetSitePlanRequest.js';
@@ -45,6 +47,8 @@ export interface ProtoGrpcType {
         GetSiteResponse: MessageTypeDefinition<_cfs_account_v1_GetSiteResponse, _cfs_account_v1_GetSiteResponse__Output>
         ListSitesRequest: MessageTypeDefinition<_cfs_account_v1_ListSitesRequest, _cfs_account_v1_ListSitesRequest__Output>
         ListSitesResponse: MessageTypeDefinition<_cfs_account_v1_ListSitesResponse, _cfs_account_v1_ListSitesResponse__Output>
+        Plan: MessageTypeDefinition<_cfs_account_v1_Plan, _cfs_account_v1_Plan__Output>
+        PlanCapability: MessageTypeDefinition<_cfs_account_v1_PlanCapability, _cfs_account_v1_PlanCapability__Output>
         ResolveSiteRequest: MessageTypeDefinition<_cfs_account_v1_ResolveSiteRequest, _cfs_account_v1_ResolveSiteRequest__Output>
         ResolveSiteResponse: MessageTypeDefinition<_cfs_account_v1_ResolveSiteResponse, _cfs_account_v1_ResolveSiteResponse__Output>
         SetSitePlanRequest: MessageTypeDefinition<_cfs_account_v1_SetSitePlanRequest, _cfs_account_v1_SetSitePlanRequest__Output>

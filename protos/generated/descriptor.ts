@@ -107,6 +107,49 @@ export const descriptor = {
                     }
                   }
                 },
+                "PlanCapability": {
+                  "oneofs": {
+                    "_quota": {
+                      "oneof": [
+                        "quota"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "capability": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "quota": {
+                      "type": "int64",
+                      "id": 2,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "period": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "Plan": {
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "name": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "capabilities": {
+                      "rule": "repeated",
+                      "type": "PlanCapability",
+                      "id": 3
+                    }
+                  }
+                },
                 "GetCustomerRequest": {
                   "fields": {
                     "customerId": {
@@ -205,6 +248,10 @@ export const descriptor = {
                     "site": {
                       "type": "Site",
                       "id": 1
+                    },
+                    "plan": {
+                      "type": "Plan",
+                      "id": 2
                     }
                   }
                 },
@@ -253,6 +300,10 @@ export const descriptor = {
                     "customer": {
                       "type": "Customer",
                       "id": 2
+                    },
+                    "plan": {
+                      "type": "Plan",
+                      "id": 3
                     }
                   }
                 },

@@ -7,7 +7,8 @@ BASE="${BUF_BREAKING_BASE:-HEAD~1}"
 if ! SHA=$(git rev-parse --verify --quiet "${BASE}^{commit}"); then
   echo "buf breaking: skipped: base '${BASE}' not found (first commit or shallow clone)"; exit 0
 fi
-if ! git ls-tree -r --name-only "$SHA" -- protos/ | grep -q '\.proto$'; then
+base_files=$(git ls-tree -r --name-only "$SHA" -- protos/)
+if ! grep -q '\.proto$' <<<"$base_files"; then
   echo "buf breaking: skipped: no protos in base ${SHA:0:12}"; exit 0
 fi
 npx --no-install buf breaking protos --against ".git#ref=${SHA},subdir=protos"

@@ -23,6 +23,7 @@ describe('GET /docs/public.json', () => {
       '/api/v1/account/sites/{siteId}/connection-codes',
       '/api/v1/account/sites/{siteId}/credentials',
       '/api/v1/account/sites/{siteId}/credentials/{credentialId}/revoke',
+      '/api/v1/account/sites/{siteId}/entitlements',
       '/api/v1/me',
       '/connect/cms/redeem',
     ]);

@@ -12,7 +12,10 @@ import { createLogger } from '@cfs/common/logger';
 import { DEFAULT_KNOWN_PRODUCTS } from '@cfs/common/scopes';
 import { createAccountServer } from '../../services/account/src/server.ts';
 import { PrismaClient as AccountPrisma } from '../../services/account/src/generated/prisma/client.ts';
-import { loadPlanCatalog } from '../../services/account/src/plans.ts';
+import { loadPlanCatalog, type PlanCatalog } from '../../services/account/src/plans.ts';
+import { RedisBus } from '@cfs/common/bus';
+import type { AnyRoute } from '../../gateway/src/route.ts';
+import { routes as publicRoutes } from '../../gateway/src/routes/index.ts';
 import { createAdminClients, closeAdminClients, type AdminClients } from '../../services/admin/src/clients.ts';
 import { runAdminCommand } from '../../services/admin/src/commands.ts';
 import { createIdentityServer } from '../../services/identity/src/server.ts';
@@ -28,6 +31,8 @@ export interface TestSystem {
   baseUrl: string;
   /** Starts one more gateway replica on the same services and the same Redis; returns its base URL. */
   startGateway: () => Promise<string>;
+  /** The gateways' clock (epoch ms); tests move it instead of sleeping. */
+  clock: { now: number | undefined };
   addresses: { identity: string; account: string };
   /** Runs an operator CLI command in-process, e.g. admin('customer', 'create', '--name', 'A', '--email', 'a@x.io'). */
   admin: (...argv: string[]) => Promise<Record<string, unknown>>;
@@ -38,8 +43,21 @@ export interface TestSystem {
 
 const silent = createLogger('test', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
-export async function startSystem(options: { gatewayEnv?: Record<string, string> } = {}): Promise<TestSystem> {
+export interface SystemOptions {
+  gatewayEnv?: Record<string, string>;
+  /** A plan catalog instead of the shipped one (as PLANS_FILE would). */
+  catalog?: PlanCatalog;
+  /** Routes added to the public ones (pipeline tests). */
+  extraRoutes?: AnyRoute[];
+}
+
+export async function startSystem(options: SystemOptions = {}): Promise<TestSystem> {
   const databaseUrl = inject('databaseUrl');
+  const redisUrl = inject('redisUrl');
+  const prefix = inject('redisPrefix');
+  const clock: { now: number | undefined } = { now: undefined };
+  const now = () => clock.now ?? Date.now();
+  const accountBus = new RedisBus(redisUrl, prefix, silent);
   const identityPrisma = new IdentityPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'identity' }, 4) });
   const accountPrisma = new AccountPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'account' }, 4) });
   const servers: Record<'identity' | 'account', GrpcServer> = {
@@ -48,7 +66,7 @@ export async function startSystem(options: { gatewayEnv?: Record<string, string>
       logger: silent,
       config: { pepper: TEST_PEPPER, knownProducts: DEFAULT_KNOWN_PRODUCTS, connectionCodeTtlSeconds: 900 },
     }),
-    account: createAccountServer({ prisma: accountPrisma, logger: silent, catalog: loadPlanCatalog() }),
+    account: createAccountServer({ prisma: accountPrisma, logger: silent, catalog: options.catalog ?? loadPlanCatalog(), bus: accountBus }),
   };
   const addresses = {
     identity: `127.0.0.1:${await servers.identity.listen('127.0.0.1:0')}`,
@@ -58,8 +76,10 @@ export async function startSystem(options: { gatewayEnv?: Record<string, string>
   const config = gatewayEnvSchema.parse({ GRPC_DEADLINE_MS: '2000', ...options.gatewayEnv });
   const gateways: Array<{ http: Server; shared: RedisState }> = [];
   const startGateway = async () => {
-    const shared = new RedisState({ url: inject('redisUrl'), prefix: inject('redisPrefix'), markerTtlSeconds: 3600, logger: silent });
-    const http = createGateway({ config, clients, logger: silent, shared }).listen(0);
+    const bus = new RedisBus(redisUrl, prefix, silent);
+    const shared = new RedisState({ url: redisUrl, prefix, markerTtlSeconds: 3600, bus, logger: silent });
+    const routes = [...publicRoutes, ...(options.extraRoutes ?? [])];
+    const http = createGateway({ config, clients, logger: silent, shared, routes, now }).listen(0);
     await new Promise<void>((resolve) => http.once('listening', resolve));
     gateways.push({ http, shared });
     return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -71,6 +91,7 @@ export async function startSystem(options: { gatewayEnv?: Record<string, string>
   return {
     baseUrl,
     startGateway,
+    clock,
     addresses,
     admin: (...argv) => runAdminCommand(argv, adminClients),
     stopService: async (name) => {

@@ -17,6 +17,7 @@ import {
   CredentialIdParams,
   CredentialList,
   Customer,
+  Entitlements,
   Site,
   SiteIdParams,
   SiteInput,
@@ -172,6 +173,22 @@ export const accountRoutes = [
       const { credential } = await rpc('identity', 'RevokeCredential', { credentialId: params.credentialId, siteId: site.id, customerId: site.customerId });
       await shared.markRevoked(params.credentialId);
       return presentCredential(required(credential));
+    },
+  }),
+  defineRoute({
+    ...base,
+    method: 'GET',
+    path: '/api/v1/account/sites/:siteId/entitlements',
+    operationId: 'getEntitlements',
+    summary: 'Read the entitlements of a site',
+    description: 'Per capability: whether the Plan includes it, its quota, what is used and remaining this period, and when it resets (UTC calendar periods).',
+    params: SiteIdParams,
+    errors: ['NOT_FOUND'],
+    response: { status: 200, description: 'The entitlements.', schema: Entitlements },
+    handle: async ({ principal, rpc, params, entitlements }) => {
+      const { site, plan } = await rpc('account', 'GetSite', { customerId: principal.credential.customerId, siteId: params.siteId });
+      const s = required(site);
+      return { plan: s.plan, capabilities: await entitlements.describe(s.id, required(plan)) };
     },
   }),
   defineRoute({

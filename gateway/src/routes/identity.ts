@@ -1,4 +1,3 @@
-import { DomainError } from '@cfs/common/errors';
 import { defineRoute } from '../route.ts';
 import { presentCredential, presentCustomer, presentSite } from '../present.ts';
 import { Me } from '../schemas.ts';
@@ -14,9 +13,8 @@ export const identityRoutes = [
     auth: 'credential',
     scope: 'account.read',
     response: { status: 200, description: 'The caller.', schema: Me },
-    handle: async ({ principal, rpc }) => {
-      const { site, customer } = await rpc('account', 'ResolveSite', { siteId: principal.credential.siteId });
-      if (!site || !customer) throw new DomainError('INTERNAL_ERROR');
+    handle: async ({ principal, rpc, sites }) => {
+      const { site, customer } = await sites.get(principal.credential.siteId, rpc);
       return { customer: presentCustomer(customer), site: presentSite(site), credential: presentCredential(principal.credential) };
     },
   }),

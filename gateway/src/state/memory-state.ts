@@ -1,19 +1,20 @@
-import { EventEmitter } from 'node:events';
-import type { SharedState } from './shared-state.ts';
+import { CHANNELS, MemoryBus, type Bus } from '@cfs/common/bus';
+import type { QuotaCounter, SharedState } from './shared-state.ts';
 
 /** For a single gateway process (local mode, tests): the same contract, in memory. */
 export class MemoryState implements SharedState {
   private readonly revoked = new Map<string, number>();
-  private readonly events = new EventEmitter();
+  private readonly counters = new Map<string, { used: number; expiresAt: number }>();
 
   constructor(
-    private readonly markerTtlMs = 600_000,
+    private readonly markerTtlMs = 3_600_000,
     private readonly now: () => number = Date.now,
+    private readonly bus: Bus = new MemoryBus(),
   ) {}
 
   async markRevoked(credentialId: string): Promise<void> {
     this.revoked.set(credentialId, this.now() + this.markerTtlMs);
-    this.events.emit('revoked', credentialId);
+    await this.bus.publish(CHANNELS.credentialRevoked, credentialId);
   }
 
   async isRevoked(credentialId: string): Promise<boolean> {
@@ -25,14 +26,44 @@ export class MemoryState implements SharedState {
   }
 
   onRevoked(listener: (credentialId: string) => void): void {
-    this.events.on('revoked', listener);
+    this.bus.subscribe(CHANNELS.credentialRevoked, listener);
+  }
+
+  onSiteChanged(listener: (siteId: string) => void): void {
+    this.bus.subscribe(CHANNELS.siteChanged, listener);
   }
 
   onReset(listener: () => void): void {
-    this.events.on('reset', listener);
+    this.bus.onReconnect(listener);
+  }
+
+  private current(key: string): number {
+    const counter = this.counters.get(key);
+    if (!counter) return 0;
+    if (counter.expiresAt <= this.now()) {
+      this.counters.delete(key);
+      return 0;
+    }
+    return counter.used;
+  }
+
+  async consume(counter: QuotaCounter): Promise<{ allowed: boolean; used: number }> {
+    const used = this.current(counter.key);
+    if (counter.limit !== null && used >= counter.limit) return { allowed: false, used };
+    this.counters.set(counter.key, { used: used + 1, expiresAt: counter.resetsAt });
+    return { allowed: true, used: used + 1 };
+  }
+
+  async refund(counter: QuotaCounter): Promise<void> {
+    const used = this.current(counter.key);
+    if (used > 0) this.counters.set(counter.key, { used: used - 1, expiresAt: counter.resetsAt });
+  }
+
+  async usage(keys: string[]): Promise<number[]> {
+    return keys.map((key) => this.current(key));
   }
 
   async close(): Promise<void> {
-    this.events.removeAllListeners();
+    await this.bus.close();
   }
 }

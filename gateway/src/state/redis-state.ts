@@ -1,93 +1,99 @@
-import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { CHANNELS, REDIS_OPTIONS, type Bus } from '@cfs/common/bus';
 import { unavailable } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
-import type { SharedState } from './shared-state.ts';
+import type { QuotaCounter, SharedState } from './shared-state.ts';
+
+/** Takes a unit only below the limit (-1: unlimited), in one atomic step; sets the expiry once. */
+const CONSUME = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+local limit = tonumber(ARGV[1])
+if limit >= 0 and used >= limit then return {0, used} end
+used = redis.call('INCR', KEYS[1])
+if used == 1 then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
+return {1, used}
+`;
+
+/** Gives a unit back, never below zero. */
+const REFUND = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used > 0 then return redis.call('DECR', KEYS[1]) end
+return 0
+`;
 
 export interface RedisStateOptions {
   url: string;
-  /** Prefix of every key and channel (one system, or one test run, per prefix). */
+  /** Prefix of every key (one system, or one test run, per prefix). */
   prefix: string;
   /** How long a revocation marker lives; longer than any cached authentication. */
   markerTtlSeconds: number;
+  bus: Bus;
   logger: Logger;
 }
 
 /**
  * Redis-backed shared state. Commands fail fast while Redis is unreachable (no offline queue, a
- * short command timeout) so a request never hangs on it; the caller decides what to do then.
+ * short command timeout), so a request never hangs on it; callers decide what to do then.
  */
 export class RedisState implements SharedState {
   private readonly redis: Redis;
-  private readonly subscriber: Redis;
-  private readonly events = new EventEmitter();
-  private readonly channel: string;
-  private wasDisconnected = false;
 
   constructor(private readonly options: RedisStateOptions) {
-    const common = {
-      lazyConnect: false,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      commandTimeout: 500,
-      connectTimeout: 2000,
-      retryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
-    };
-    this.redis = new Redis(options.url, common);
-    this.subscriber = new Redis(options.url, { ...common, enableOfflineQueue: true, commandTimeout: undefined });
-    this.channel = `${options.prefix}credential-revoked`;
-    for (const connection of [this.redis, this.subscriber]) {
-      connection.on('error', (err: Error) => options.logger.warn({ err: { message: err.message } }, 'redis error'));
-      connection.on('close', () => {
-        this.wasDisconnected = true;
-      });
-      connection.on('ready', () => {
-        if (this.wasDisconnected) {
-          // Revocations published while we were away were missed: forget every cached authentication.
-          this.wasDisconnected = false;
-          this.events.emit('reset');
-        }
-      });
-    }
-    this.subscriber.on('message', (channel: string, message: string) => {
-      if (channel === this.channel) this.events.emit('revoked', message);
-    });
-    void this.subscriber.subscribe(this.channel).catch((err: Error) => options.logger.warn({ err: { message: err.message } }, 'redis subscribe failed'));
+    this.redis = new Redis(options.url, REDIS_OPTIONS);
+    this.redis.on('error', (err: Error) => options.logger.warn({ err: { message: err.message } }, 'redis connection error'));
+    this.redis.defineCommand('cfsConsume', { numberOfKeys: 1, lua: CONSUME });
+    this.redis.defineCommand('cfsRefund', { numberOfKeys: 1, lua: REFUND });
   }
 
-  private key(credentialId: string): string {
-    return `${this.options.prefix}revoked:${credentialId}`;
+  private key(kind: string, id: string): string {
+    return `${this.options.prefix}${kind}:${id}`;
   }
 
   async markRevoked(credentialId: string): Promise<void> {
-    this.events.emit('revoked', credentialId);
     try {
-      await this.redis
-        .multi()
-        .set(this.key(credentialId), '1', 'EX', this.options.markerTtlSeconds)
-        .publish(this.channel, credentialId)
-        .exec();
+      await this.redis.set(this.key('revoked', credentialId), '1', 'EX', this.options.markerTtlSeconds);
     } catch (err) {
-      // The revocation is committed; the other replicas bypass their caches while Redis is away.
-      // A retry of the (idempotent) revoke records the marker.
+      // The revocation is committed in the identity service; while Redis is away the replicas skip
+      // their caches. A retry of the (idempotent) revoke records the marker.
       throw unavailable(err);
     }
+    await this.options.bus.publish(CHANNELS.credentialRevoked, credentialId).catch(() => undefined);
   }
 
   async isRevoked(credentialId: string): Promise<boolean> {
-    return (await this.redis.exists(this.key(credentialId))) === 1;
+    return (await this.redis.exists(this.key('revoked', credentialId))) === 1;
   }
 
   onRevoked(listener: (credentialId: string) => void): void {
-    this.events.on('revoked', listener);
+    this.options.bus.subscribe(CHANNELS.credentialRevoked, listener);
+  }
+
+  onSiteChanged(listener: (siteId: string) => void): void {
+    this.options.bus.subscribe(CHANNELS.siteChanged, listener);
   }
 
   onReset(listener: () => void): void {
-    this.events.on('reset', listener);
+    this.options.bus.onReconnect(listener);
+  }
+
+  async consume(counter: QuotaCounter): Promise<{ allowed: boolean; used: number }> {
+    const run = (this.redis as unknown as { cfsConsume: (key: string, limit: number, expireAt: number) => Promise<[number, number]> }).cfsConsume;
+    const [allowed, used] = await run.call(this.redis, this.key('quota', counter.key), counter.limit ?? -1, counter.resetsAt + 60_000);
+    return { allowed: allowed === 1, used };
+  }
+
+  async refund(counter: QuotaCounter): Promise<void> {
+    const run = (this.redis as unknown as { cfsRefund: (key: string) => Promise<number> }).cfsRefund;
+    await run.call(this.redis, this.key('quota', counter.key));
+  }
+
+  async usage(keys: string[]): Promise<number[]> {
+    if (keys.length === 0) return [];
+    const values = await this.redis.mget(keys.map((k) => this.key('quota', k)));
+    return values.map((v) => Number(v ?? 0));
   }
 
   async close(): Promise<void> {
-    this.events.removeAllListeners();
-    await Promise.allSettled([this.redis.quit(), this.subscriber.quit()]);
+    await Promise.allSettled([this.redis.quit(), this.options.bus.close()]);
   }
 }

@@ -1,8 +1,17 @@
 /**
- * State shared by every gateway replica: which Credentials were revoked recently (so a cached
- * authentication is never trusted after a revocation, on any replica). Backed by Redis in a
- * deployment, by memory for a single local gateway. Later: rate-limit and quota counters.
+ * State shared by every gateway replica: revocations (so a cached authentication is never trusted
+ * after one, on any replica) and quota counters (consumed atomically across replicas). Redis in a
+ * deployment; memory for a single gateway process.
  */
+export interface QuotaCounter {
+  /** The counter's key: one per Site, capability and period. */
+  key: string;
+  /** Units per period; null means unlimited (usage is still counted). */
+  limit: number | null;
+  /** When the period ends (epoch ms); the counter expires after it. */
+  resetsAt: number;
+}
+
 export interface SharedState {
   /** Records a revocation for every replica and tells them to drop the Credential from their caches. */
   markRevoked(credentialId: string): Promise<void>;
@@ -10,7 +19,15 @@ export interface SharedState {
   isRevoked(credentialId: string): Promise<boolean>;
   /** Called with the id of every revoked Credential, from any replica. */
   onRevoked(listener: (credentialId: string) => void): void;
-  /** Called when what was cached can no longer be trusted (the store was unreachable for a while). */
+  /** Called with the id of every Site whose data or plan changed (announced by the account service). */
+  onSiteChanged(listener: (siteId: string) => void): void;
+  /** Called when what was cached can no longer be trusted (announcements may have been missed). */
   onReset(listener: () => void): void;
+  /** Takes one unit if the quota allows it, atomically across replicas; a refusal takes nothing. */
+  consume(counter: QuotaCounter): Promise<{ allowed: boolean; used: number }>;
+  /** Gives back a unit taken for a request that then failed. */
+  refund(counter: QuotaCounter): Promise<void>;
+  /** Units used of each counter. */
+  usage(keys: string[]): Promise<number[]>;
   close(): Promise<void>;
 }

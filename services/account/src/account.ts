@@ -49,8 +49,16 @@ export class Account {
   constructor(
     private readonly db: PrismaClient,
     private readonly catalog: PlanCatalog,
+    /** Told after a Site (or its Customer) changed, so caches elsewhere drop it. */
+    private readonly onSitesChanged: (siteIds: string[]) => Promise<void> = async () => undefined,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** The catalog entry of a plan id (a Site whose plan left the catalog gets no capability). */
+  plan(planId: string): { id: string; name: string; capabilities: PlanCatalog['plans'][string]['capabilities'] } {
+    const plan = this.catalog.plans[planId];
+    return plan ? { id: planId, ...plan } : { id: planId, name: planId, capabilities: {} };
+  }
 
   checkPlan(plan: string): string {
     if (!Object.hasOwn(this.catalog.plans, plan)) {
@@ -88,6 +96,8 @@ export class Account {
     const data = checkCustomer(input);
     const [updated] = await this.db.customer.updateManyAndReturn({ where: { id: customerId }, data: { ...data, updatedAt: this.now() } });
     if (!updated) throw notFound('customer');
+    const sites = await this.db.site.findMany({ where: { customerId }, select: { id: true } });
+    await this.onSitesChanged(sites.map((s) => s.id));
     return updated;
   }
 
@@ -114,6 +124,7 @@ export class Account {
     const data = checkSite(input);
     const [updated] = await this.db.site.updateManyAndReturn({ where: { id: siteId, customerId }, data: { ...data, updatedAt: this.now() } });
     if (!updated) throw notFound('site');
+    await this.onSitesChanged([siteId]);
     return updated;
   }
 
@@ -128,6 +139,7 @@ export class Account {
     const planId = this.checkPlan(plan);
     const [updated] = await this.db.site.updateManyAndReturn({ where: { id: siteId }, data: { planId, updatedAt: this.now() } });
     if (!updated) throw notFound('site');
+    await this.onSitesChanged([siteId]);
     return updated;
   }
 }

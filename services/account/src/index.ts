@@ -2,7 +2,7 @@
 import { startTelemetry } from '@cfs/common/telemetry';
 
 const telemetry = await startTelemetry('account');
-const [{ runGrpcService }, { createPgAdapter }, { accountEnvSchema }, { createAccountServer }, { loadPlanCatalog }, { PrismaClient }] =
+const [{ runGrpcService }, { createPgAdapter }, { accountEnvSchema }, { createAccountServer }, { loadPlanCatalog }, { PrismaClient }, { createBus }] =
   await Promise.all([
     import('@cfs/common/service'),
     import('@cfs/common/database'),
@@ -10,6 +10,7 @@ const [{ runGrpcService }, { createPgAdapter }, { accountEnvSchema }, { createAc
     import('./server.ts'),
     import('./plans.ts'),
     import('./generated/prisma/client.ts'),
+    import('@cfs/common/bus'),
   ]);
 
 await runGrpcService({
@@ -19,5 +20,11 @@ await runGrpcService({
   address: (env) => `${env.ACCOUNT_GRPC_HOST}:${env.ACCOUNT_GRPC_PORT}`,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
   createPrisma: async (target) => new PrismaClient({ adapter: await createPgAdapter(target) }),
-  createServer: ({ env, prisma, logger }) => createAccountServer({ prisma, logger, catalog: loadPlanCatalog(env.PLANS_FILE) }),
+  createServer: ({ env, prisma, logger }) =>
+    createAccountServer({
+      prisma,
+      logger,
+      catalog: loadPlanCatalog(env.PLANS_FILE),
+      bus: createBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger }),
+    }),
 });

@@ -4,14 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { CAPABILITIES, QUOTA_PERIODS } from '@cfs/common/scopes';
 import shippedCatalog from '../plans.json' with { type: 'json' };
-
-export const CAPABILITIES = ['feed', 'subscriptions', 'ai_usage', 'ai_images', 'seo_profile'] as const;
-export type Capability = (typeof CAPABILITIES)[number];
 
 const capabilitySchema = z.strictObject({
   quota: z.number().int().nonnegative().nullable(),
-  period: z.enum(['hour', 'day', 'month']),
+  period: z.enum(QUOTA_PERIODS),
 });
 
 export const planCatalogSchema = z

@@ -1,4 +1,5 @@
 /** The account gRPC servers (customer-facing and admin): protocol mapping only. */
+import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { GrpcServer, implement } from '@cfs/common/grpc';
 import type { Logger } from '@cfs/common/logger';
 import { prismaReadiness } from '@cfs/common/service';
@@ -6,6 +7,7 @@ import { loadProtos } from '@cfs/protos';
 import type { AccountAdminServiceHandlers } from '@cfs/protos/generated/cfs/account/v1/AccountAdminService.js';
 import type { AccountServiceHandlers } from '@cfs/protos/generated/cfs/account/v1/AccountService.js';
 import type { Customer as CustomerMessage } from '@cfs/protos/generated/cfs/account/v1/Customer.js';
+import type { Plan as PlanMessage } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
 import type { Site as SiteMessage } from '@cfs/protos/generated/cfs/account/v1/Site.js';
 import { Account, type Customer, type Site } from './account.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
@@ -27,8 +29,27 @@ export function toSiteMessage(s: Site): SiteMessage {
   };
 }
 
-export function createAccountServer(deps: { prisma: PrismaClient; catalog: PlanCatalog; logger: Logger }): GrpcServer {
-  const account = new Account(deps.prisma, deps.catalog);
+export function toPlanMessage(plan: ReturnType<Account['plan']>): PlanMessage {
+  return {
+    id: plan.id,
+    name: plan.name,
+    capabilities: Object.entries(plan.capabilities).map(([capability, c]) => ({
+      capability,
+      period: c.period,
+      ...(c.quota === null ? {} : { quota: c.quota }),
+    })),
+  };
+}
+
+export function createAccountServer(deps: { prisma: PrismaClient; catalog: PlanCatalog; logger: Logger; bus?: Bus }): GrpcServer {
+  const bus = deps.bus;
+  const account = new Account(deps.prisma, deps.catalog, async (siteIds) => {
+    if (!bus) return;
+    // A lost announcement only delays the change until caches expire; never fail the write for it.
+    await Promise.all(siteIds.map((id) => bus.publish(CHANNELS.siteChanged, id))).catch((err: unknown) =>
+      deps.logger.warn({ err: { message: (err as Error).message } }, 'could not announce a site change'),
+    );
+  });
   const { cfs } = loadProtos();
   const customerFacing = implement<AccountServiceHandlers>(deps.logger, {
     GetCustomer: async (req) => ({ customer: toCustomerMessage(await account.getCustomer(req.customerId)) }),
@@ -37,13 +58,16 @@ export function createAccountServer(deps: { prisma: PrismaClient; catalog: PlanC
     }),
     ListSites: async (req) => ({ sites: (await account.listSites(req.customerId)).map(toSiteMessage) }),
     CreateSite: async (req) => ({ site: toSiteMessage(await account.createSite(req.customerId, { name: req.name, url: req.url })) }),
-    GetSite: async (req) => ({ site: toSiteMessage(await account.getSite(req.customerId, req.siteId)) }),
+    GetSite: async (req) => {
+      const site = await account.getSite(req.customerId, req.siteId);
+      return { site: toSiteMessage(site), plan: toPlanMessage(account.plan(site.planId)) };
+    },
     UpdateSite: async (req) => ({
       site: toSiteMessage(await account.updateSite(req.customerId, req.siteId, { name: req.name, url: req.url })),
     }),
     ResolveSite: async (req) => {
       const { site, customer } = await account.resolveSite(req.siteId);
-      return { site: toSiteMessage(site), customer: toCustomerMessage(customer) };
+      return { site: toSiteMessage(site), customer: toCustomerMessage(customer), plan: toPlanMessage(account.plan(site.planId)) };
     },
   });
   const admin = implement<AccountAdminServiceHandlers>(deps.logger, {
@@ -58,7 +82,7 @@ export function createAccountServer(deps: { prisma: PrismaClient; catalog: PlanC
     },
     SetSitePlan: async (req) => ({ site: toSiteMessage(await account.setSitePlan(req.siteId, req.plan)) }),
   });
-  return new GrpcServer({
+  const server = new GrpcServer({
     logger: deps.logger,
     readiness: prismaReadiness(deps.prisma),
     services: [
@@ -66,4 +90,6 @@ export function createAccountServer(deps: { prisma: PrismaClient; catalog: PlanC
       { name: 'cfs.account.v1.AccountAdminService', definition: cfs.account.v1.AccountAdminService.service, implementation: admin },
     ],
   });
+  if (bus) server.addCleanup(() => bus.close());
+  return server;
 }

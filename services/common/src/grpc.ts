@@ -88,6 +88,7 @@ export class GrpcServer {
   readonly server = new grpc.Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
   private draining = false;
   private readonly events = new EventEmitter();
+  private readonly cleanups: Array<() => Promise<void> | void> = [];
 
   constructor(private readonly options: GrpcServerOptions) {
     for (const s of options.services) this.server.addService(s.definition, s.implementation);
@@ -107,8 +108,19 @@ export class GrpcServer {
     this.events.emit('change');
   }
 
-  /** Stops accepting calls and waits for in-flight ones, up to `graceMs`, then forces. */
-  shutdown(graceMs = 10_000): Promise<void> {
+  /** Runs after the server stopped (close connections the handlers used, e.g. Redis). */
+  addCleanup(cleanup: () => Promise<void> | void): this {
+    this.cleanups.push(cleanup);
+    return this;
+  }
+
+  /** Stops accepting calls and waits for in-flight ones, up to `graceMs`, then forces; then cleans up. */
+  async shutdown(graceMs = 10_000): Promise<void> {
+    await this.stop(graceMs);
+    for (const cleanup of this.cleanups) await cleanup();
+  }
+
+  private stop(graceMs: number): Promise<void> {
     this.markNotServing();
     return new Promise((resolve) => {
       const timer = setTimeout(() => {

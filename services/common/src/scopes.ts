@@ -28,3 +28,9 @@ export const DEFAULT_KNOWN_PRODUCTS = ['content-feed', 'seo-suite'];
 
 /** Scopes of a Credential minted by redeeming a connection code (a CMS connector). */
 export const CONNECTOR_SCOPES: CustomerScope[] = ['feed.read', 'subscription.manage'];
+
+/** Plan capabilities (design section 5). Account, billing and /me are not plan-gated. */
+export const CAPABILITIES = ['feed', 'subscriptions', 'ai_usage', 'ai_images', 'seo_profile'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+export const QUOTA_PERIODS = ['hour', 'day', 'month'] as const;
+export type QuotaPeriod = (typeof QUOTA_PERIODS)[number];

@@ -1,0 +1,128 @@
+/**
+ * Steps 6 and 7 of the pipeline and the entitlements view: whether the Site's Plan includes a
+ * capability, and the quota of the current period, counted in the shared state so that every
+ * replica draws from one counter. Periods are calendar periods in UTC.
+ */
+import { DomainError, unavailable } from '@cfs/common/errors';
+import { CAPABILITIES, type Capability, type QuotaPeriod } from '@cfs/common/scopes';
+import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
+import type { QuotaCounter, SharedState } from './state/shared-state.ts';
+
+export interface PeriodWindow {
+  start: Date;
+  end: Date;
+}
+
+/** The UTC calendar period that contains `now`: [start, end). */
+export function periodWindow(period: QuotaPeriod, now: number): PeriodWindow {
+  const d = new Date(now);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  switch (period) {
+    case 'hour': {
+      const start = Date.UTC(y, m, d.getUTCDate(), d.getUTCHours());
+      return { start: new Date(start), end: new Date(start + 3_600_000) };
+    }
+    case 'day': {
+      const start = Date.UTC(y, m, d.getUTCDate());
+      return { start: new Date(start), end: new Date(Date.UTC(y, m, d.getUTCDate() + 1)) };
+    }
+    case 'month':
+      return { start: new Date(Date.UTC(y, m, 1)), end: new Date(Date.UTC(y, m + 1, 1)) };
+  }
+}
+
+interface PlanCapability {
+  quota: number | null;
+  period: QuotaPeriod;
+}
+
+function capabilityOf(plan: Plan__Output, capability: Capability): PlanCapability | undefined {
+  const found = plan.capabilities.find((c) => c.capability === capability);
+  if (!found) return undefined;
+  return { quota: found.quota === undefined ? null : Number(found.quota), period: found.period as QuotaPeriod };
+}
+
+export interface EntitlementView {
+  included: boolean;
+  quota: number | null;
+  used: number;
+  remaining: number | null;
+  period: QuotaPeriod | null;
+  resetsAt: string | null;
+}
+
+export class Entitlements {
+  constructor(
+    private readonly state: SharedState,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private counter(siteId: string, capability: Capability, entry: PlanCapability): QuotaCounter {
+    const window = periodWindow(entry.period, this.now());
+    return {
+      key: `${siteId}:${capability}:${entry.period}:${window.start.toISOString()}`,
+      limit: entry.quota,
+      resetsAt: window.end.getTime(),
+    };
+  }
+
+  /** Step 6: the capability must be in the Plan. */
+  requireIncluded(plan: Plan__Output, capability: Capability): PlanCapability {
+    const entry = capabilityOf(plan, capability);
+    if (!entry) throw new DomainError('CAPABILITY_NOT_ENTITLED', `The site's plan does not include ${capability}.`);
+    return entry;
+  }
+
+  /** Step 7: takes one unit of the period's quota, or QUOTA_EXHAUSTED (which takes nothing). */
+  async consume(siteId: string, capability: Capability, entry: PlanCapability): Promise<QuotaCounter> {
+    const counter = this.counter(siteId, capability, entry);
+    let result: { allowed: boolean };
+    try {
+      result = await this.state.consume(counter);
+    } catch (err) {
+      // Quotas cannot be counted without the shared state; refuse rather than serve uncounted.
+      throw unavailable(err);
+    }
+    if (!result.allowed) {
+      throw new DomainError('QUOTA_EXHAUSTED', `The ${capability} quota of this ${entry.period} is used up; it resets at ${new Date(counter.resetsAt).toISOString()}.`);
+    }
+    return counter;
+  }
+
+  /** Gives back the unit of a request that failed after it was counted. */
+  async refund(counter: QuotaCounter): Promise<void> {
+    await this.state.refund(counter).catch(() => undefined);
+  }
+
+  /** Every capability: included, quota, used, remaining, period, resetsAt. */
+  async describe(siteId: string, plan: Plan__Output): Promise<Record<Capability, EntitlementView>> {
+    const entries = CAPABILITIES.map((capability) => ({ capability, entry: capabilityOf(plan, capability) }));
+    const counters = entries.map(({ capability, entry }) => (entry ? this.counter(siteId, capability, entry) : undefined));
+    let used: number[];
+    try {
+      used = await this.state.usage(counters.filter((c): c is QuotaCounter => c !== undefined).map((c) => c.key));
+    } catch (err) {
+      throw unavailable(err);
+    }
+    const out = {} as Record<Capability, EntitlementView>;
+    let i = 0;
+    entries.forEach(({ capability, entry }, index) => {
+      const counter = counters[index];
+      if (!entry || !counter) {
+        out[capability] = { included: false, quota: 0, used: 0, remaining: 0, period: null, resetsAt: null };
+        return;
+      }
+      const u = used[i++] ?? 0;
+      out[capability] = {
+        included: true,
+        quota: entry.quota,
+        used: u,
+        remaining: entry.quota === null ? null : Math.max(0, entry.quota - u),
+        period: entry.period,
+        resetsAt: new Date(counter.resetsAt).toISOString(),
+      };
+    });
+    return out;
+  }
+}

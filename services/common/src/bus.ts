@@ -1,0 +1,106 @@
+/**
+ * Announcements between processes ("credential revoked", "site changed"): Redis pub/sub when
+ * REDIS_URL is set, an in-process emitter otherwise (everything in one process: local mode, tests).
+ * Announcements are hints that let caches drop stale entries at once; correctness never depends
+ * on one being delivered (caches also expire, and revocations are checked against Redis).
+ */
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import type { Logger } from './logger.ts';
+
+export const CHANNELS = {
+  credentialRevoked: 'credential-revoked',
+  siteChanged: 'site-changed',
+} as const;
+export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
+
+export interface Bus {
+  publish(channel: Channel, message: string): Promise<void>;
+  subscribe(channel: Channel, listener: (message: string) => void): void;
+  /** Called when the bus reconnects after an outage: announcements may have been missed. */
+  onReconnect(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+const processEmitter = new EventEmitter().setMaxListeners(0);
+
+/** The in-process bus: every instance in one process shares one emitter. */
+export class MemoryBus implements Bus {
+  private readonly subscriptions: Array<[string, (message: string) => void]> = [];
+
+  async publish(channel: Channel, message: string): Promise<void> {
+    processEmitter.emit(channel, message);
+  }
+
+  subscribe(channel: Channel, listener: (message: string) => void): void {
+    processEmitter.on(channel, listener);
+    this.subscriptions.push([channel, listener]);
+  }
+
+  onReconnect(): void {}
+
+  async close(): Promise<void> {
+    for (const [channel, listener] of this.subscriptions) processEmitter.off(channel, listener);
+  }
+}
+
+/** Options shared by every Redis connection of the system: fail fast, never queue while offline. */
+export const REDIS_OPTIONS = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  commandTimeout: 500,
+  connectTimeout: 2000,
+  retryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
+};
+
+export class RedisBus implements Bus {
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly events = new EventEmitter().setMaxListeners(0);
+  private disconnected = false;
+
+  constructor(
+    url: string,
+    private readonly prefix: string,
+    logger: Logger,
+  ) {
+    this.publisher = new Redis(url, REDIS_OPTIONS);
+    // The subscriber queues its SUBSCRIBE commands until connected and re-subscribes on reconnect.
+    this.subscriber = new Redis(url, { ...REDIS_OPTIONS, enableOfflineQueue: true, commandTimeout: undefined, maxRetriesPerRequest: null });
+    for (const connection of [this.publisher, this.subscriber]) {
+      connection.on('error', (err: Error) => logger.warn({ err: { message: err.message } }, 'redis connection error'));
+    }
+    this.subscriber.on('close', () => {
+      this.disconnected = true;
+    });
+    this.subscriber.on('ready', () => {
+      if (!this.disconnected) return;
+      this.disconnected = false;
+      this.events.emit('reconnect');
+    });
+    this.subscriber.on('message', (channel: string, message: string) => this.events.emit(channel, message));
+  }
+
+  async publish(channel: Channel, message: string): Promise<void> {
+    await this.publisher.publish(this.prefix + channel, message);
+  }
+
+  subscribe(channel: Channel, listener: (message: string) => void): void {
+    const full = this.prefix + channel;
+    if (this.events.listenerCount(full) === 0) void this.subscriber.subscribe(full).catch(() => undefined);
+    this.events.on(full, listener);
+  }
+
+  onReconnect(listener: () => void): void {
+    this.events.on('reconnect', listener);
+  }
+
+  async close(): Promise<void> {
+    this.events.removeAllListeners();
+    await Promise.allSettled([this.publisher.quit(), this.subscriber.quit()]);
+  }
+}
+
+export function createBus(options: { redisUrl?: string | undefined; prefix: string; logger: Logger }): Bus {
+  return options.redisUrl ? new RedisBus(options.redisUrl, options.prefix, options.logger) : new MemoryBus();
+}
