@@ -7,6 +7,11 @@ export const gatewayEnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   IDENTITY_ADDR: envFields.address('127.0.0.1:7001'),
   ACCOUNT_ADDR: envFields.address('127.0.0.1:7002'),
+  FEED_ADDR: envFields.address('127.0.0.1:7003'),
+  /** Key of the HMAC that makes feed cursors tamper-evident (at least 32 characters). */
+  CURSOR_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** How often the gateway refreshes the taxonomy it validates category keys against. */
+  TAXONOMY_REFRESH_MS: envFields.positiveInt(60_000),
   /** Deadline of every call to a service; past it the client gets 503 SERVICE_UNAVAILABLE. */
   GRPC_DEADLINE_MS: envFields.positiveInt(2000),
   /** Largest accepted request body. */
@@ -31,5 +36,5 @@ export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 /** What the app factory needs from the environment. */
 export type GatewayConfig = Pick<
   GatewayEnv,
-  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS'
+  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS'
 >;

@@ -15,7 +15,7 @@ import type { Authenticator } from './authenticator.ts';
 import type { Entitlements } from './entitlements.ts';
 import type { SiteDirectory } from './sites.ts';
 import type { QuotaCounter } from './state/shared-state.ts';
-import type { AnyRoute, Principal, Rpc } from './route.ts';
+import type { AnyRoute, Principal, Rpc, ValidationTools } from './route.ts';
 import type { SharedState } from './state/shared-state.ts';
 
 export interface PipelineDeps {
@@ -25,6 +25,7 @@ export interface PipelineDeps {
   shared: SharedState;
   sites: SiteDirectory;
   entitlements: Entitlements;
+  tools: ValidationTools;
 }
 
 interface Locals {
@@ -59,19 +60,21 @@ function describeIssues(where: string, error: z.ZodError): string {
 }
 
 /** Step 2: path, query and body against the route's schemas; 400 before any authentication. */
-export function validateRequest(route: AnyRoute): RequestHandler {
-  return (req, res, next) => {
+export function validateRequest(route: AnyRoute, tools: ValidationTools): RequestHandler {
+  return async (req, res, next) => {
     const parse = (where: string, schema: z.ZodType | undefined, value: unknown) => {
       if (!schema) return undefined;
       const result = schema.safeParse(value);
       if (!result.success) throw malformed(describeIssues(where, result.error));
       return result.data;
     };
-    locals(res).input = {
+    const input = {
       params: parse('path', route.params, req.params),
       query: parse('query', route.query, req.query),
       body: parse('body', route.body, req.body),
     };
+    if (route.check) await route.check(input as never, tools);
+    locals(res).input = input;
     next();
   };
 }
@@ -128,7 +131,7 @@ export function requireEntitlement(capability: Capability, deps: Pick<PipelineDe
 }
 
 /** The service call: runs the handler and sends its answer, shaped by the response schema. */
-export function runHandler(route: AnyRoute, deps: Pick<PipelineDeps, 'rpcFor' | 'shared' | 'sites' | 'entitlements'>): RequestHandler {
+export function runHandler(route: AnyRoute, deps: Pick<PipelineDeps, 'rpcFor' | 'shared' | 'sites' | 'entitlements' | 'tools'>): RequestHandler {
   return async (_req, res) => {
     const l = locals(res);
     let body: unknown;
@@ -141,6 +144,7 @@ export function runHandler(route: AnyRoute, deps: Pick<PipelineDeps, 'rpcFor' | 
           shared: deps.shared,
           sites: deps.sites,
           entitlements: deps.entitlements,
+          ...deps.tools,
           ...(l.principal ? { principal: l.principal } : {}),
         } as never),
       );
@@ -155,7 +159,7 @@ export function runHandler(route: AnyRoute, deps: Pick<PipelineDeps, 'rpcFor' | 
 
 /** The full middleware chain of one route. */
 export function pipelineFor(route: AnyRoute, deps: PipelineDeps): RequestHandler[] {
-  const chain: RequestHandler[] = [validateRequest(route)];
+  const chain: RequestHandler[] = [validateRequest(route, deps.tools)];
   if (route.auth === 'credential') {
     if (!route.scope) throw new Error(`route ${route.operationId} needs a scope`);
     chain.push(authenticate(deps), requireScope(route.scope), requireAudience(deps.product));

@@ -9,7 +9,9 @@ import type { RequestOf, ResponseOf, UnaryMethodName } from '@cfs/common/grpc';
 import type { Capability, CustomerScope } from '@cfs/common/scopes';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
 import type { ServiceClients } from './clients.ts';
+import type { CursorCodec } from './cursor.ts';
 import type { Entitlements } from './entitlements.ts';
+import type { TaxonomyCatalog } from './taxonomy.ts';
 import type { SiteDirectory } from './sites.ts';
 import type { SharedState } from './state/shared-state.ts';
 
@@ -26,7 +28,13 @@ export type Rpc = <S extends keyof ServiceClients, K extends UnaryMethodName<Ser
 
 type Input<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export interface BaseContext<P, Q, B> {
+/** What request validation may consult besides the schemas (still before authentication). */
+export interface ValidationTools {
+  cursors: CursorCodec;
+  taxonomy: TaxonomyCatalog;
+}
+
+export interface BaseContext<P, Q, B> extends ValidationTools {
   params: Input<P>;
   query: Input<Q>;
   body: Input<B>;
@@ -61,6 +69,8 @@ export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodTyp
   query?: Q;
   body?: B;
   response: { status: 200 | 201; description: string; schema: R };
+  /** More validation after the schemas (e.g. category keys, cursor MACs); throw MALFORMED_REQUEST. */
+  check?: (input: { params: Input<P>; query: Input<Q>; body: Input<B> }, tools: ValidationTools) => Promise<void> | void;
   /** Codes the handler itself can answer with, besides those of the pipeline. */
   errors?: ErrorCode[];
   handle: (ctx: RouteContext<A, P, Q, B>) => Promise<z.input<R>>;

@@ -140,3 +140,62 @@ export const Entitlements = z
     capabilities: z.object(Object.fromEntries(CAPABILITIES.map((c) => [c, Entitlement])) as Record<(typeof CAPABILITIES)[number], typeof Entitlement>),
   })
   .meta({ id: 'Entitlements', description: 'What the Site\'s Plan allows, per capability: feed, subscriptions, ai_usage, ai_images, seo_profile.' });
+
+// ---------------------------------------------------------------------------------------------
+// Taxonomy, subscriptions and the feed
+// ---------------------------------------------------------------------------------------------
+
+export const CategoryKey = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a category key')
+  .meta({ id: 'CategoryKey', description: 'A category key of the taxonomy (GET /api/v1/taxonomy).' });
+
+export const Taxonomy = z
+  .object({
+    categories: z.array(
+      z
+        .object({ key: CategoryKey, name: z.string(), topics: z.array(z.object({ key: z.string(), name: z.string() })) })
+        .meta({ id: 'Category' }),
+    ),
+  })
+  .meta({ id: 'Taxonomy' });
+
+export const Subscriptions = z
+  .strictObject({ categories: z.array(CategoryKey).max(100).meta({ description: 'Category keys; the feed contains their articles.' }) })
+  .meta({ id: 'Subscriptions', description: 'The Site\'s subscriptions, replaced as a whole by PUT.' });
+
+export const FeedQuery = z.object({
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, 'must be an integer from 1 to 100')
+    .transform(Number)
+    .pipe(z.number().max(100, 'must be an integer from 1 to 100'))
+    .optional()
+    .meta({ description: 'Page size, an integer from 1 to 100; default 20.', type: 'integer', minimum: 1, maximum: 100, default: 20 }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(300)
+    .optional()
+    .meta({ description: 'The nextCursor of the previous page, as given. Opaque and tamper-evident: an altered cursor is a 400.' }),
+});
+
+export const Article = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    url: z.string(),
+    summary: z.string().nullable(),
+    publishedAt: timestamp,
+    categories: z.array(z.string()),
+    imageKey: z.string().nullable().meta({ description: 'Key of a generated image, served at imageUrl.' }),
+    imageUrl: z.string().nullable().meta({ description: 'Path of the image under this API: /media/generated/{imageKey}.' }),
+  })
+  .meta({ id: 'Article' });
+
+export const FeedPage = z
+  .object({
+    data: z.array(Article).meta({ description: 'Newest first (publishedAt, then id, descending); no article twice.' }),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the next page; null on the last page.' }),
+  })
+  .meta({ id: 'FeedPage' });

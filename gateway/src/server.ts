@@ -9,7 +9,10 @@ import { malformed, notFound } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
 import { Authenticator } from './authenticator.ts';
 import type { ServiceClients } from './clients.ts';
+import { CursorCodec } from './cursor.ts';
 import { Entitlements } from './entitlements.ts';
+import { callUnary } from '@cfs/common/grpc';
+import { TaxonomyCatalog } from './taxonomy.ts';
 import { SiteDirectory } from './sites.ts';
 import type { GatewayConfig } from './env.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -71,7 +74,13 @@ export function createGateway(deps: GatewayDeps): express.Express {
   });
 
   const now = deps.now ?? Date.now;
+  const taxonomy = new TaxonomyCatalog(
+    async () => (await callUnary(deps.clients.feed, 'ListCategories', {}, { deadlineMs: deps.config.GRPC_DEADLINE_MS })).categories.map((c) => c.key),
+    { refreshMs: deps.config.TAXONOMY_REFRESH_MS, now },
+  );
+  deps.shared.onTaxonomyChanged(() => taxonomy.invalidate());
   const pipelineDeps = {
+    tools: { cursors: new CursorCodec(deps.config.CURSOR_SECRET), taxonomy },
     product: deps.config.PRODUCT,
     rpcFor: rpcFactory(deps.clients, deps.config.GRPC_DEADLINE_MS),
     shared: deps.shared,

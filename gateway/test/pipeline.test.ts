@@ -53,8 +53,8 @@ let base: string;
 
 beforeAll(async () => {
   const app = createGateway({
-    config: gatewayEnvSchema.parse({}),
-    clients: { identity: fakeIdentity, account: {} } as unknown as ServiceClients,
+    config: gatewayEnvSchema.parse({ CURSOR_SECRET: 'x'.repeat(32) }),
+    clients: { identity: fakeIdentity, account: {}, feed: {} } as unknown as ServiceClients,
     logger: createLogger('test', { level: 'silent' }),
     shared: new MemoryState(),
     routes: [route],

@@ -761,6 +761,10 @@ export const descriptor = {
                       "type": "int32",
                       "id": 1
                     },
+                    "json": {
+                      "type": "string",
+                      "id": 9
+                    },
                     "id": {
                       "type": "string",
                       "id": 2,

@@ -31,7 +31,7 @@ async function portIsFree(port: number): Promise<boolean> {
 
 let system: ChildProcess;
 let stdout = '';
-const ports = { PORT: 0, IDENTITY_GRPC_PORT: 0, ACCOUNT_GRPC_PORT: 0 };
+const ports = { PORT: 0, IDENTITY_GRPC_PORT: 0, ACCOUNT_GRPC_PORT: 0, FEED_GRPC_PORT: 0 };
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
@@ -46,6 +46,9 @@ beforeAll(async () => {
     ACCOUNT_GRPC_PORT: String(ports.ACCOUNT_GRPC_PORT),
     IDENTITY_ADDR: `127.0.0.1:${ports.IDENTITY_GRPC_PORT}`,
     ACCOUNT_ADDR: `127.0.0.1:${ports.ACCOUNT_GRPC_PORT}`,
+    FEED_ADDR: `127.0.0.1:${ports.FEED_GRPC_PORT}`,
+    FEED_LOAD_DEMO_ARTICLES: 'false',
+    CURSOR_SECRET: 'npm-start-test-cursor-secret-0123456789abcdef',
   };
   system = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   system.stdout!.on('data', (chunk) => (stdout += String(chunk)));

@@ -24,7 +24,10 @@ describe('GET /docs/public.json', () => {
       '/api/v1/account/sites/{siteId}/credentials',
       '/api/v1/account/sites/{siteId}/credentials/{credentialId}/revoke',
       '/api/v1/account/sites/{siteId}/entitlements',
+      '/api/v1/feed',
       '/api/v1/me',
+      '/api/v1/subscriptions',
+      '/api/v1/taxonomy',
       '/connect/cms/redeem',
     ]);
     const me = doc.paths['/api/v1/me']!.get!;

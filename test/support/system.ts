@@ -19,6 +19,8 @@ import { routes as publicRoutes } from '../../gateway/src/routes/index.ts';
 import { createAdminClients, closeAdminClients, type AdminClients } from '../../services/admin/src/clients.ts';
 import { runAdminCommand } from '../../services/admin/src/commands.ts';
 import { createIdentityServer } from '../../services/identity/src/server.ts';
+import { createFeedServer } from '../../services/feed/src/server.ts';
+import { PrismaClient as FeedPrisma } from '../../services/feed/src/generated/prisma/client.ts';
 import { PrismaClient as IdentityPrisma } from '../../services/identity/src/generated/prisma/client.ts';
 import { closeServiceClients, createServiceClients } from '../../gateway/src/clients.ts';
 import { gatewayEnvSchema } from '../../gateway/src/env.ts';
@@ -26,6 +28,8 @@ import { createGateway } from '../../gateway/src/server.ts';
 import { RedisState } from '../../gateway/src/state/redis-state.ts';
 
 export const TEST_PEPPER = 'test-pepper-0123456789abcdef0123456789abcdef';
+export const TEST_CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef0123456789';
+type ServiceName = 'identity' | 'account' | 'feed';
 
 export interface TestSystem {
   baseUrl: string;
@@ -33,11 +37,11 @@ export interface TestSystem {
   startGateway: () => Promise<string>;
   /** The gateways' clock (epoch ms); tests move it instead of sleeping. */
   clock: { now: number | undefined };
-  addresses: { identity: string; account: string };
+  addresses: Record<ServiceName, string>;
   /** Runs an operator CLI command in-process, e.g. admin('customer', 'create', '--name', 'A', '--email', 'a@x.io'). */
   admin: (...argv: string[]) => Promise<Record<string, unknown>>;
   /** Stops one service's gRPC server (fault tests). */
-  stopService: (name: 'identity' | 'account') => Promise<void>;
+  stopService: (name: ServiceName) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -60,20 +64,28 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   const accountBus = new RedisBus(redisUrl, prefix, silent);
   const identityPrisma = new IdentityPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'identity' }, 4) });
   const accountPrisma = new AccountPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'account' }, 4) });
-  const servers: Record<'identity' | 'account', GrpcServer> = {
+  const feedPrisma = new FeedPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'feed' }, 4) });
+  const servers: Record<ServiceName, GrpcServer> = {
     identity: createIdentityServer({
       prisma: identityPrisma,
       logger: silent,
       config: { pepper: TEST_PEPPER, knownProducts: DEFAULT_KNOWN_PRODUCTS, connectionCodeTtlSeconds: 900 },
     }),
     account: createAccountServer({ prisma: accountPrisma, logger: silent, catalog: options.catalog ?? loadPlanCatalog(), bus: accountBus }),
+    feed: await createFeedServer({
+      prisma: feedPrisma,
+      logger: silent,
+      bus: new RedisBus(redisUrl, prefix, silent),
+      cache: { ttlMs: 30_000, maxEntries: 1000 },
+    }),
   };
   const addresses = {
     identity: `127.0.0.1:${await servers.identity.listen('127.0.0.1:0')}`,
     account: `127.0.0.1:${await servers.account.listen('127.0.0.1:0')}`,
+    feed: `127.0.0.1:${await servers.feed.listen('127.0.0.1:0')}`,
   };
   const clients = createServiceClients(addresses);
-  const config = gatewayEnvSchema.parse({ GRPC_DEADLINE_MS: '2000', ...options.gatewayEnv });
+  const config = gatewayEnvSchema.parse({ GRPC_DEADLINE_MS: '2000', CURSOR_SECRET: TEST_CURSOR_SECRET, ...options.gatewayEnv });
   const gateways: Array<{ http: Server; shared: RedisState }> = [];
   const startGateway = async () => {
     const bus = new RedisBus(redisUrl, prefix, silent);
@@ -85,7 +97,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   };
   const baseUrl = await startGateway();
-  const adminClients: AdminClients = createAdminClients({ ...addresses, deadlineMs: 5000 });
+  const adminClients: AdminClients = createAdminClients({ ...addresses, deadlineMs: 30_000 });
   const stopped = new Set<string>();
 
   return {
@@ -109,7 +121,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       closeServiceClients(clients);
       closeAdminClients(adminClients);
       for (const [name, server] of Object.entries(servers)) if (!stopped.has(name)) await server.shutdown(1000);
-      await Promise.all([identityPrisma.$disconnect(), accountPrisma.$disconnect()]);
+      await Promise.all([identityPrisma.$disconnect(), accountPrisma.$disconnect(), feedPrisma.$disconnect()]);
     },
   };
 }

@@ -2,6 +2,7 @@
 import type { AnyRoute } from '../route.ts';
 import { accountRoutes } from './account.ts';
 import { connectRoutes } from './connect.ts';
+import { feedRoutes } from './feed.ts';
 import { identityRoutes } from './identity.ts';
 
-export const routes: AnyRoute[] = [...identityRoutes, ...accountRoutes, ...connectRoutes];
+export const routes: AnyRoute[] = [...identityRoutes, ...accountRoutes, ...connectRoutes, ...feedRoutes];

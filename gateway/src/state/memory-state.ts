@@ -33,6 +33,10 @@ export class MemoryState implements SharedState {
     this.bus.subscribe(CHANNELS.siteChanged, listener);
   }
 
+  onTaxonomyChanged(listener: () => void): void {
+    this.bus.subscribe(CHANNELS.taxonomyChanged, () => listener());
+  }
+
   onReset(listener: () => void): void {
     this.bus.onReconnect(listener);
   }

@@ -72,6 +72,10 @@ export class RedisState implements SharedState {
     this.options.bus.subscribe(CHANNELS.siteChanged, listener);
   }
 
+  onTaxonomyChanged(listener: () => void): void {
+    this.options.bus.subscribe(CHANNELS.taxonomyChanged, () => listener());
+  }
+
   onReset(listener: () => void): void {
     this.options.bus.onReconnect(listener);
   }

@@ -21,6 +21,8 @@ export interface SharedState {
   onRevoked(listener: (credentialId: string) => void): void;
   /** Called with the id of every Site whose data or plan changed (announced by the account service). */
   onSiteChanged(listener: (siteId: string) => void): void;
+  /** Called when the taxonomy changed (announced by the feed service). */
+  onTaxonomyChanged(listener: () => void): void;
   /** Called when what was cached can no longer be trusted (announcements may have been missed). */
   onReset(listener: () => void): void;
   /** Takes one unit if the quota allows it, atomically across replicas; a refusal takes nothing. */

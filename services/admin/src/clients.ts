@@ -4,20 +4,23 @@ import { loadProtos } from '@cfs/protos';
 import type { AccountAdminServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountAdminService.js';
 import type { AccountServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountService.js';
 import type { IdentityServiceClient } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
+import type { FeedAdminServiceClient } from '@cfs/protos/generated/cfs/feed/v1/FeedAdminService.js';
 
 export interface AdminClients {
   identity: IdentityServiceClient;
   account: AccountServiceClient;
   accountAdmin: AccountAdminServiceClient;
+  feedAdmin: FeedAdminServiceClient;
   deadlineMs: number;
 }
 
-export function createAdminClients(opts: { identity: string; account: string; deadlineMs: number }): AdminClients {
+export function createAdminClients(opts: { identity: string; account: string; feed: string; deadlineMs: number }): AdminClients {
   const { cfs } = loadProtos();
   return {
     identity: createClient(cfs.identity.v1.IdentityService, opts.identity),
     account: createClient(cfs.account.v1.AccountService, opts.account),
     accountAdmin: createClient(cfs.account.v1.AccountAdminService, opts.account),
+    feedAdmin: createClient(cfs.feed.v1.FeedAdminService, opts.feed),
     deadlineMs: opts.deadlineMs,
   };
 }
@@ -26,4 +29,5 @@ export function closeAdminClients(clients: AdminClients): void {
   clients.identity.close();
   clients.account.close();
   clients.accountAdmin.close();
+  clients.feedAdmin.close();
 }

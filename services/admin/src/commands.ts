@@ -2,6 +2,7 @@
  * The operator commands (design section 6). Each returns one JSON-serializable object; failures
  * are DomainErrors (the service's public code and safe message) or UsageErrors.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DomainError } from '@cfs/common/errors';
 import { callUnary } from '@cfs/common/grpc';
@@ -119,6 +120,56 @@ export const COMMANDS: Record<string, Command> = {
       );
       return { code, expiresAt };
     },
+  },
+};
+
+function readInput(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError(`cannot read ${file}`);
+  }
+}
+
+/** Article lines are sent in batches; the service validates each line and reports rejections. */
+const ARTICLE_BATCH = 1000;
+
+COMMANDS['taxonomy import'] = {
+  usage: 'taxonomy import --file F.json   ({"categories":[{"key","name","topics":[{"key","name"}]}]})',
+  options: { file: { type: 'string' } },
+  required: ['file'],
+  run: async (args, clients) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readInput(args.file!));
+    } catch (err) {
+      if (err instanceof UsageError) throw err;
+      throw new UsageError(`${args.file} is not valid JSON`);
+    }
+    const categories = (parsed as { categories?: unknown }).categories;
+    if (!Array.isArray(categories)) throw new UsageError('the file must be an object with a "categories" array');
+    const { created, updated } = await callUnary(clients.feedAdmin, 'ImportTaxonomy', { categories }, { deadlineMs: clients.deadlineMs });
+    return { created, updated };
+  },
+};
+
+COMMANDS['articles import'] = {
+  usage: 'articles import --file F.jsonl   (one article a line: {"id"?,"title","url","summary"?,"publishedAt","categories":[…],"imageKey"?})',
+  options: { file: { type: 'string' } },
+  required: ['file'],
+  run: async (args, clients) => {
+    const lines = readInput(args.file!)
+      .split(/\r?\n/)
+      .map((json, i) => ({ line: i + 1, json }))
+      .filter((l) => l.json.trim() !== '');
+    let imported = 0;
+    const rejected: Array<{ line: number; reason: string }> = [];
+    for (let i = 0; i < lines.length; i += ARTICLE_BATCH) {
+      const result = await callUnary(clients.feedAdmin, 'ImportArticles', { articles: lines.slice(i, i + ARTICLE_BATCH) }, { deadlineMs: clients.deadlineMs });
+      imported += result.imported;
+      rejected.push(...result.rejected.map((r) => ({ line: r.line, reason: r.reason })));
+    }
+    return { imported, rejected };
   },
 };
 

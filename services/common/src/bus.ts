@@ -11,6 +11,12 @@ import type { Logger } from './logger.ts';
 export const CHANNELS = {
   credentialRevoked: 'credential-revoked',
   siteChanged: 'site-changed',
+  /** Articles were imported: feed pages cached anywhere are stale. */
+  articlesChanged: 'articles-changed',
+  /** A Site's subscriptions were replaced (message: the Site id). */
+  subscriptionsChanged: 'subscriptions-changed',
+  /** Categories were added or renamed. */
+  taxonomyChanged: 'taxonomy-changed',
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 

@@ -7,10 +7,14 @@ export const launcherEnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   CREDENTIAL_PEPPER: z.string().min(32).optional(),
+  CURSOR_SECRET: z.string().min(32).optional(),
   /** Where local state lives (the generated development pepper). */
   DATA_DIR: z.string().default('.cfs-data'),
   IDENTITY_GRPC_PORT: envFields.port(7001),
   ACCOUNT_GRPC_PORT: envFields.port(7002),
+  FEED_GRPC_PORT: envFields.port(7003),
+  /** Load the demo articles into an empty feed database. */
+  FEED_LOAD_DEMO_ARTICLES: z.enum(['true', 'false']).default('true'),
   STARTUP_TIMEOUT_MS: envFields.positiveInt(60_000),
 });
 

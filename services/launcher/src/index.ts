@@ -22,10 +22,10 @@ if (!env.DATABASE_URL) {
   process.exit(1);
 }
 
-/** A development pepper, generated once and kept in DATA_DIR, when none is configured. */
-function localPepper(): string {
-  if (env.CREDENTIAL_PEPPER) return env.CREDENTIAL_PEPPER;
-  const file = path.resolve(ROOT, env.DATA_DIR, 'pepper');
+/** A secret generated once and kept in DATA_DIR, when none is configured (local runs only). */
+function localSecret(name: string, configured: string | undefined): string {
+  if (configured) return configured;
+  const file = path.resolve(ROOT, env.DATA_DIR, name);
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
@@ -36,10 +36,16 @@ function localPepper(): string {
 const addresses = {
   identity: `127.0.0.1:${env.IDENTITY_GRPC_PORT}`,
   account: `127.0.0.1:${env.ACCOUNT_GRPC_PORT}`,
+  feed: `127.0.0.1:${env.FEED_GRPC_PORT}`,
 };
 const childEnv: NodeJS.ProcessEnv = {
   ...process.env,
-  CREDENTIAL_PEPPER: localPepper(),
+  CREDENTIAL_PEPPER: localSecret('pepper', env.CREDENTIAL_PEPPER),
+  CURSOR_SECRET: localSecret('cursor-secret', env.CURSOR_SECRET),
+  FEED_LOAD_DEMO_ARTICLES: env.FEED_LOAD_DEMO_ARTICLES,
+  FEED_GRPC_HOST: '127.0.0.1',
+  FEED_GRPC_PORT: String(env.FEED_GRPC_PORT),
+  FEED_ADDR: addresses.feed,
   IDENTITY_GRPC_HOST: '127.0.0.1',
   IDENTITY_GRPC_PORT: String(env.IDENTITY_GRPC_PORT),
   ACCOUNT_GRPC_HOST: '127.0.0.1',
@@ -84,7 +90,7 @@ async function httpReady(url: string, timeoutMs: number): Promise<void> {
 }
 
 try {
-  for (const name of ['identity', 'account'] as const) {
+  for (const name of ['identity', 'account', 'feed'] as const) {
     await supervisor.start({ name, entry: entry(name), env: childEnv, ready: () => waitForServing(addresses[name], env.STARTUP_TIMEOUT_MS) });
   }
   const baseUrl = `http://127.0.0.1:${env.PORT}`;

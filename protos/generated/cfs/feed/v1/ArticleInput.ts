@@ -10,6 +10,7 @@ export interface ArticleInput {
   'publishedAt'?: (string);
   'categories'?: (string)[];
   'imageKey'?: (string);
+  'json'?: (string);
   '_id'?: "id";
   '_summary'?: "summary";
   '_imageKey'?: "imageKey";
@@ -24,6 +25,7 @@ export interface ArticleInput__Output {
   'publishedAt': (string);
   'categories': (string)[];
   'imageKey'?: (string);
+  'json': (string);
   '_id'?: "id";
   '_summary'?: "summary";
   '_imageKey'?: "imageKey";

@@ -1,0 +1,101 @@
+/** Taxonomy, subscriptions and the cursor feed. */
+import { malformed } from '@cfs/common/errors';
+import { defineRoute } from '../route.ts';
+import { FeedPage, FeedQuery, Subscriptions, Taxonomy } from '../schemas.ts';
+
+const DEFAULT_LIMIT = 20;
+
+export const feedRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/taxonomy',
+    operationId: 'getTaxonomy',
+    summary: 'Read the taxonomy',
+    description: 'Every category that can be subscribed to, with its topics.',
+    tag: 'Taxonomy',
+    auth: 'credential',
+    scope: 'subscription.manage',
+    capability: 'subscriptions',
+    response: { status: 200, description: 'The taxonomy.', schema: Taxonomy },
+    handle: async ({ rpc }) => {
+      const { categories } = await rpc('feed', 'ListCategories', {});
+      return { categories: categories.map((c) => ({ key: c.key, name: c.name, topics: c.topics.map((t) => ({ key: t.key, name: t.name })) })) };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/subscriptions',
+    operationId: 'getSubscriptions',
+    summary: 'Read the subscriptions',
+    tag: 'Taxonomy',
+    auth: 'credential',
+    scope: 'subscription.manage',
+    capability: 'subscriptions',
+    response: { status: 200, description: 'The Site\'s subscribed category keys.', schema: Subscriptions },
+    handle: async ({ principal, rpc }) => {
+      const { categories } = await rpc('feed', 'GetSubscriptions', { siteId: principal.credential.siteId });
+      return { categories };
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/v1/subscriptions',
+    operationId: 'replaceSubscriptions',
+    summary: 'Replace the subscriptions',
+    description: 'Replaces the Site\'s subscriptions as a whole (an empty list unsubscribes from everything). An unknown category key is a 400, checked before authentication.',
+    tag: 'Taxonomy',
+    auth: 'credential',
+    scope: 'subscription.manage',
+    capability: 'subscriptions',
+    body: Subscriptions,
+    check: async ({ body }, { taxonomy }) => {
+      const known = await taxonomy.categoryKeys();
+      const unknown = body.categories.find((key) => !known.has(key));
+      if (unknown !== undefined) throw malformed(`body.categories: unknown category key ${unknown}`);
+    },
+    response: { status: 200, description: 'The subscriptions as stored.', schema: Subscriptions },
+    handle: async ({ principal, rpc, body }) => {
+      const { categories } = await rpc('feed', 'ReplaceSubscriptions', { siteId: principal.credential.siteId, categories: body.categories });
+      return { categories };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/feed',
+    operationId: 'getFeed',
+    summary: 'Read the feed',
+    description:
+      'Articles of the subscribed categories, newest first, in pages. Follow nextCursor until it is null; pages never repeat or skip an ' +
+      'article, even while articles are being added. A bad limit or cursor is a 400, checked before authentication.',
+    tag: 'Feed',
+    auth: 'credential',
+    scope: 'feed.read',
+    capability: 'feed',
+    query: FeedQuery,
+    check: ({ query }, { cursors }) => {
+      if (query.cursor !== undefined && cursors.decode(query.cursor) === null) throw malformed('query.cursor: not a cursor this API issued');
+    },
+    response: { status: 200, description: 'One page of the feed.', schema: FeedPage },
+    handle: async ({ principal, rpc, query, cursors }) => {
+      const position = query.cursor === undefined ? null : cursors.decode(query.cursor);
+      const page = await rpc('feed', 'GetFeedPage', {
+        siteId: principal.credential.siteId,
+        limit: query.limit ?? DEFAULT_LIMIT,
+        ...(position ? { cursor: position } : {}),
+      });
+      return {
+        data: page.articles.map((a) => ({
+          id: a.id,
+          title: a.title,
+          url: a.url,
+          summary: a.summary ?? null,
+          publishedAt: a.publishedAt,
+          categories: a.categories,
+          imageKey: a.imageKey ?? null,
+          imageUrl: a.imageKey ? `/media/generated/${a.imageKey.split('/').map(encodeURIComponent).join('/')}` : null,
+        })),
+        nextCursor: page.nextCursor ? cursors.encode(page.nextCursor) : null,
+      };
+    },
+  }),
+];

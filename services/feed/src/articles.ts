@@ -1,0 +1,120 @@
+/**
+ * Article ingestion: one JSON object a line (`articles import --file F.jsonl`), validated line by
+ * line; bad lines are rejected with their reason, the others imported; importing an id again
+ * updates the article. An article without an id gets one derived from its url, so re-importing the
+ * same file never duplicates.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
+
+const ARTICLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
+
+export const articleSchema = z.strictObject({
+  id: z.string().regex(ARTICLE_ID, 'id: 1-64 letters, digits, _ . : -').optional(),
+  title: z.string().trim().min(1).max(500),
+  url: z.url({ protocol: /^https?$/ }).max(2048),
+  summary: z.string().max(5000).optional(),
+  publishedAt: z.iso.datetime({ offset: true }),
+  categories: z.array(z.string().min(1).max(64)).min(1).max(20),
+  imageKey: z.string().min(1).max(512).optional(),
+});
+
+export interface ArticleLine {
+  line: number;
+  /** The parsed JSON of the line. */
+  value: unknown;
+}
+
+export interface Rejection {
+  line: number;
+  reason: string;
+}
+
+export function articleIdForUrl(url: string): string {
+  return `art_${createHash('sha256').update(url).digest('hex').slice(0, 24)}`;
+}
+
+interface ValidArticle {
+  id: string;
+  title: string;
+  url: string;
+  summary: string | null;
+  publishedAt: Date;
+  categories: string[];
+  imageKey: string | null;
+}
+
+export function validateArticles(lines: ArticleLine[], categoryKeys: Set<string>): { valid: ValidArticle[]; rejected: Rejection[] } {
+  const rejected: Rejection[] = [];
+  const byId = new Map<string, ValidArticle>();
+  for (const { line, value } of lines) {
+    const parsed = articleSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.join('.') || 'line';
+      rejected.push({ line, reason: `${field}: ${issue.message}`.slice(0, 300) });
+      continue;
+    }
+    const a = parsed.data;
+    const unknown = a.categories.find((c) => !categoryKeys.has(c));
+    if (unknown !== undefined) {
+      rejected.push({ line, reason: `categories: unknown category key "${unknown.slice(0, 64)}"` });
+      continue;
+    }
+    const id = a.id ?? articleIdForUrl(a.url);
+    byId.set(id, {
+      id,
+      title: a.title,
+      url: a.url,
+      summary: a.summary ?? null,
+      publishedAt: new Date(a.publishedAt),
+      categories: [...new Set(a.categories)],
+      imageKey: a.imageKey ?? null,
+    });
+  }
+  return { valid: [...byId.values()], rejected };
+}
+
+/** Upserts a batch in one transaction: the article rows, then their category rows. */
+export async function upsertArticles(db: PrismaClient, articles: ValidArticle[]): Promise<void> {
+  if (articles.length === 0) return;
+  const ids = articles.map((a) => a.id);
+  const links = articles.flatMap((a) => a.categories.map((c) => ({ id: a.id, category: c, publishedAt: a.publishedAt })));
+  await db.$transaction(async (tx) => {
+    await tx.$executeRaw`
+      INSERT INTO articles (id, title, url, summary, published_at, image_key, created_at, updated_at)
+      SELECT * , now(), now() FROM unnest(
+        ${ids}::text[], ${articles.map((a) => a.title)}::text[], ${articles.map((a) => a.url)}::text[],
+        ${articles.map((a) => a.summary)}::text[], ${articles.map((a) => a.publishedAt)}::timestamptz[],
+        ${articles.map((a) => a.imageKey)}::text[])
+      ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, url = EXCLUDED.url, summary = EXCLUDED.summary,
+        published_at = EXCLUDED.published_at, image_key = EXCLUDED.image_key, updated_at = now()`;
+    await tx.$executeRaw`DELETE FROM article_categories WHERE article_id = ANY(${ids}::text[])`;
+    await tx.$executeRaw`
+      INSERT INTO article_categories (article_id, category_key, published_at)
+      SELECT * FROM unnest(${links.map((l) => l.id)}::text[], ${links.map((l) => l.category)}::text[], ${links.map((l) => l.publishedAt)}::timestamptz[])`;
+  });
+}
+
+/** Reads a JSON-lines file: one entry per non-empty line, or a rejection when it is not JSON. */
+export function readJsonLines(text: string): { lines: ArticleLine[]; rejected: Rejection[] } {
+  const lines: ArticleLine[] = [];
+  const rejected: Rejection[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    if (!raw.trim()) return;
+    try {
+      lines.push({ line: index + 1, value: JSON.parse(raw) });
+    } catch {
+      rejected.push({ line: index + 1, reason: 'not valid JSON' });
+    }
+  });
+  return { lines, rejected };
+}
+
+export function demoArticles(): ArticleLine[] {
+  return readJsonLines(readFileSync(new URL('../demo-articles.jsonl', import.meta.url), 'utf8')).lines;
+}
+
+export { Prisma };

@@ -1,0 +1,29 @@
+// Entrypoint: telemetry first (before any instrumented module loads), then wiring and listen.
+import { startTelemetry } from '@cfs/common/telemetry';
+
+const telemetry = await startTelemetry('feed');
+const [{ runGrpcService }, { createPgAdapter }, { createBus }, { feedEnvSchema }, { createFeedServer }, { PrismaClient }] = await Promise.all([
+  import('@cfs/common/service'),
+  import('@cfs/common/database'),
+  import('@cfs/common/bus'),
+  import('./env.ts'),
+  import('./server.ts'),
+  import('./generated/prisma/client.ts'),
+]);
+
+await runGrpcService({
+  name: 'feed',
+  telemetry,
+  envSchema: feedEnvSchema,
+  address: (env) => `${env.FEED_GRPC_HOST}:${env.FEED_GRPC_PORT}`,
+  migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
+  createPrisma: async (target) => new PrismaClient({ adapter: await createPgAdapter(target) }),
+  createServer: ({ env, prisma, logger }) =>
+    createFeedServer({
+      prisma,
+      logger,
+      bus: createBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger }),
+      cache: { ttlMs: env.FEED_CACHE_TTL_MS, maxEntries: env.FEED_CACHE_MAX_ENTRIES },
+      loadDemoArticles: env.FEED_LOAD_DEMO_ARTICLES,
+    }),
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { articleIdForUrl, readJsonLines, validateArticles } from '../src/articles.ts';
+import { formatPosition, parsePosition } from '../src/feed.ts';
+import { parseTaxonomy } from '../src/taxonomy.ts';
+
+describe('keyset positions', () => {
+  it('round-trip and refuse anything else', () => {
+    const p = { publishedAt: new Date('2026-03-04T05:06:07.089Z'), id: 'art_1' };
+    expect(parsePosition(formatPosition(p))).toEqual(p);
+    for (const bad of ['', 'x', 'not-a-date|a', '2026-01-01T00:00:00Z|', `2026-01-01T00:00:00Z|${'x'.repeat(65)}`]) {
+      expect(() => parsePosition(bad)).toThrow();
+    }
+  });
+});
+
+describe('article validation', () => {
+  const keys = new Set(['tech']);
+  it('derives a stable id from the url when none is given, and keeps the last of duplicate ids', () => {
+    const { valid } = validateArticles(
+      [
+        { line: 1, value: { title: 'A', url: 'https://x.example.com/a', publishedAt: '2026-01-01T00:00:00Z', categories: ['tech'] } },
+        { line: 2, value: { id: 'same', title: 'B1', url: 'https://x.example.com/b', publishedAt: '2026-01-01T00:00:00Z', categories: ['tech'] } },
+        { line: 3, value: { id: 'same', title: 'B2', url: 'https://x.example.com/b', publishedAt: '2026-01-01T00:00:00Z', categories: ['tech', 'tech'] } },
+      ],
+      keys,
+    );
+    expect(valid.map((a) => [a.id, a.title])).toEqual([
+      [articleIdForUrl('https://x.example.com/a'), 'A'],
+      ['same', 'B2'],
+    ]);
+    expect(valid[1]!.categories).toEqual(['tech']);
+  });
+
+  it('rejects unknown fields, empty categories and non-http urls', () => {
+    const { rejected } = validateArticles(
+      [
+        { line: 1, value: { title: 'A', url: 'https://x.example.com/a', publishedAt: '2026-01-01T00:00:00Z', categories: ['tech'], extra: 1 } },
+        { line: 2, value: { title: 'A', url: 'https://x.example.com/a', publishedAt: '2026-01-01T00:00:00Z', categories: [] } },
+        { line: 3, value: { title: 'A', url: 'javascript:alert(1)', publishedAt: '2026-01-01T00:00:00Z', categories: ['tech'] } },
+        { line: 4, value: [1, 2] },
+      ],
+      keys,
+    );
+    expect(rejected.map((r) => r.line)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('reads JSON lines, skipping blank ones and reporting unreadable ones', () => {
+    expect(readJsonLines('{"a":1}\n\n{bad\r\n{"b":2}\n')).toEqual({
+      lines: [
+        { line: 1, value: { a: 1 } },
+        { line: 4, value: { b: 2 } },
+      ],
+      rejected: [{ line: 3, reason: 'not valid JSON' }],
+    });
+  });
+});
+
+describe('taxonomy files', () => {
+  it('refuse duplicate keys and bad keys', () => {
+    expect(() => parseTaxonomy({ categories: [{ key: 'a', name: 'A' }, { key: 'a', name: 'B' }] })).toThrow(/twice/);
+    expect(() => parseTaxonomy({ categories: [{ key: 'Bad Key', name: 'A' }] })).toThrow(/invalid taxonomy/);
+  });
+});
