@@ -111,6 +111,9 @@ export function pageQuery(categories: string[], limit: number, after: Position |
 export class FeedReader {
   private readonly pages: TtlCache<FeedPage>;
   private readonly subscriptions: TtlCache<string[]>;
+  /** Reads in flight, so concurrent requests for one page share one query. */
+  private readonly inFlight = new Map<string, Promise<FeedPage>>();
+  private generation = 0;
 
   constructor(
     private readonly db: PrismaClient,
@@ -122,7 +125,9 @@ export class FeedReader {
 
   /** After an import anywhere: every cached page may be stale. */
   articlesChanged(): void {
+    this.generation += 1;
     this.pages.clear();
+    this.inFlight.clear();
   }
 
   subscriptionsChanged(siteId: string): void {
@@ -145,6 +150,18 @@ export class FeedReader {
     const key = `${categories.join(',')}|${limit}|${after ? formatPosition(after) : ''}`;
     const cached = this.pages.get(key);
     if (cached) return cached;
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      const generation = this.generation;
+      pending = this.read(categories, limit, after).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+      // A page read before an import finished must not be cached after it.
+      void pending.then((page) => generation === this.generation && this.pages.set(key, page)).catch(() => undefined);
+    }
+    return pending;
+  }
+
+  private async read(categories: string[], limit: number, after: Position | null): Promise<FeedPage> {
     const rows = await this.db.$queryRaw<PageRow[]>(pageQuery(categories, limit + 1, after));
     const articles = rows.slice(0, limit).map((r) => ({
       id: r.id,
@@ -156,8 +173,6 @@ export class FeedReader {
       categories: r.categories ?? [],
     }));
     const last = articles[articles.length - 1];
-    const page = { articles, next: rows.length > limit && last ? { publishedAt: last.publishedAt, id: last.id } : null };
-    this.pages.set(key, page);
-    return page;
+    return { articles, next: rows.length > limit && last ? { publishedAt: last.publishedAt, id: last.id } : null };
   }
 }
