@@ -14,4 +14,6 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // Benchmarks print their figures.
+  { files: ['test/bench/**', 'bench/**'], rules: { 'no-console': 'off' } },
 );
