@@ -3,20 +3,23 @@ import { createClient } from '@cfs/common/grpc';
 import { loadProtos } from '@cfs/protos';
 import type { AccountServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountService.js';
 import type { FeedServiceClient } from '@cfs/protos/generated/cfs/feed/v1/FeedService.js';
+import type { BillingServiceClient } from '@cfs/protos/generated/cfs/billing/v1/BillingService.js';
 import type { IdentityServiceClient } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
 
 export interface ServiceClients {
   identity: IdentityServiceClient;
   account: AccountServiceClient;
   feed: FeedServiceClient;
+  billing: BillingServiceClient;
 }
 
-export function createServiceClients(addresses: { identity: string; account: string; feed: string }): ServiceClients {
+export function createServiceClients(addresses: { identity: string; account: string; feed: string; billing: string }): ServiceClients {
   const { cfs } = loadProtos();
   return {
     identity: createClient(cfs.identity.v1.IdentityService, addresses.identity),
     account: createClient(cfs.account.v1.AccountService, addresses.account),
     feed: createClient(cfs.feed.v1.FeedService, addresses.feed),
+    billing: createClient(cfs.billing.v1.BillingService, addresses.billing),
   };
 }
 

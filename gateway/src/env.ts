@@ -8,6 +8,7 @@ export const gatewayEnvSchema = z.object({
   IDENTITY_ADDR: envFields.address('127.0.0.1:7001'),
   ACCOUNT_ADDR: envFields.address('127.0.0.1:7002'),
   FEED_ADDR: envFields.address('127.0.0.1:7003'),
+  BILLING_ADDR: envFields.address('127.0.0.1:7004'),
   /** Key of the HMAC that makes feed cursors tamper-evident (at least 32 characters). */
   CURSOR_SECRET: z.string().min(32, 'must be at least 32 characters'),
   /** How often the gateway refreshes the taxonomy it validates category keys against. */

@@ -12,6 +12,7 @@ import type { Logger } from '@cfs/common/logger';
 import type { Capability, CustomerScope } from '@cfs/common/scopes';
 import type { ServiceClients } from './clients.ts';
 import type { Authenticator } from './authenticator.ts';
+import { checkIdempotencyKey, fingerprintOf, runIdempotent } from './idempotency.ts';
 import type { Entitlements } from './entitlements.ts';
 import type { SiteDirectory } from './sites.ts';
 import type { QuotaCounter } from './state/shared-state.ts';
@@ -73,6 +74,7 @@ export function validateRequest(route: AnyRoute, tools: ValidationTools): Reques
       query: parse('query', route.query, req.query),
       body: parse('body', route.body, req.body),
     };
+    if (route.idempotent) checkIdempotencyKey(req.get('idempotency-key'));
     if (route.check) await route.check(input as never, tools);
     locals(res).input = input;
     next();
@@ -132,11 +134,10 @@ export function requireEntitlement(capability: Capability, deps: Pick<PipelineDe
 
 /** The service call: runs the handler and sends its answer, shaped by the response schema. */
 export function runHandler(route: AnyRoute, deps: Pick<PipelineDeps, 'rpcFor' | 'shared' | 'sites' | 'entitlements' | 'tools'>): RequestHandler {
-  return async (_req, res) => {
+  const execute = async (res: Response) => {
     const l = locals(res);
-    let body: unknown;
     try {
-      body = route.response.schema.parse(
+      return route.response.schema.parse(
         await route.handle({
           ...(l.input as { params: never; query: never; body: never }),
           requestId: l.requestId,
@@ -153,7 +154,21 @@ export function runHandler(route: AnyRoute, deps: Pick<PipelineDeps, 'rpcFor' | 
       if (l.charged) await deps.entitlements.refund(l.charged);
       throw err;
     }
-    res.status(route.response.status).json(body);
+  };
+  return async (req, res) => {
+    const key = route.idempotent ? req.get('idempotency-key') : undefined;
+    const l = locals(res);
+    if (key === undefined || !l.principal) {
+      res.status(route.response.status).json(await execute(res));
+      return;
+    }
+    const scope = `${l.principal.credential.siteId}:${route.operationId}:${key}`;
+    const answer = await runIdempotent(deps.shared, scope, fingerprintOf(l.input), async () => ({
+      status: route.response.status,
+      body: await execute(res),
+    }));
+    if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(answer.status).json(answer.body);
   };
 }
 

@@ -71,6 +71,8 @@ export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodTyp
   response: { status: 200 | 201; description: string; schema: R };
   /** More validation after the schemas (e.g. category keys, cursor MACs); throw MALFORMED_REQUEST. */
   check?: (input: { params: Input<P>; query: Input<Q>; body: Input<B> }, tools: ValidationTools) => Promise<void> | void;
+  /** Accepts an Idempotency-Key header: answers are stored 24 h and replayed (never on routes whose answer holds a secret). */
+  idempotent?: boolean;
   /** Codes the handler itself can answer with, besides those of the pipeline. */
   errors?: ErrorCode[];
   handle: (ctx: RouteContext<A, P, Q, B>) => Promise<z.input<R>>;

@@ -199,3 +199,33 @@ export const FeedPage = z
     nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the next page; null on the last page.' }),
   })
   .meta({ id: 'FeedPage' });
+
+// ---------------------------------------------------------------------------------------------
+// Billing
+// ---------------------------------------------------------------------------------------------
+
+export const BillingSubscription = z
+  .object({
+    id: z.string(),
+    plan: z.string(),
+    status: z.enum(['pending', 'active', 'canceled', 'expired']).meta({
+      description: 'pending: checkout started, not yet paid; active: paid, the Site has the plan; canceled; expired: checkout never completed.',
+    }),
+    provider: z.string().meta({ description: 'The payment provider: local or stripe.' }),
+    createdAt: timestamp,
+    activatedAt: timestamp.nullable(),
+    currentPeriodEnd: timestamp.nullable(),
+    canceledAt: timestamp.nullable(),
+  })
+  .meta({ id: 'BillingSubscription' });
+
+export const CheckoutRequest = z
+  .strictObject({ plan: z.string().min(1).max(64).meta({ description: 'A paid plan id of the catalog (not the default plan).' }) })
+  .meta({ id: 'CheckoutRequest' });
+
+export const Checkout = z
+  .object({
+    checkoutUrl: z.string().meta({ description: 'Where the customer pays (hosted checkout).' }),
+    subscription: BillingSubscription,
+  })
+  .meta({ id: 'Checkout' });

@@ -10,6 +10,8 @@ import type { CreateSiteResponse as _cfs_account_v1_CreateSiteResponse, CreateSi
 import type { Customer as _cfs_account_v1_Customer, Customer__Output as _cfs_account_v1_Customer__Output } from './cfs/account/v1/Customer.js';
 import type { GetCustomerRequest as _cfs_account_v1_GetCustomerRequest, GetCustomerRequest__Output as _cfs_account_v1_GetCustomerRequest__Output } from './cfs/account/v1/GetCustomerRequest.js';
 import type { GetCustomerResponse as _cfs_account_v1_GetCustomerResponse, GetCustomerResponse__Output as _cfs_account_v1_GetCustomerResponse__Output } from './cfs/account/v1/GetCustomerResponse.js';
+import type { GetPlanCatalogRequest as _cfs_account_v1_GetPlanCatalogRequest, GetPlanCatalogRequest__Output as _cfs_account_v1_GetPlanCatalogRequest__Output } from './cfs/account/v1/GetPlanCatalogRequest.js';
+import type { GetPlanCatalogResponse as _cfs_account_v1_GetPlanCatalogResponse, GetPlanCatalogResponse__Output as _cfs_account_v1_GetPlanCatalogResponse__Output } from './cfs/account/v1/GetPlanCatalogResponse.js';
 import type { GetSiteRequest as _cfs_account_v1_GetSiteRequest, GetSiteRequest__Output as _cfs_account_v1_GetSiteRequest__Output } from './cfs/account/v1/GetSiteRequest.js';
 import type { GetSiteResponse as _cfs_account_v1_GetSiteResponse, GetSiteResponse__Output as _cfs_account_v1_GetSiteResponse__Output } from './cfs/account/v1/GetSiteResponse.js';
 import type { ListSitesRequest as _cfs_account_v1_ListSitesRequest, ListSitesRequest__Output as _cfs_account_v1_ListSitesRequest__Output } from './cfs/account/v1/ListSitesRequest.js';
@@ -43,6 +45,8 @@ export interface ProtoGrpcType {
         Customer: MessageTypeDefinition<_cfs_account_v1_Customer, _cfs_account_v1_Customer__Output>
         GetCustomerRequest: MessageTypeDefinition<_cfs_account_v1_GetCustomerRequest, _cfs_account_v1_GetCustomerRequest__Output>
         GetCustomerResponse: MessageTypeDefinition<_cfs_account_v1_GetCustomerResponse, _cfs_account_v1_GetCustomerResponse__Output>
+        GetPlanCatalogRequest: MessageTypeDefinition<_cfs_account_v1_GetPlanCatalogRequest, _cfs_account_v1_GetPlanCatalogRequest__Output>
+        GetPlanCatalogResponse: MessageTypeDefinition<_cfs_account_v1_GetPlanCatalogResponse, _cfs_account_v1_GetPlanCatalogResponse__Output>
         GetSiteRequest: MessageTypeDefinition<_cfs_account_v1_GetSiteRequest, _cfs_account_v1_GetSiteRequest__Output>
         GetSiteResponse: MessageTypeDefinition<_cfs_account_v1_GetSiteResponse, _cfs_account_v1_GetSiteResponse__Output>
         ListSitesRequest: MessageTypeDefinition<_cfs_account_v1_ListSitesRequest, _cfs_account_v1_ListSitesRequest__Output>

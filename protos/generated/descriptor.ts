@@ -48,6 +48,10 @@ export const descriptor = {
                     "SetSitePlan": {
                       "requestType": "SetSitePlanRequest",
                       "responseType": "SetSitePlanResponse"
+                    },
+                    "GetPlanCatalog": {
+                      "requestType": "GetPlanCatalogRequest",
+                      "responseType": "GetPlanCatalogResponse"
                     }
                   }
                 },
@@ -362,6 +366,22 @@ export const descriptor = {
                       "id": 1
                     }
                   }
+                },
+                "GetPlanCatalogRequest": {
+                  "fields": {}
+                },
+                "GetPlanCatalogResponse": {
+                  "fields": {
+                    "defaultPlan": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "plans": {
+                      "rule": "repeated",
+                      "type": "Plan",
+                      "id": 2
+                    }
+                  }
                 }
               }
             }
@@ -397,6 +417,11 @@ export const descriptor = {
                     "_canceledAt": {
                       "oneof": [
                         "canceledAt"
+                      ]
+                    },
+                    "_activatedAt": {
+                      "oneof": [
+                        "activatedAt"
                       ]
                     }
                   },
@@ -434,6 +459,17 @@ export const descriptor = {
                       "options": {
                         "proto3_optional": true
                       }
+                    },
+                    "activatedAt": {
+                      "type": "string",
+                      "id": 8,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "provider": {
+                      "type": "string",
+                      "id": 9
                     }
                   }
                 },

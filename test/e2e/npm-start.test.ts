@@ -31,7 +31,7 @@ async function portIsFree(port: number): Promise<boolean> {
 
 let system: ChildProcess;
 let stdout = '';
-const ports = { PORT: 0, IDENTITY_GRPC_PORT: 0, ACCOUNT_GRPC_PORT: 0, FEED_GRPC_PORT: 0 };
+const ports = { PORT: 0, IDENTITY_GRPC_PORT: 0, ACCOUNT_GRPC_PORT: 0, FEED_GRPC_PORT: 0, BILLING_GRPC_PORT: 0 };
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
@@ -47,6 +47,7 @@ beforeAll(async () => {
     IDENTITY_ADDR: `127.0.0.1:${ports.IDENTITY_GRPC_PORT}`,
     ACCOUNT_ADDR: `127.0.0.1:${ports.ACCOUNT_GRPC_PORT}`,
     FEED_ADDR: `127.0.0.1:${ports.FEED_GRPC_PORT}`,
+    BILLING_ADDR: `127.0.0.1:${ports.BILLING_GRPC_PORT}`,
     FEED_LOAD_DEMO_ARTICLES: 'false',
     CURSOR_SECRET: 'npm-start-test-cursor-secret-0123456789abcdef',
   };

@@ -20,6 +20,12 @@ import { createAdminClients, closeAdminClients, type AdminClients } from '../../
 import { runAdminCommand } from '../../services/admin/src/commands.ts';
 import { createIdentityServer } from '../../services/identity/src/server.ts';
 import { createFeedServer } from '../../services/feed/src/server.ts';
+import { accountPort, createBillingServer } from '../../services/billing/src/server.ts';
+import { PrismaClient as BillingPrisma } from '../../services/billing/src/generated/prisma/client.ts';
+import { guarded, type PaymentProvider } from '../../services/billing/src/providers/provider.ts';
+import { LocalProvider } from '../../services/billing/src/providers/local.ts';
+import { createClient } from '@cfs/common/grpc';
+import { loadProtos } from '@cfs/protos';
 import { PrismaClient as FeedPrisma } from '../../services/feed/src/generated/prisma/client.ts';
 import { PrismaClient as IdentityPrisma } from '../../services/identity/src/generated/prisma/client.ts';
 import { closeServiceClients, createServiceClients } from '../../gateway/src/clients.ts';
@@ -29,7 +35,7 @@ import { RedisState } from '../../gateway/src/state/redis-state.ts';
 
 export const TEST_PEPPER = 'test-pepper-0123456789abcdef0123456789abcdef';
 export const TEST_CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef0123456789';
-type ServiceName = 'identity' | 'account' | 'feed';
+type ServiceName = 'identity' | 'account' | 'feed' | 'billing';
 
 export interface TestSystem {
   baseUrl: string;
@@ -53,6 +59,8 @@ export interface SystemOptions {
   catalog?: PlanCatalog;
   /** Routes added to the public ones (pipeline tests). */
   extraRoutes?: AnyRoute[];
+  /** The billing service's payment provider (default: local). */
+  paymentProvider?: PaymentProvider;
 }
 
 export async function startSystem(options: SystemOptions = {}): Promise<TestSystem> {
@@ -64,6 +72,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   const accountBus = new RedisBus(redisUrl, prefix, silent);
   const identityPrisma = new IdentityPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'identity' }, 4) });
   const accountPrisma = new AccountPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'account' }, 4) });
+  const billingPrisma = new BillingPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'billing' }, 6) });
   const feedPrisma = new FeedPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'feed' }, 4) });
   const servers: Record<ServiceName, GrpcServer> = {
     identity: createIdentityServer({
@@ -78,12 +87,23 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       bus: new RedisBus(redisUrl, prefix, silent),
       cache: { ttlMs: 30_000, maxEntries: 1000 },
     }),
+    billing: undefined as unknown as GrpcServer,
   };
   const addresses = {
     identity: `127.0.0.1:${await servers.identity.listen('127.0.0.1:0')}`,
     account: `127.0.0.1:${await servers.account.listen('127.0.0.1:0')}`,
     feed: `127.0.0.1:${await servers.feed.listen('127.0.0.1:0')}`,
+    billing: '',
   };
+  const billingAccount = createClient(loadProtos().cfs.account.v1.AccountAdminService, addresses.account);
+  servers.billing = createBillingServer({
+    prisma: billingPrisma,
+    logger: silent,
+    provider: guarded(options.paymentProvider ?? new LocalProvider(), silent),
+    account: accountPort(billingAccount, 5000),
+  });
+  servers.billing.addCleanup(() => billingAccount.close());
+  addresses.billing = `127.0.0.1:${await servers.billing.listen('127.0.0.1:0')}`;
   const clients = createServiceClients(addresses);
   const config = gatewayEnvSchema.parse({ GRPC_DEADLINE_MS: '2000', CURSOR_SECRET: TEST_CURSOR_SECRET, ...options.gatewayEnv });
   const gateways: Array<{ http: Server; shared: RedisState }> = [];
@@ -121,7 +141,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       closeServiceClients(clients);
       closeAdminClients(adminClients);
       for (const [name, server] of Object.entries(servers)) if (!stopped.has(name)) await server.shutdown(1000);
-      await Promise.all([identityPrisma.$disconnect(), accountPrisma.$disconnect(), feedPrisma.$disconnect()]);
+      await Promise.all([identityPrisma.$disconnect(), accountPrisma.$disconnect(), feedPrisma.$disconnect(), billingPrisma.$disconnect()]);
     },
   };
 }

@@ -1,8 +1,9 @@
 /** The route table of the public API: every customer-facing route, and nothing else. */
 import type { AnyRoute } from '../route.ts';
 import { accountRoutes } from './account.ts';
+import { billingRoutes } from './billing.ts';
 import { connectRoutes } from './connect.ts';
 import { feedRoutes } from './feed.ts';
 import { identityRoutes } from './identity.ts';
 
-export const routes: AnyRoute[] = [...identityRoutes, ...accountRoutes, ...connectRoutes, ...feedRoutes];
+export const routes: AnyRoute[] = [...identityRoutes, ...accountRoutes, ...connectRoutes, ...feedRoutes, ...billingRoutes];

@@ -1,10 +1,11 @@
 import { CHANNELS, MemoryBus, type Bus } from '@cfs/common/bus';
-import type { QuotaCounter, SharedState } from './shared-state.ts';
+import type { IdempotencyRecord, QuotaCounter, SharedState, StoredAnswer } from './shared-state.ts';
 
 /** For a single gateway process (local mode, tests): the same contract, in memory. */
 export class MemoryState implements SharedState {
   private readonly revoked = new Map<string, number>();
   private readonly counters = new Map<string, { used: number; expiresAt: number }>();
+  private readonly idempotency = new Map<string, { record: IdempotencyRecord; expiresAt: number }>();
 
   constructor(
     private readonly markerTtlMs = 3_600_000,
@@ -65,6 +66,21 @@ export class MemoryState implements SharedState {
 
   async usage(keys: string[]): Promise<number[]> {
     return keys.map((key) => this.current(key));
+  }
+
+  async claimIdempotencyKey(key: string, fingerprint: string, ttlMs: number): Promise<IdempotencyRecord | null> {
+    const existing = this.idempotency.get(key);
+    if (existing && existing.expiresAt > this.now()) return existing.record;
+    this.idempotency.set(key, { record: { state: 'running', fingerprint }, expiresAt: this.now() + ttlMs });
+    return null;
+  }
+
+  async storeIdempotentAnswer(key: string, fingerprint: string, answer: StoredAnswer, ttlMs: number): Promise<void> {
+    this.idempotency.set(key, { record: { state: 'done', fingerprint, answer }, expiresAt: this.now() + ttlMs });
+  }
+
+  async releaseIdempotencyKey(key: string): Promise<void> {
+    this.idempotency.delete(key);
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { CHANNELS, REDIS_OPTIONS, type Bus } from '@cfs/common/bus';
 import { unavailable } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
-import type { QuotaCounter, SharedState } from './shared-state.ts';
+import type { IdempotencyRecord, QuotaCounter, SharedState, StoredAnswer } from './shared-state.ts';
 
 /** Takes a unit only below the limit (-1: unlimited), in one atomic step; sets the expiry once. */
 const CONSUME = `
@@ -95,6 +95,25 @@ export class RedisState implements SharedState {
     if (keys.length === 0) return [];
     const values = await this.redis.mget(keys.map((k) => this.key('quota', k)));
     return values.map((v) => Number(v ?? 0));
+  }
+
+  async claimIdempotencyKey(key: string, fingerprint: string, ttlMs: number): Promise<IdempotencyRecord | null> {
+    const k = this.key('idem', key);
+    const running: IdempotencyRecord = { state: 'running', fingerprint };
+    if ((await this.redis.set(k, JSON.stringify(running), 'PX', ttlMs, 'NX')) === 'OK') return null;
+    const existing = await this.redis.get(k);
+    // Expired between the two calls: try once more.
+    if (existing === null) return (await this.redis.set(k, JSON.stringify(running), 'PX', ttlMs, 'NX')) === 'OK' ? null : running;
+    return JSON.parse(existing) as IdempotencyRecord;
+  }
+
+  async storeIdempotentAnswer(key: string, fingerprint: string, answer: StoredAnswer, ttlMs: number): Promise<void> {
+    const done: IdempotencyRecord = { state: 'done', fingerprint, answer };
+    await this.redis.set(this.key('idem', key), JSON.stringify(done), 'PX', ttlMs);
+  }
+
+  async releaseIdempotencyKey(key: string): Promise<void> {
+    await this.redis.del(this.key('idem', key));
   }
 
   async close(): Promise<void> {

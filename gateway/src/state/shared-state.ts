@@ -12,7 +12,21 @@ export interface QuotaCounter {
   resetsAt: number;
 }
 
+/** A stored answer of an idempotent request. */
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
+export type IdempotencyRecord = { state: 'running'; fingerprint: string } | { state: 'done'; fingerprint: string; answer: StoredAnswer };
+
 export interface SharedState {
+  /** Claims an Idempotency-Key: null when this request now owns it, else what is recorded for it. */
+  claimIdempotencyKey(key: string, fingerprint: string, ttlMs: number): Promise<IdempotencyRecord | null>;
+  /** Records the answer of the request that owns the key, for replay. */
+  storeIdempotentAnswer(key: string, fingerprint: string, answer: StoredAnswer, ttlMs: number): Promise<void>;
+  /** Frees a key whose request failed in a way a retry may fix (5xx). */
+  releaseIdempotencyKey(key: string): Promise<void>;
   /** Records a revocation for every replica and tells them to drop the Credential from their caches. */
   markRevoked(credentialId: string): Promise<void>;
   /** True when the Credential was revoked recently. Throws when the store cannot answer. */

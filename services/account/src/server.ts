@@ -81,6 +81,10 @@ export function createAccountServer(deps: { prisma: PrismaClient; catalog: PlanC
       return { customer: toCustomerMessage(customer), site: toSiteMessage(site) };
     },
     SetSitePlan: async (req) => ({ site: toSiteMessage(await account.setSitePlan(req.siteId, req.plan)) }),
+    GetPlanCatalog: async () => ({
+      defaultPlan: deps.catalog.defaultPlan,
+      plans: Object.keys(deps.catalog.plans).map((id) => toPlanMessage(account.plan(id))),
+    }),
   });
   const server = new GrpcServer({
     logger: deps.logger,

@@ -13,6 +13,7 @@ export const launcherEnvSchema = z.object({
   IDENTITY_GRPC_PORT: envFields.port(7001),
   ACCOUNT_GRPC_PORT: envFields.port(7002),
   FEED_GRPC_PORT: envFields.port(7003),
+  BILLING_GRPC_PORT: envFields.port(7004),
   /** Load the demo articles into an empty feed database. */
   FEED_LOAD_DEMO_ARTICLES: z.enum(['true', 'false']).default('true'),
   STARTUP_TIMEOUT_MS: envFields.positiveInt(60_000),

@@ -37,6 +37,7 @@ const addresses = {
   identity: `127.0.0.1:${env.IDENTITY_GRPC_PORT}`,
   account: `127.0.0.1:${env.ACCOUNT_GRPC_PORT}`,
   feed: `127.0.0.1:${env.FEED_GRPC_PORT}`,
+  billing: `127.0.0.1:${env.BILLING_GRPC_PORT}`,
 };
 const childEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -46,6 +47,9 @@ const childEnv: NodeJS.ProcessEnv = {
   FEED_GRPC_HOST: '127.0.0.1',
   FEED_GRPC_PORT: String(env.FEED_GRPC_PORT),
   FEED_ADDR: addresses.feed,
+  BILLING_GRPC_HOST: '127.0.0.1',
+  BILLING_GRPC_PORT: String(env.BILLING_GRPC_PORT),
+  BILLING_ADDR: addresses.billing,
   IDENTITY_GRPC_HOST: '127.0.0.1',
   IDENTITY_GRPC_PORT: String(env.IDENTITY_GRPC_PORT),
   ACCOUNT_GRPC_HOST: '127.0.0.1',
@@ -90,7 +94,7 @@ async function httpReady(url: string, timeoutMs: number): Promise<void> {
 }
 
 try {
-  for (const name of ['identity', 'account', 'feed'] as const) {
+  for (const name of ['identity', 'account', 'feed', 'billing'] as const) {
     await supervisor.start({ name, entry: entry(name), env: childEnv, ready: () => waitForServing(addresses[name], env.STARTUP_TIMEOUT_MS) });
   }
   const baseUrl = `http://127.0.0.1:${env.PORT}`;

@@ -4,6 +4,8 @@ import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { CreateCustomerRequest as _cfs_account_v1_CreateCustomerRequest, CreateCustomerRequest__Output as _cfs_account_v1_CreateCustomerRequest__Output } from '../../../cfs/account/v1/CreateCustomerRequest.js';
 import type { CreateCustomerResponse as _cfs_account_v1_CreateCustomerResponse, CreateCustomerResponse__Output as _cfs_account_v1_CreateCustomerResponse__Output } from '../../../cfs/account/v1/CreateCustomerResponse.js';
+import type { GetPlanCatalogRequest as _cfs_account_v1_GetPlanCatalogRequest, GetPlanCatalogRequest__Output as _cfs_account_v1_GetPlanCatalogRequest__Output } from '../../../cfs/account/v1/GetPlanCatalogRequest.js';
+import type { GetPlanCatalogResponse as _cfs_account_v1_GetPlanCatalogResponse, GetPlanCatalogResponse__Output as _cfs_account_v1_GetPlanCatalogResponse__Output } from '../../../cfs/account/v1/GetPlanCatalogResponse.js';
 import type { SetSitePlanRequest as _cfs_account_v1_SetSitePlanRequest, SetSitePlanRequest__Output as _cfs_account_v1_SetSitePlanRequest__Output } from '../../../cfs/account/v1/SetSitePlanRequest.js';
 import type { SetSitePlanResponse as _cfs_account_v1_SetSitePlanResponse, SetSitePlanResponse__Output as _cfs_account_v1_SetSitePlanResponse__Output } from '../../../cfs/account/v1/SetSitePlanResponse.js';
 
@@ -16,6 +18,15 @@ export interface AccountAdminServiceClient extends grpc.Client {
   createCustomer(argument: _cfs_account_v1_CreateCustomerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
   createCustomer(argument: _cfs_account_v1_CreateCustomerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
   createCustomer(argument: _cfs_account_v1_CreateCustomerRequest, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
+  GetPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
+  GetPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
+  GetPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
+  getPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
+  getPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
+  getPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
+  getPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   
   SetSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
   SetSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
@@ -31,11 +42,14 @@ export interface AccountAdminServiceClient extends grpc.Client {
 export interface AccountAdminServiceHandlers extends grpc.UntypedServiceImplementation {
   CreateCustomer: grpc.handleUnaryCall<_cfs_account_v1_CreateCustomerRequest__Output, _cfs_account_v1_CreateCustomerResponse>;
   
+  GetPlanCatalog: grpc.handleUnaryCall<_cfs_account_v1_GetPlanCatalogRequest__Output, _cfs_account_v1_GetPlanCatalogResponse>;
+  
   SetSitePlan: grpc.handleUnaryCall<_cfs_account_v1_SetSitePlanRequest__Output, _cfs_account_v1_SetSitePlanResponse>;
   
 }
 
 export interface AccountAdminServiceDefinition extends grpc.ServiceDefinition {
   CreateCustomer: MethodDefinition<_cfs_account_v1_CreateCustomerRequest, _cfs_account_v1_CreateCustomerResponse, _cfs_account_v1_CreateCustomerRequest__Output, _cfs_account_v1_CreateCustomerResponse__Output>
+  GetPlanCatalog: MethodDefinition<_cfs_account_v1_GetPlanCatalogRequest, _cfs_account_v1_GetPlanCatalogResponse, _cfs_account_v1_GetPlanCatalogRequest__Output, _cfs_account_v1_GetPlanCatalogResponse__Output>
   SetSitePlan: MethodDefinition<_cfs_account_v1_SetSitePlanRequest, _cfs_account_v1_SetSitePlanResponse, _cfs_account_v1_SetSitePlanRequest__Output, _cfs_account_v1_SetSitePlanResponse__Output>
 }

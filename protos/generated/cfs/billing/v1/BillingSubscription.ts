@@ -9,8 +9,11 @@ export interface BillingSubscription {
   'createdAt'?: (string);
   'currentPeriodEnd'?: (string);
   'canceledAt'?: (string);
+  'activatedAt'?: (string);
+  'provider'?: (string);
   '_currentPeriodEnd'?: "currentPeriodEnd";
   '_canceledAt'?: "canceledAt";
+  '_activatedAt'?: "activatedAt";
 }
 
 export interface BillingSubscription__Output {
@@ -21,6 +24,9 @@ export interface BillingSubscription__Output {
   'createdAt': (string);
   'currentPeriodEnd'?: (string);
   'canceledAt'?: (string);
+  'activatedAt'?: (string);
+  'provider': (string);
   '_currentPeriodEnd'?: "currentPeriodEnd";
   '_canceledAt'?: "canceledAt";
+  '_activatedAt'?: "activatedAt";
 }
