@@ -4,6 +4,8 @@ import { loadProtos } from '@cfs/protos';
 import type { AccountServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountService.js';
 import type { FeedServiceClient } from '@cfs/protos/generated/cfs/feed/v1/FeedService.js';
 import type { BillingServiceClient } from '@cfs/protos/generated/cfs/billing/v1/BillingService.js';
+import type { MediaServiceClient } from '@cfs/protos/generated/cfs/media/v1/MediaService.js';
+import type { SeoServiceClient } from '@cfs/protos/generated/cfs/seo/v1/SeoService.js';
 import type { IdentityServiceClient } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
 
 export interface ServiceClients {
@@ -11,15 +13,21 @@ export interface ServiceClients {
   account: AccountServiceClient;
   feed: FeedServiceClient;
   billing: BillingServiceClient;
+  seo: SeoServiceClient;
+  media: MediaServiceClient;
 }
 
-export function createServiceClients(addresses: { identity: string; account: string; feed: string; billing: string }): ServiceClients {
+export type ServiceAddresses = Record<keyof ServiceClients, string>;
+
+export function createServiceClients(addresses: ServiceAddresses): ServiceClients {
   const { cfs } = loadProtos();
   return {
     identity: createClient(cfs.identity.v1.IdentityService, addresses.identity),
     account: createClient(cfs.account.v1.AccountService, addresses.account),
     feed: createClient(cfs.feed.v1.FeedService, addresses.feed),
     billing: createClient(cfs.billing.v1.BillingService, addresses.billing),
+    seo: createClient(cfs.seo.v1.SeoService, addresses.seo),
+    media: createClient(cfs.media.v1.MediaService, addresses.media),
   };
 }
 

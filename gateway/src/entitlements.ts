@@ -4,33 +4,10 @@
  * replica draws from one counter. Periods are calendar periods in UTC.
  */
 import { DomainError, unavailable } from '@cfs/common/errors';
+import { periodWindow } from '@cfs/common/periods';
 import { CAPABILITIES, type Capability, type QuotaPeriod } from '@cfs/common/scopes';
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
 import type { QuotaCounter, SharedState } from './state/shared-state.ts';
-
-export interface PeriodWindow {
-  start: Date;
-  end: Date;
-}
-
-/** The UTC calendar period that contains `now`: [start, end). */
-export function periodWindow(period: QuotaPeriod, now: number): PeriodWindow {
-  const d = new Date(now);
-  const y = d.getUTCFullYear();
-  const m = d.getUTCMonth();
-  switch (period) {
-    case 'hour': {
-      const start = Date.UTC(y, m, d.getUTCDate(), d.getUTCHours());
-      return { start: new Date(start), end: new Date(start + 3_600_000) };
-    }
-    case 'day': {
-      const start = Date.UTC(y, m, d.getUTCDate());
-      return { start: new Date(start), end: new Date(Date.UTC(y, m, d.getUTCDate() + 1)) };
-    }
-    case 'month':
-      return { start: new Date(Date.UTC(y, m, 1)), end: new Date(Date.UTC(y, m + 1, 1)) };
-  }
-}
 
 interface PlanCapability {
   quota: number | null;

@@ -9,6 +9,10 @@ export const gatewayEnvSchema = z.object({
   ACCOUNT_ADDR: envFields.address('127.0.0.1:7002'),
   FEED_ADDR: envFields.address('127.0.0.1:7003'),
   BILLING_ADDR: envFields.address('127.0.0.1:7004'),
+  SEO_ADDR: envFields.address('127.0.0.1:7005'),
+  MEDIA_ADDR: envFields.address('127.0.0.1:7006'),
+  /** The media service's HTTP address that /media/generated/{key} is streamed from. */
+  MEDIA_HTTP_URL: z.string().url().default('http://127.0.0.1:7016'),
   /** Key of the HMAC that makes feed cursors tamper-evident (at least 32 characters). */
   CURSOR_SECRET: z.string().min(32, 'must be at least 32 characters'),
   /** How often the gateway refreshes the taxonomy it validates category keys against. */
@@ -37,5 +41,5 @@ export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 /** What the app factory needs from the environment. */
 export type GatewayConfig = Pick<
   GatewayEnv,
-  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS'
+  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS' | 'MEDIA_HTTP_URL'
 >;

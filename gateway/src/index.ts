@@ -16,7 +16,14 @@ const [{ parseEnv }, { createLogger }, { Lifecycle }, { gatewayEnvSchema }, { cr
 const logger = createLogger('gateway');
 try {
   const env = parseEnv(gatewayEnvSchema);
-  const clients = createServiceClients({ identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR, feed: env.FEED_ADDR, billing: env.BILLING_ADDR });
+  const clients = createServiceClients({
+    identity: env.IDENTITY_ADDR,
+    account: env.ACCOUNT_ADDR,
+    feed: env.FEED_ADDR,
+    billing: env.BILLING_ADDR,
+    seo: env.SEO_ADDR,
+    media: env.MEDIA_ADDR,
+  });
   const shared = createSharedState(env, logger);
   const app = createGateway({ config: env, clients, logger, shared });
   const server = app.listen(env.PORT, env.HOST, () => logger.info({ port: env.PORT }, 'gateway listening'));

@@ -229,3 +229,38 @@ export const Checkout = z
     subscription: BillingSubscription,
   })
   .meta({ id: 'Checkout' });
+
+// ---------------------------------------------------------------------------------------------
+// SEO profile, AI usage and AI images
+// ---------------------------------------------------------------------------------------------
+
+export const SeoProfileInput = z
+  .strictObject({
+    siteName: z.string().trim().min(1).max(200),
+    locale: z.string().regex(/^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$/, 'must be a BCP 47 tag such as en or pt-BR'),
+    keywords: z.array(z.string().trim().min(1).max(100)).max(50),
+    tone: z.string().trim().min(1).max(50).meta({ description: 'Free text such as neutral, friendly or formal.' }),
+    topics: z.array(z.string().trim().min(1).max(100)).max(50),
+  })
+  .meta({ id: 'SeoProfileInput', description: 'The whole profile; PUT replaces it. Unknown fields and wrong types are a 400.' });
+
+export const SeoProfile = SeoProfileInput.extend({ updatedAt: timestamp }).meta({ id: 'SeoProfile' });
+
+export const AiUsage = z
+  .object({
+    period: z.enum(QUOTA_PERIODS).meta({ description: 'The budget period (UTC calendar).' }),
+    periodStart: timestamp,
+    resetsAt: timestamp,
+    used: z.number().int().meta({ description: 'AI generation units used this period.' }),
+    budget: z.number().int().nullable().meta({ description: 'Units per period from the plan; null means unlimited.' }),
+    remaining: z.number().int().nullable(),
+    status: z.enum(['ok', 'warning', 'exhausted']).meta({ description: 'warning from 80 % of the budget used.' }),
+  })
+  .meta({ id: 'AiUsage' });
+
+export const AiImagesStatus = z
+  .object({
+    status: z.enum(['operational', 'degraded', 'paused']).meta({ description: 'Platform-wide status of AI image generation.' }),
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'AiImagesStatus' });

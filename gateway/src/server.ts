@@ -11,6 +11,7 @@ import { Authenticator } from './authenticator.ts';
 import type { ServiceClients } from './clients.ts';
 import { CursorCodec } from './cursor.ts';
 import { Entitlements } from './entitlements.ts';
+import { mediaRoutes, MEDIA_PATH_PREFIX } from './media-proxy.ts';
 import { callUnary } from '@cfs/common/grpc';
 import { TaxonomyCatalog } from './taxonomy.ts';
 import { SiteDirectory } from './sites.ts';
@@ -59,6 +60,8 @@ export function createGateway(deps: GatewayDeps): express.Express {
       },
     }),
   );
+  // Public media is streamed before any JSON handling; its caching headers come from the media service.
+  app.use(MEDIA_PATH_PREFIX.slice(0, -1), ...mediaRoutes({ target: deps.config.MEDIA_HTTP_URL, timeoutMs: 10_000, logger: deps.logger }));
   app.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -54,7 +54,7 @@ let base: string;
 beforeAll(async () => {
   const app = createGateway({
     config: gatewayEnvSchema.parse({ CURSOR_SECRET: 'x'.repeat(32) }),
-    clients: { identity: fakeIdentity, account: {}, feed: {}, billing: {} } as unknown as ServiceClients,
+    clients: { identity: fakeIdentity, account: {}, feed: {}, billing: {}, seo: {}, media: {} } as unknown as ServiceClients,
     logger: createLogger('test', { level: 'silent' }),
     shared: new MemoryState(),
     routes: [route],

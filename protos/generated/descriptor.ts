@@ -138,6 +138,13 @@ export const descriptor = {
                   }
                 },
                 "Plan": {
+                  "oneofs": {
+                    "_aiBudget": {
+                      "oneof": [
+                        "aiBudget"
+                      ]
+                    }
+                  },
                   "fields": {
                     "id": {
                       "type": "string",
@@ -151,6 +158,17 @@ export const descriptor = {
                       "rule": "repeated",
                       "type": "PlanCapability",
                       "id": 3
+                    },
+                    "aiBudget": {
+                      "type": "int64",
+                      "id": 4,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "aiBudgetPeriod": {
+                      "type": "string",
+                      "id": 5
                     }
                   }
                 },
@@ -1167,10 +1185,28 @@ export const descriptor = {
                   }
                 },
                 "GetAiUsageRequest": {
+                  "oneofs": {
+                    "_budget": {
+                      "oneof": [
+                        "budget"
+                      ]
+                    }
+                  },
                   "fields": {
                     "siteId": {
                       "type": "string",
                       "id": 1
+                    },
+                    "budget": {
+                      "type": "int64",
+                      "id": 2,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "period": {
+                      "type": "string",
+                      "id": 3
                     }
                   }
                 },
@@ -1213,6 +1249,14 @@ export const descriptor = {
                     "status": {
                       "type": "string",
                       "id": 5
+                    },
+                    "periodStart": {
+                      "type": "string",
+                      "id": 6
+                    },
+                    "resetsAt": {
+                      "type": "string",
+                      "id": 7
                     }
                   }
                 },

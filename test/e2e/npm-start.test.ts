@@ -6,6 +6,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectError, request } from '../support/http.ts';
@@ -31,7 +34,7 @@ async function portIsFree(port: number): Promise<boolean> {
 
 let system: ChildProcess;
 let stdout = '';
-const ports = { PORT: 0, IDENTITY_GRPC_PORT: 0, ACCOUNT_GRPC_PORT: 0, FEED_GRPC_PORT: 0, BILLING_GRPC_PORT: 0 };
+const ports = { PORT: 0, IDENTITY_GRPC_PORT: 0, ACCOUNT_GRPC_PORT: 0, FEED_GRPC_PORT: 0, BILLING_GRPC_PORT: 0, SEO_GRPC_PORT: 0, MEDIA_GRPC_PORT: 0, MEDIA_HTTP_PORT: 0 };
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
@@ -48,6 +51,9 @@ beforeAll(async () => {
     ACCOUNT_ADDR: `127.0.0.1:${ports.ACCOUNT_GRPC_PORT}`,
     FEED_ADDR: `127.0.0.1:${ports.FEED_GRPC_PORT}`,
     BILLING_ADDR: `127.0.0.1:${ports.BILLING_GRPC_PORT}`,
+    SEO_ADDR: `127.0.0.1:${ports.SEO_GRPC_PORT}`,
+    MEDIA_ADDR: `127.0.0.1:${ports.MEDIA_GRPC_PORT}`,
+    MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'cfs-media-')),
     FEED_LOAD_DEMO_ARTICLES: 'false',
     CURSOR_SECRET: 'npm-start-test-cursor-secret-0123456789abcdef',
   };

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Services with a database of their own, in the order the system starts them. */
-export const MIGRATED_SERVICES = ['identity', 'account', 'feed', 'billing'] as const;
+export const MIGRATED_SERVICES = ['identity', 'account', 'feed', 'billing', 'seo', 'media'] as const;
 export type MigratedService = (typeof MIGRATED_SERVICES)[number];
 
 export function migrationsDirOf(service: MigratedService): string {

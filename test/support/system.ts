@@ -25,6 +25,16 @@ import { PrismaClient as BillingPrisma } from '../../services/billing/src/genera
 import { guarded, type PaymentProvider } from '../../services/billing/src/providers/provider.ts';
 import { LocalProvider } from '../../services/billing/src/providers/local.ts';
 import { createClient } from '@cfs/common/grpc';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { createSeoServer } from '../../services/seo/src/server.ts';
+import { PrismaClient as SeoPrisma } from '../../services/seo/src/generated/prisma/client.ts';
+import { createMediaGrpcServer } from '../../services/media/src/server.ts';
+import { createMediaHttpServer } from '../../services/media/src/http.ts';
+import { S3ObjectStore } from '../../services/media/src/object-store.ts';
+import { PrismaClient as MediaPrisma } from '../../services/media/src/generated/prisma/client.ts';
 import { loadProtos } from '@cfs/protos';
 import { PrismaClient as FeedPrisma } from '../../services/feed/src/generated/prisma/client.ts';
 import { PrismaClient as IdentityPrisma } from '../../services/identity/src/generated/prisma/client.ts';
@@ -35,7 +45,7 @@ import { RedisState } from '../../gateway/src/state/redis-state.ts';
 
 export const TEST_PEPPER = 'test-pepper-0123456789abcdef0123456789abcdef';
 export const TEST_CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef0123456789';
-type ServiceName = 'identity' | 'account' | 'feed' | 'billing';
+type ServiceName = 'identity' | 'account' | 'feed' | 'billing' | 'seo' | 'media';
 
 export interface TestSystem {
   baseUrl: string;
@@ -46,6 +56,8 @@ export interface TestSystem {
   addresses: Record<ServiceName, string>;
   /** Runs an operator CLI command in-process, e.g. admin('customer', 'create', '--name', 'A', '--email', 'a@x.io'). */
   admin: (...argv: string[]) => Promise<Record<string, unknown>>;
+  /** The S3-protocol server (s3rver) behind the media service. */
+  s3: { endpoint: string; bucket: string };
   /** Stops one service's gRPC server (fault tests). */
   stopService: (name: ServiceName) => Promise<void>;
   stop: () => Promise<void>;
@@ -72,6 +84,16 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   const accountBus = new RedisBus(redisUrl, prefix, silent);
   const identityPrisma = new IdentityPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'identity' }, 4) });
   const accountPrisma = new AccountPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'account' }, 4) });
+  const seoPrisma = new SeoPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'seo' }, 4) });
+  const mediaPrisma = new MediaPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'media' }, 4) });
+  const s3server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(path.join(tmpdir(), 'cfs-s3-')) });
+  const { port: s3port } = await s3server.run();
+  const s3 = { endpoint: `http://127.0.0.1:${s3port}`, bucket: 'cfs-media-test' };
+  const store = new S3ObjectStore({ endpoint: s3.endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: s3.bucket, region: 'us-east-1' });
+  await store.ensureReady();
+  const mediaHttp = createMediaHttpServer({ prisma: mediaPrisma, store, logger: silent });
+  await new Promise<void>((resolve) => mediaHttp.listen(0, '127.0.0.1', resolve));
+  const mediaHttpUrl = `http://127.0.0.1:${(mediaHttp.address() as AddressInfo).port}`;
   const billingPrisma = new BillingPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'billing' }, 6) });
   const feedPrisma = new FeedPrisma({ adapter: await createPgAdapter({ connectionString: databaseUrl, schema: 'feed' }, 4) });
   const servers: Record<ServiceName, GrpcServer> = {
@@ -88,12 +110,16 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       cache: { ttlMs: 30_000, maxEntries: 1000 },
     }),
     billing: undefined as unknown as GrpcServer,
+    seo: createSeoServer({ prisma: seoPrisma, logger: silent }),
+    media: createMediaGrpcServer({ prisma: mediaPrisma, store, logger: silent, maxObjectBytes: 1024 * 1024 }),
   };
   const addresses = {
     identity: `127.0.0.1:${await servers.identity.listen('127.0.0.1:0')}`,
     account: `127.0.0.1:${await servers.account.listen('127.0.0.1:0')}`,
     feed: `127.0.0.1:${await servers.feed.listen('127.0.0.1:0')}`,
     billing: '',
+    seo: `127.0.0.1:${await servers.seo.listen('127.0.0.1:0')}`,
+    media: `127.0.0.1:${await servers.media.listen('127.0.0.1:0')}`,
   };
   const billingAccount = createClient(loadProtos().cfs.account.v1.AccountAdminService, addresses.account);
   servers.billing = createBillingServer({
@@ -105,7 +131,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   servers.billing.addCleanup(() => billingAccount.close());
   addresses.billing = `127.0.0.1:${await servers.billing.listen('127.0.0.1:0')}`;
   const clients = createServiceClients(addresses);
-  const config = gatewayEnvSchema.parse({ GRPC_DEADLINE_MS: '2000', CURSOR_SECRET: TEST_CURSOR_SECRET, ...options.gatewayEnv });
+  const config = gatewayEnvSchema.parse({ GRPC_DEADLINE_MS: '2000', CURSOR_SECRET: TEST_CURSOR_SECRET, MEDIA_HTTP_URL: mediaHttpUrl, ...options.gatewayEnv });
   const gateways: Array<{ http: Server; shared: RedisState }> = [];
   const startGateway = async () => {
     const bus = new RedisBus(redisUrl, prefix, silent);
@@ -124,6 +150,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     baseUrl,
     startGateway,
     clock,
+    s3,
     addresses,
     admin: (...argv) => runAdminCommand(argv, adminClients),
     stopService: async (name) => {
@@ -141,7 +168,12 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       closeServiceClients(clients);
       closeAdminClients(adminClients);
       for (const [name, server] of Object.entries(servers)) if (!stopped.has(name)) await server.shutdown(1000);
-      await Promise.all([identityPrisma.$disconnect(), accountPrisma.$disconnect(), feedPrisma.$disconnect(), billingPrisma.$disconnect()]);
+      await new Promise<void>((resolve) => {
+        mediaHttp.close(() => resolve());
+        mediaHttp.closeAllConnections();
+      });
+      await s3server.close();
+      await Promise.all([identityPrisma, accountPrisma, feedPrisma, billingPrisma, seoPrisma, mediaPrisma].map((p) => p.$disconnect()));
     },
   };
 }

@@ -55,7 +55,7 @@ export class Account {
   ) {}
 
   /** The catalog entry of a plan id (a Site whose plan left the catalog gets no capability). */
-  plan(planId: string): { id: string; name: string; capabilities: PlanCatalog['plans'][string]['capabilities'] } {
+  plan(planId: string): { id: string } & PlanCatalog['plans'][string] {
     const plan = this.catalog.plans[planId];
     return plan ? { id: planId, ...plan } : { id: planId, name: planId, capabilities: {} };
   }

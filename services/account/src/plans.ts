@@ -20,6 +20,8 @@ export const planCatalogSchema = z
       z.strictObject({
         name: z.string().min(1),
         capabilities: z.partialRecord(z.enum(CAPABILITIES), capabilitySchema),
+        /** AI generation units per period shown at GET /api/v1/ai-usage; absent means unlimited. */
+        aiBudget: z.strictObject({ units: z.number().int().nonnegative(), period: z.enum(QUOTA_PERIODS) }).optional(),
       }),
     ),
   })

@@ -38,6 +38,7 @@ export function toPlanMessage(plan: ReturnType<Account['plan']>): PlanMessage {
       period: c.period,
       ...(c.quota === null ? {} : { quota: c.quota }),
     })),
+    ...(plan.aiBudget ? { aiBudget: plan.aiBudget.units, aiBudgetPeriod: plan.aiBudget.period } : { aiBudgetPeriod: 'month' }),
   };
 }
 

@@ -5,22 +5,25 @@ import type { AccountAdminServiceClient } from '@cfs/protos/generated/cfs/accoun
 import type { AccountServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountService.js';
 import type { IdentityServiceClient } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
 import type { FeedAdminServiceClient } from '@cfs/protos/generated/cfs/feed/v1/FeedAdminService.js';
+import type { MediaAdminServiceClient } from '@cfs/protos/generated/cfs/media/v1/MediaAdminService.js';
 
 export interface AdminClients {
   identity: IdentityServiceClient;
   account: AccountServiceClient;
   accountAdmin: AccountAdminServiceClient;
   feedAdmin: FeedAdminServiceClient;
+  mediaAdmin: MediaAdminServiceClient;
   deadlineMs: number;
 }
 
-export function createAdminClients(opts: { identity: string; account: string; feed: string; deadlineMs: number }): AdminClients {
+export function createAdminClients(opts: { identity: string; account: string; feed: string; media: string; deadlineMs: number }): AdminClients {
   const { cfs } = loadProtos();
   return {
     identity: createClient(cfs.identity.v1.IdentityService, opts.identity),
     account: createClient(cfs.account.v1.AccountService, opts.account),
     accountAdmin: createClient(cfs.account.v1.AccountAdminService, opts.account),
     feedAdmin: createClient(cfs.feed.v1.FeedAdminService, opts.feed),
+    mediaAdmin: createClient(cfs.media.v1.MediaAdminService, opts.media),
     deadlineMs: opts.deadlineMs,
   };
 }
@@ -30,4 +33,5 @@ export function closeAdminClients(clients: AdminClients): void {
   clients.account.close();
   clients.accountAdmin.close();
   clients.feedAdmin.close();
+  clients.mediaAdmin.close();
 }

@@ -173,6 +173,58 @@ COMMANDS['articles import'] = {
   },
 };
 
+COMMANDS['ai-usage record'] = {
+  usage: 'ai-usage record --site S --units N [--kind K]',
+  options: { site: { type: 'string' }, units: { type: 'string' }, kind: { type: 'string' } },
+  required: ['site', 'units'],
+  run: async (args, clients) => {
+    const units = positiveInt(args.units, 'units')!;
+    const { site } = await resolveSite(clients, args.site!);
+    const { used } = await callUnary(clients.mediaAdmin, 'RecordAiUsage', { siteId: site.id, units, kind: args.kind ?? '' }, { deadlineMs: clients.deadlineMs });
+    return { siteId: site.id, units, kind: args.kind ?? 'generation', usedThisMonth: Number(used) };
+  },
+};
+
+COMMANDS['ai-images set-status'] = {
+  usage: 'ai-images set-status --status operational|degraded|paused',
+  options: { status: { type: 'string' } },
+  required: ['status'],
+  run: async (args, clients) => {
+    const { status, updatedAt } = await callUnary(clients.mediaAdmin, 'SetAiImagesStatus', { status: args.status! }, { deadlineMs: clients.deadlineMs });
+    return { status, updatedAt };
+  },
+};
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+  txt: 'text/plain',
+  json: 'application/json',
+};
+
+COMMANDS['media put'] = {
+  usage: 'media put --key K --file F [--content-type T]   (type guessed from the extension otherwise)',
+  options: { key: { type: 'string' }, file: { type: 'string' }, 'content-type': { type: 'string' } },
+  required: ['key', 'file'],
+  run: async (args, clients) => {
+    let data: Buffer;
+    try {
+      data = readFileSync(args.file!);
+    } catch {
+      throw new UsageError(`cannot read ${args.file}`);
+    }
+    const extension = args.key!.split('.').pop()?.toLowerCase() ?? '';
+    const contentType = args['content-type'] ?? CONTENT_TYPES[extension] ?? 'application/octet-stream';
+    const result = await callUnary(clients.mediaAdmin, 'PutObject', { key: args.key!, contentType, data }, { deadlineMs: clients.deadlineMs });
+    return { key: result.key, size: Number(result.size), etag: result.etag, contentType, url: `/media/generated/${result.key}` };
+  },
+};
+
 export function usage(): string {
   return ['Usage: npm run -s admin -- <command>', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
 }

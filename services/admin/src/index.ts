@@ -12,7 +12,7 @@ function fail(code: string, message: string, exitCode: number): void {
 }
 
 const env = parseEnv(adminEnvSchema);
-const clients = createAdminClients({ identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR, feed: env.FEED_ADDR, deadlineMs: env.GRPC_DEADLINE_MS });
+const clients = createAdminClients({ identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR, feed: env.FEED_ADDR, media: env.MEDIA_ADDR, deadlineMs: env.GRPC_DEADLINE_MS });
 try {
   const result = await runAdminCommand(process.argv.slice(2), clients);
   process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -14,6 +14,9 @@ export const launcherEnvSchema = z.object({
   ACCOUNT_GRPC_PORT: envFields.port(7002),
   FEED_GRPC_PORT: envFields.port(7003),
   BILLING_GRPC_PORT: envFields.port(7004),
+  SEO_GRPC_PORT: envFields.port(7005),
+  MEDIA_GRPC_PORT: envFields.port(7006),
+  MEDIA_HTTP_PORT: envFields.port(7016),
   /** Load the demo articles into an empty feed database. */
   FEED_LOAD_DEMO_ARTICLES: z.enum(['true', 'false']).default('true'),
   STARTUP_TIMEOUT_MS: envFields.positiveInt(60_000),

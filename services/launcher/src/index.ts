@@ -38,6 +38,8 @@ const addresses = {
   account: `127.0.0.1:${env.ACCOUNT_GRPC_PORT}`,
   feed: `127.0.0.1:${env.FEED_GRPC_PORT}`,
   billing: `127.0.0.1:${env.BILLING_GRPC_PORT}`,
+  seo: `127.0.0.1:${env.SEO_GRPC_PORT}`,
+  media: `127.0.0.1:${env.MEDIA_GRPC_PORT}`,
 };
 const childEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -50,6 +52,16 @@ const childEnv: NodeJS.ProcessEnv = {
   BILLING_GRPC_HOST: '127.0.0.1',
   BILLING_GRPC_PORT: String(env.BILLING_GRPC_PORT),
   BILLING_ADDR: addresses.billing,
+  SEO_GRPC_HOST: '127.0.0.1',
+  SEO_GRPC_PORT: String(env.SEO_GRPC_PORT),
+  SEO_ADDR: addresses.seo,
+  MEDIA_GRPC_HOST: '127.0.0.1',
+  MEDIA_GRPC_PORT: String(env.MEDIA_GRPC_PORT),
+  MEDIA_ADDR: addresses.media,
+  MEDIA_HTTP_HOST: '127.0.0.1',
+  MEDIA_HTTP_PORT: String(env.MEDIA_HTTP_PORT),
+  MEDIA_HTTP_URL: `http://127.0.0.1:${env.MEDIA_HTTP_PORT}`,
+  MEDIA_DIR: process.env.MEDIA_DIR ?? path.resolve(ROOT, env.DATA_DIR, 'media'),
   IDENTITY_GRPC_HOST: '127.0.0.1',
   IDENTITY_GRPC_PORT: String(env.IDENTITY_GRPC_PORT),
   ACCOUNT_GRPC_HOST: '127.0.0.1',
@@ -94,7 +106,7 @@ async function httpReady(url: string, timeoutMs: number): Promise<void> {
 }
 
 try {
-  for (const name of ['identity', 'account', 'feed', 'billing'] as const) {
+  for (const name of ['identity', 'account', 'feed', 'billing', 'seo', 'media'] as const) {
     await supervisor.start({ name, entry: entry(name), env: childEnv, ready: () => waitForServing(addresses[name], env.STARTUP_TIMEOUT_MS) });
   }
   const baseUrl = `http://127.0.0.1:${env.PORT}`;

@@ -8,6 +8,8 @@ export interface GetAiUsageResponse {
   'budget'?: (number | string | Long);
   'remaining'?: (number | string | Long);
   'status'?: (string);
+  'periodStart'?: (string);
+  'resetsAt'?: (string);
   '_budget'?: "budget";
   '_remaining'?: "remaining";
 }
@@ -18,6 +20,8 @@ export interface GetAiUsageResponse__Output {
   'budget'?: (string);
   'remaining'?: (string);
   'status': (string);
+  'periodStart': (string);
+  'resetsAt': (string);
   '_budget'?: "budget";
   '_remaining'?: "remaining";
 }

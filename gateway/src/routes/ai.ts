@@ -1,0 +1,50 @@
+import { defineRoute } from '../route.ts';
+import { AiImagesStatus, AiUsage } from '../schemas.ts';
+
+export const aiRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/ai-usage',
+    operationId: 'getAiUsage',
+    summary: 'Read the AI usage',
+    description: 'The Site\'s AI generation usage this period against the budget of its plan.',
+    tag: 'AI',
+    auth: 'credential',
+    scope: 'ai.usage.read',
+    capability: 'ai_usage',
+    response: { status: 200, description: 'Usage and budget status.', schema: AiUsage },
+    handle: async ({ principal, rpc, sites }) => {
+      const { plan } = await sites.get(principal.credential.siteId, rpc);
+      const u = await rpc('media', 'GetAiUsage', {
+        siteId: principal.credential.siteId,
+        ...(plan.aiBudget === undefined ? {} : { budget: plan.aiBudget }),
+        period: plan.aiBudgetPeriod || 'month',
+      });
+      return {
+        period: u.period as 'hour' | 'day' | 'month',
+        periodStart: u.periodStart,
+        resetsAt: u.resetsAt,
+        used: Number(u.used),
+        budget: u.budget === undefined ? null : Number(u.budget),
+        remaining: u.remaining === undefined ? null : Number(u.remaining),
+        status: u.status as 'ok' | 'warning' | 'exhausted',
+      };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/ai-images',
+    operationId: 'getAiImagesStatus',
+    summary: 'Read the AI image status',
+    description: 'Platform-wide status of AI image generation: operational, degraded or paused.',
+    tag: 'AI',
+    auth: 'credential',
+    scope: 'ai.images.read',
+    capability: 'ai_images',
+    response: { status: 200, description: 'The status.', schema: AiImagesStatus },
+    handle: async ({ rpc }) => {
+      const s = await rpc('media', 'GetAiImagesStatus', {});
+      return { status: s.status as 'operational' | 'degraded' | 'paused', updatedAt: s.updatedAt };
+    },
+  }),
+];

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { envFields } from '@cfs/common/env';
+
+export const mediaEnvSchema = z.object({
+  MEDIA_GRPC_PORT: envFields.port(7006),
+  MEDIA_GRPC_HOST: z.string().default('0.0.0.0'),
+  /** The HTTP port that serves /media/generated/{key} (the gateway streams it through). */
+  MEDIA_HTTP_PORT: envFields.port(7016),
+  MEDIA_HTTP_HOST: z.string().default('0.0.0.0'),
+  /** S3/MinIO endpoint, e.g. http://minio:9000. Without it objects are kept in MEDIA_DIR (local runs). */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{2,62}$/, 'must be an S3 bucket name').default('cfs-media'),
+  S3_REGION: z.string().default('us-east-1'),
+  MEDIA_DIR: z.string().default('.cfs-data/media'),
+  MEDIA_MAX_OBJECT_BYTES: envFields.positiveInt(10 * 1024 * 1024),
+  MIGRATE_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+});
+
+export type MediaEnv = z.output<typeof mediaEnvSchema>;

@@ -1,0 +1,42 @@
+/**
+ * Generated media: immutable objects addressed by key. Putting a key again with the same bytes
+ * changes nothing; with other bytes it is a CONFLICT (cached copies must never go stale).
+ */
+import { createHash } from 'node:crypto';
+import { conflict, malformed } from '@cfs/common/errors';
+import { isSafeMediaKey } from '@cfs/common/media-keys';
+import type { MediaObject, PrismaClient } from './generated/prisma/client.ts';
+import type { ObjectStore } from './object-store.ts';
+
+export type { MediaObject };
+
+const CONTENT_TYPE = /^[a-z]+\/[a-z0-9.+-]+$/;
+
+export async function putObject(
+  db: PrismaClient,
+  store: ObjectStore,
+  input: { key: string; contentType: string; bytes: Buffer; maxBytes: number },
+  now = new Date(),
+): Promise<MediaObject> {
+  if (!isSafeMediaKey(input.key)) throw malformed('key must be 1 to 512 characters of letters, digits, . _ - and /, without . or .. segments');
+  const contentType = input.contentType.toLowerCase();
+  if (!CONTENT_TYPE.test(contentType)) throw malformed('contentType must be a media type such as image/png');
+  if (input.bytes.length === 0 || input.bytes.length > input.maxBytes) throw malformed(`the object must be 1 to ${input.maxBytes} bytes`);
+  const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+  const existing = await db.mediaObject.findUnique({ where: { key: input.key } });
+  if (existing) {
+    if (existing.sha256 === sha256 && existing.contentType === contentType) return existing;
+    throw conflict('An object with this key exists with other content; media objects are immutable.');
+  }
+  // Bytes first, metadata second: an object is served only once both exist.
+  await store.put(input.key, input.bytes, contentType);
+  return db.mediaObject.upsert({
+    where: { key: input.key },
+    create: { key: input.key, contentType, size: input.bytes.length, sha256, createdAt: now },
+    update: {},
+  });
+}
+
+export function etagOf(object: Pick<MediaObject, 'sha256'>): string {
+  return `"${object.sha256.slice(0, 32)}"`;
+}

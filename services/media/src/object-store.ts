@@ -1,0 +1,78 @@
+/**
+ * Where the bytes of generated media live: an S3 bucket (MinIO in production, any S3-protocol
+ * server in tests) through the minio client, or a local folder for one-machine runs. The bucket is
+ * created when missing. Object names are `generated/<key>`.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import * as Minio from 'minio';
+
+export interface ObjectStore {
+  ensureReady(): Promise<void>;
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The bytes [start, end] (inclusive) or all of them. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+}
+
+const objectName = (key: string) => `generated/${key}`;
+
+export class S3ObjectStore implements ObjectStore {
+  private readonly client: Minio.Client;
+
+  constructor(
+    private readonly options: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string },
+  ) {
+    const url = new URL(options.endpoint);
+    this.client = new Minio.Client({
+      endPoint: url.hostname,
+      port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+      useSSL: url.protocol === 'https:',
+      accessKey: options.accessKey,
+      secretKey: options.secretKey,
+      region: options.region,
+      pathStyle: true,
+    });
+  }
+
+  async ensureReady(): Promise<void> {
+    if (!(await this.client.bucketExists(this.options.bucket))) await this.client.makeBucket(this.options.bucket, this.options.region);
+  }
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.client.putObject(this.options.bucket, objectName(key), bytes, bytes.length, { 'Content-Type': contentType });
+  }
+
+  read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    return range
+      ? this.client.getPartialObject(this.options.bucket, objectName(key), range.start, range.end - range.start + 1)
+      : this.client.getObject(this.options.bucket, objectName(key));
+  }
+}
+
+export class FileObjectStore implements ObjectStore {
+  constructor(private readonly dir: string) {}
+
+  private file(key: string): string {
+    return path.join(this.dir, objectName(key));
+  }
+
+  async ensureReady(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, bytes);
+    await rename(temp, file);
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const file = this.file(key);
+    await stat(file);
+    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+  }
+}

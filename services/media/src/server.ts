@@ -1,0 +1,56 @@
+/** The media gRPC servers (customer-facing and admin): protocol mapping only. */
+import { GrpcServer, implement } from '@cfs/common/grpc';
+import type { Logger } from '@cfs/common/logger';
+import { prismaReadiness } from '@cfs/common/service';
+import { loadProtos } from '@cfs/protos';
+import type { MediaAdminServiceHandlers } from '@cfs/protos/generated/cfs/media/v1/MediaAdminService.js';
+import type { MediaServiceHandlers } from '@cfs/protos/generated/cfs/media/v1/MediaService.js';
+import { imagesStatus, recordUsage, setImagesStatus, usageOf } from './ai.ts';
+import type { PrismaClient } from './generated/prisma/client.ts';
+import { etagOf, putObject } from './media.ts';
+import type { ObjectStore } from './object-store.ts';
+
+export function createMediaGrpcServer(deps: { prisma: PrismaClient; store: ObjectStore; logger: Logger; maxObjectBytes: number }): GrpcServer {
+  const { prisma } = deps;
+  const { cfs } = loadProtos();
+  const customerFacing = implement<MediaServiceHandlers>(deps.logger, {
+    GetAiUsage: async (req) => {
+      const u = await usageOf(prisma, req.siteId, req.budget === undefined ? null : Number(req.budget), req.period);
+      return {
+        period: u.period,
+        used: u.used,
+        ...(u.budget === null ? {} : { budget: u.budget }),
+        ...(u.remaining === null ? {} : { remaining: u.remaining }),
+        status: u.status,
+        periodStart: u.periodStart.toISOString(),
+        resetsAt: u.resetsAt.toISOString(),
+      };
+    },
+    GetAiImagesStatus: async () => {
+      const s = await imagesStatus(prisma);
+      return { status: s.status, updatedAt: s.updatedAt.toISOString() };
+    },
+  });
+  const admin = implement<MediaAdminServiceHandlers>(deps.logger, {
+    RecordAiUsage: async (req) => {
+      await recordUsage(prisma, req.siteId, Number(req.units), req.kind);
+      return { used: (await usageOf(prisma, req.siteId, null, 'month')).used };
+    },
+    SetAiImagesStatus: async (req) => {
+      const s = await setImagesStatus(prisma, req.status);
+      return { status: s.status, updatedAt: s.updatedAt.toISOString() };
+    },
+    PutObject: async (req) => {
+      const object = await putObject(prisma, deps.store, { key: req.key, contentType: req.contentType, bytes: Buffer.from(req.data), maxBytes: deps.maxObjectBytes });
+      return { key: object.key, size: object.size, etag: etagOf(object) };
+    },
+  });
+  return new GrpcServer({
+    logger: deps.logger,
+    readiness: prismaReadiness(prisma),
+    services: [
+      { name: 'cfs.media.v1.MediaService', definition: cfs.media.v1.MediaService.service, implementation: customerFacing },
+      { name: 'cfs.media.v1.MediaAdminService', definition: cfs.media.v1.MediaAdminService.service, implementation: admin },
+    ],
+  });
+}

@@ -1,0 +1,28 @@
+/** The seo gRPC server: protocol mapping only. */
+import { GrpcServer, implement } from '@cfs/common/grpc';
+import type { Logger } from '@cfs/common/logger';
+import { prismaReadiness } from '@cfs/common/service';
+import { loadProtos } from '@cfs/protos';
+import type { SeoProfile as SeoProfileMessage } from '@cfs/protos/generated/cfs/seo/v1/SeoProfile.js';
+import type { SeoServiceHandlers } from '@cfs/protos/generated/cfs/seo/v1/SeoService.js';
+import type { PrismaClient } from './generated/prisma/client.ts';
+import { getProfile, replaceProfile, type SeoProfile } from './seo.ts';
+
+function toMessage(p: SeoProfile): SeoProfileMessage {
+  return { siteName: p.siteName, locale: p.locale, keywords: p.keywords, tone: p.tone, topics: p.topics, updatedAt: p.updatedAt.toISOString() };
+}
+
+export function createSeoServer(deps: { prisma: PrismaClient; logger: Logger }): GrpcServer {
+  const handlers = implement<SeoServiceHandlers>(deps.logger, {
+    GetProfile: async (req) => ({ profile: toMessage(await getProfile(deps.prisma, req.siteId)) }),
+    ReplaceProfile: async (req) => {
+      const { siteName, locale, keywords, tone, topics } = req.profile ?? { siteName: '', locale: '', keywords: [], tone: '', topics: [] };
+      return { profile: toMessage(await replaceProfile(deps.prisma, req.siteId, { siteName, locale, keywords, tone, topics })) };
+    },
+  });
+  return new GrpcServer({
+    logger: deps.logger,
+    readiness: prismaReadiness(deps.prisma),
+    services: [{ name: 'cfs.seo.v1.SeoService', definition: loadProtos().cfs.seo.v1.SeoService.service, implementation: handlers }],
+  });
+}
