@@ -31,6 +31,12 @@ export class Authenticator {
     return this.options.now?.() ?? Date.now();
   }
 
+  /** The id of a Credential this replica already authenticated for this token (no I/O), if any. */
+  peek(token: string): string | undefined {
+    const entry = this.entries.get(createHash('sha256').update(token).digest('base64url'));
+    return entry && entry.expiresAt > this.now() ? entry.credential.id : undefined;
+  }
+
   async authenticate(token: string, fetchCredential: (token: string) => Promise<Credential__Output>): Promise<Credential__Output> {
     const key = createHash('sha256').update(token).digest('base64url');
     const entry = this.entries.get(key);

@@ -32,6 +32,12 @@ export const gatewayEnvSchema = z.object({
   AUTH_CACHE_MAX_ENTRIES: envFields.positiveInt(10_000),
   /** How long a replica caches a Site with its Customer and Plan; changes are announced and apply at once. */
   SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Security rate limit per Credential (or per client IP without a known one) per minute; 0 turns it off. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Largest request header block in bytes (larger is a 400). */
+  MAX_HEADER_BYTES: envFields.positiveInt(16 * 1024),
+  /** Time to receive a whole request, headers and body (slower clients get a 400). */
+  REQUEST_TIMEOUT_MS: envFields.positiveInt(30_000),
   /** Express "trust proxy" setting, for the client IP behind a load balancer (e.g. "loopback" or a hop count). */
   TRUST_PROXY: z.string().default('loopback'),
 });
@@ -41,5 +47,5 @@ export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 /** What the app factory needs from the environment. */
 export type GatewayConfig = Pick<
   GatewayEnv,
-  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS' | 'MEDIA_HTTP_URL'
+  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS' | 'MEDIA_HTTP_URL' | 'RATE_LIMIT_PER_MINUTE'
 >;

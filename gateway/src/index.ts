@@ -2,8 +2,16 @@
 import { startTelemetry } from '@cfs/common/telemetry';
 
 const telemetry = await startTelemetry('gateway');
-const [{ parseEnv }, { createLogger }, { Lifecycle }, { gatewayEnvSchema }, { createServiceClients, closeServiceClients }, { createGateway }, { createSharedState }] =
-  await Promise.all([
+const [
+  { parseEnv },
+  { createLogger },
+  { Lifecycle },
+  { gatewayEnvSchema },
+  { createServiceClients, closeServiceClients },
+  { createGateway },
+  { createSharedState },
+  { createHttpServer },
+] = await Promise.all([
     import('@cfs/common/env'),
     import('@cfs/common/logger'),
     import('@cfs/common/lifecycle'),
@@ -11,6 +19,7 @@ const [{ parseEnv }, { createLogger }, { Lifecycle }, { gatewayEnvSchema }, { cr
     import('./clients.ts'),
     import('./server.ts'),
     import('./state/index.ts'),
+    import('./http-server.ts'),
   ]);
 
 const logger = createLogger('gateway');
@@ -26,10 +35,8 @@ try {
   });
   const shared = createSharedState(env, logger);
   const app = createGateway({ config: env, clients, logger, shared });
-  const server = app.listen(env.PORT, env.HOST, () => logger.info({ port: env.PORT }, 'gateway listening'));
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 30_000;
+  const server = createHttpServer(app, { maxHeaderBytes: env.MAX_HEADER_BYTES, requestTimeoutMs: env.REQUEST_TIMEOUT_MS });
+  server.listen(env.PORT, env.HOST, () => logger.info({ port: env.PORT }, 'gateway listening'));
   new Lifecycle(logger)
     .onShutdown('stop HTTP (drain in-flight requests)', () => new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -4,6 +4,7 @@
  * every non-2xx answer, unknown routes included.
  */
 import express, { type RequestHandler } from 'express';
+import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { malformed, notFound } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
@@ -18,6 +19,7 @@ import { SiteDirectory } from './sites.ts';
 import type { GatewayConfig } from './env.ts';
 import { buildOpenApi } from './openapi.ts';
 import { errorHandler, pipelineFor, requestId, rpcFactory } from './pipeline.ts';
+import { rateLimit } from './rate-limit.ts';
 import type { AnyRoute } from './route.ts';
 import { routes as defaultRoutes } from './routes/index.ts';
 import type { SharedState } from './state/shared-state.ts';
@@ -42,6 +44,13 @@ const requireJsonBody: RequestHandler = (req, _res, next) => {
 
 export function createGateway(deps: GatewayDeps): express.Express {
   const routes = deps.routes ?? defaultRoutes;
+  const now = deps.now ?? Date.now;
+  const authenticator = new Authenticator(deps.shared, {
+    ttlMs: deps.config.AUTH_CACHE_TTL_MS,
+    maxEntries: deps.config.AUTH_CACHE_MAX_ENTRIES,
+    logger: deps.logger,
+    now,
+  });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -60,11 +69,22 @@ export function createGateway(deps: GatewayDeps): express.Express {
       },
     }),
   );
-  // Public media is streamed before any JSON handling; its caching headers come from the media service.
-  app.use(MEDIA_PATH_PREFIX.slice(0, -1), ...mediaRoutes({ target: deps.config.MEDIA_HTTP_URL, timeoutMs: 10_000, logger: deps.logger }));
+  app.use(rateLimit({ limit: deps.config.RATE_LIMIT_PER_MINUTE, state: deps.shared, authenticator, logger: deps.logger }));
+  // Public media is streamed before any JSON handling; its caching headers come from the media service,
+  // and customer sites embed it (cross-origin).
+  app.use(
+    MEDIA_PATH_PREFIX.slice(0, -1),
+    helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }),
+    ...mediaRoutes({ target: deps.config.MEDIA_HTTP_URL, timeoutMs: 10_000, logger: deps.logger }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    }),
+  );
   app.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
   app.use(requireJsonBody);
@@ -76,7 +96,6 @@ export function createGateway(deps: GatewayDeps): express.Express {
     res.json(openapi);
   });
 
-  const now = deps.now ?? Date.now;
   const taxonomy = new TaxonomyCatalog(
     async () => (await callUnary(deps.clients.feed, 'ListCategories', {}, { deadlineMs: deps.config.GRPC_DEADLINE_MS })).categories.map((c) => c.key),
     { refreshMs: deps.config.TAXONOMY_REFRESH_MS, now },
@@ -87,12 +106,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
     product: deps.config.PRODUCT,
     rpcFor: rpcFactory(deps.clients, deps.config.GRPC_DEADLINE_MS),
     shared: deps.shared,
-    authenticator: new Authenticator(deps.shared, {
-      ttlMs: deps.config.AUTH_CACHE_TTL_MS,
-      maxEntries: deps.config.AUTH_CACHE_MAX_ENTRIES,
-      logger: deps.logger,
-      now,
-    }),
+    authenticator,
     sites: new SiteDirectory(deps.shared, { ttlMs: deps.config.SITE_CACHE_TTL_MS, maxEntries: deps.config.AUTH_CACHE_MAX_ENTRIES, now }),
     entitlements: new Entitlements(deps.shared, now),
   };

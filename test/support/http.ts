@@ -1,5 +1,6 @@
 /** Small HTTP helpers for the system tests (plain fetch, like any client). */
 import { expect } from 'vitest';
+import { checkAgainstOpenApi } from './openapi.ts';
 
 export interface Answer {
   status: number;
@@ -29,6 +30,8 @@ export async function request(
   } catch {
     // not JSON: tests assert on `text`
   }
+  const mismatch = checkAgainstOpenApi(method, path, res.status, parsed);
+  if (mismatch) throw new Error(`OpenAPI drift: ${mismatch}`);
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 

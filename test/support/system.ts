@@ -41,6 +41,7 @@ import { PrismaClient as IdentityPrisma } from '../../services/identity/src/gene
 import { closeServiceClients, createServiceClients } from '../../gateway/src/clients.ts';
 import { gatewayEnvSchema } from '../../gateway/src/env.ts';
 import { createGateway } from '../../gateway/src/server.ts';
+import { createHttpServer } from '../../gateway/src/http-server.ts';
 import { RedisState } from '../../gateway/src/state/redis-state.ts';
 
 export const TEST_PEPPER = 'test-pepper-0123456789abcdef0123456789abcdef';
@@ -49,8 +50,8 @@ type ServiceName = 'identity' | 'account' | 'feed' | 'billing' | 'seo' | 'media'
 
 export interface TestSystem {
   baseUrl: string;
-  /** Starts one more gateway replica on the same services and the same Redis; returns its base URL. */
-  startGateway: () => Promise<string>;
+  /** Starts one more gateway replica on the same services and the same Redis (or `redisUrl`); returns its base URL. */
+  startGateway: (options?: { redisUrl?: string }) => Promise<string>;
   /** The gateways' clock (epoch ms); tests move it instead of sleeping. */
   clock: { now: number | undefined };
   addresses: Record<ServiceName, string>;
@@ -73,12 +74,14 @@ export interface SystemOptions {
   extraRoutes?: AnyRoute[];
   /** The billing service's payment provider (default: local). */
   paymentProvider?: PaymentProvider;
+  /** A Redis key prefix of its own (default: the run's), for tests of shared counters. */
+  redisPrefix?: string;
 }
 
 export async function startSystem(options: SystemOptions = {}): Promise<TestSystem> {
   const databaseUrl = inject('databaseUrl');
   const redisUrl = inject('redisUrl');
-  const prefix = inject('redisPrefix');
+  const prefix = options.redisPrefix ?? inject('redisPrefix');
   const clock: { now: number | undefined } = { now: undefined };
   const now = () => clock.now ?? Date.now();
   const accountBus = new RedisBus(redisUrl, prefix, silent);
@@ -131,13 +134,25 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   servers.billing.addCleanup(() => billingAccount.close());
   addresses.billing = `127.0.0.1:${await servers.billing.listen('127.0.0.1:0')}`;
   const clients = createServiceClients(addresses);
-  const config = gatewayEnvSchema.parse({ GRPC_DEADLINE_MS: '2000', CURSOR_SECRET: TEST_CURSOR_SECRET, MEDIA_HTTP_URL: mediaHttpUrl, ...options.gatewayEnv });
+  const config = gatewayEnvSchema.parse({
+    GRPC_DEADLINE_MS: '2000',
+    CURSOR_SECRET: TEST_CURSOR_SECRET,
+    MEDIA_HTTP_URL: mediaHttpUrl,
+    // Every test shares 127.0.0.1: the security rate limit is off unless a test turns it on.
+    RATE_LIMIT_PER_MINUTE: '0',
+    ...options.gatewayEnv,
+  });
   const gateways: Array<{ http: Server; shared: RedisState }> = [];
-  const startGateway = async () => {
-    const bus = new RedisBus(redisUrl, prefix, silent);
-    const shared = new RedisState({ url: redisUrl, prefix, markerTtlSeconds: 3600, bus, logger: silent });
+  const startGateway = async (gatewayOptions: { redisUrl?: string } = {}) => {
+    const url = gatewayOptions.redisUrl ?? redisUrl;
+    const bus = new RedisBus(url, prefix, silent);
+    const shared = new RedisState({ url, prefix, markerTtlSeconds: 3600, bus, logger: silent });
     const routes = [...publicRoutes, ...(options.extraRoutes ?? [])];
-    const http = createGateway({ config, clients, logger: silent, shared, routes, now }).listen(0);
+    const http = createHttpServer(createGateway({ config, clients, logger: silent, shared, routes, now }), {
+      maxHeaderBytes: config.MAX_HEADER_BYTES,
+      requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    });
+    http.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => http.once('listening', resolve));
     gateways.push({ http, shared });
     return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;

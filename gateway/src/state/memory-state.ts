@@ -6,6 +6,7 @@ export class MemoryState implements SharedState {
   private readonly revoked = new Map<string, number>();
   private readonly counters = new Map<string, { used: number; expiresAt: number }>();
   private readonly idempotency = new Map<string, { record: IdempotencyRecord; expiresAt: number }>();
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
     private readonly markerTtlMs = 3_600_000,
@@ -66,6 +67,18 @@ export class MemoryState implements SharedState {
 
   async usage(keys: string[]): Promise<number[]> {
     return keys.map((key) => this.current(key));
+  }
+
+  async hit(bucket: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
+    const now = this.now();
+    let window = this.windows.get(bucket);
+    if (!window || window.resetAt <= now) {
+      if (this.windows.size > 100_000) for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+      window = { count: 0, resetAt: now + windowMs };
+      this.windows.set(bucket, window);
+    }
+    window.count += 1;
+    return { count: window.count, resetMs: window.resetAt - now };
   }
 
   async claimIdempotencyKey(key: string, fingerprint: string, ttlMs: number): Promise<IdempotencyRecord | null> {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { CHANNELS, REDIS_OPTIONS, type Bus } from '@cfs/common/bus';
+import { CHANNELS, closeRedis, REDIS_OPTIONS, type Bus } from '@cfs/common/bus';
 import { unavailable } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
 import type { IdempotencyRecord, QuotaCounter, SharedState, StoredAnswer } from './shared-state.ts';
@@ -19,6 +19,15 @@ const REFUND = `
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 if used > 0 then return redis.call('DECR', KEYS[1]) end
 return 0
+`;
+
+/** A fixed window: the first hit starts it; returns the count and the ms left. */
+const HIT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}
 `;
 
 export interface RedisStateOptions {
@@ -43,6 +52,7 @@ export class RedisState implements SharedState {
     this.redis.on('error', (err: Error) => options.logger.warn({ err: { message: err.message } }, 'redis connection error'));
     this.redis.defineCommand('cfsConsume', { numberOfKeys: 1, lua: CONSUME });
     this.redis.defineCommand('cfsRefund', { numberOfKeys: 1, lua: REFUND });
+    this.redis.defineCommand('cfsHit', { numberOfKeys: 1, lua: HIT });
   }
 
   private key(kind: string, id: string): string {
@@ -97,6 +107,12 @@ export class RedisState implements SharedState {
     return values.map((v) => Number(v ?? 0));
   }
 
+  async hit(bucket: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
+    const run = (this.redis as unknown as { cfsHit: (key: string, windowMs: number) => Promise<[number, number]> }).cfsHit;
+    const [count, resetMs] = await run.call(this.redis, this.key('rl', bucket), windowMs);
+    return { count, resetMs };
+  }
+
   async claimIdempotencyKey(key: string, fingerprint: string, ttlMs: number): Promise<IdempotencyRecord | null> {
     const k = this.key('idem', key);
     const running: IdempotencyRecord = { state: 'running', fingerprint };
@@ -117,6 +133,6 @@ export class RedisState implements SharedState {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.redis.quit(), this.options.bus.close()]);
+    await Promise.all([closeRedis(this.redis), this.options.bus.close()]);
   }
 }

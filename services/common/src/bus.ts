@@ -59,6 +59,16 @@ export const REDIS_OPTIONS = {
   retryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
 };
 
+/** Closes a connection without waiting on a server that is not there (quit() would queue forever). */
+export async function closeRedis(connection: Redis): Promise<void> {
+  if (connection.status !== 'ready') {
+    connection.disconnect();
+    return;
+  }
+  await Promise.race([connection.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+  connection.disconnect();
+}
+
 export class RedisBus implements Bus {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
@@ -103,7 +113,7 @@ export class RedisBus implements Bus {
 
   async close(): Promise<void> {
     this.events.removeAllListeners();
-    await Promise.allSettled([this.publisher.quit(), this.subscriber.quit()]);
+    await Promise.all([closeRedis(this.publisher), closeRedis(this.subscriber)]);
   }
 }
 
