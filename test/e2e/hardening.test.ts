@@ -24,10 +24,8 @@ function rawHttp(baseUrl: string, payload: string, waitMs = 3000): Promise<strin
 
 describe('the security rate limit', () => {
   let system: TestSystem;
-  let owner: Owner;
   beforeAll(async () => {
     system = await startSystem({ gatewayEnv: { RATE_LIMIT_PER_MINUTE: '5' }, redisPrefix: `cfs:rl:${process.pid}:${Date.now()}:` });
-    owner = await createCustomer(system);
   });
   afterAll(async () => {
     await system?.stop();

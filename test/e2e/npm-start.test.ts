@@ -5,6 +5,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
 import net from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,16 +35,53 @@ async function portIsFree(port: number): Promise<boolean> {
 
 let system: ChildProcess;
 let stdout = '';
+let stderr = '';
+
+/** A stand-in OpenTelemetry collector (OTLP/HTTP JSON) that keeps every span it receives. */
+interface ReceivedSpan {
+  service: string;
+  traceId: string;
+  name: string;
+  scope: string;
+}
+const spans: ReceivedSpan[] = [];
+let collector: Server;
+
+async function startCollector(): Promise<number> {
+  collector = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      if (req.url === '/v1/traces') {
+        const payload = JSON.parse(body) as {
+          resourceSpans: Array<{
+            resource: { attributes: Array<{ key: string; value: { stringValue?: string } }> };
+            scopeSpans: Array<{ scope: { name: string }; spans: Array<{ traceId: string; name: string }> }>;
+          }>;
+        };
+        for (const rs of payload.resourceSpans) {
+          const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
+          for (const ss of rs.scopeSpans) for (const span of ss.spans) spans.push({ service, traceId: span.traceId, name: span.name, scope: ss.scope.name });
+        }
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  collector.listen(0, '127.0.0.1');
+  await once(collector, 'listening');
+  return (collector.address() as net.AddressInfo).port;
+}
 const ports = { PORT: 0, IDENTITY_GRPC_PORT: 0, ACCOUNT_GRPC_PORT: 0, FEED_GRPC_PORT: 0, BILLING_GRPC_PORT: 0, SEO_GRPC_PORT: 0, MEDIA_GRPC_PORT: 0, MEDIA_HTTP_PORT: 0 };
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   for (const key of Object.keys(ports) as Array<keyof typeof ports>) ports[key] = await freePort();
+  const collectorPort = await startCollector();
   env = {
     ...process.env,
     DATABASE_URL: inject('databaseUrl'),
     CREDENTIAL_PEPPER: 'npm-start-test-pepper-0123456789abcdef',
-    LOG_LEVEL: 'warn',
     PORT: String(ports.PORT),
     IDENTITY_GRPC_PORT: String(ports.IDENTITY_GRPC_PORT),
     ACCOUNT_GRPC_PORT: String(ports.ACCOUNT_GRPC_PORT),
@@ -56,10 +94,17 @@ beforeAll(async () => {
     MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'cfs-media-')),
     FEED_LOAD_DEMO_ARTICLES: 'false',
     CURSOR_SECRET: 'npm-start-test-cursor-secret-0123456789abcdef',
+    LOG_LEVEL: 'info',
+    OTEL_TRACES_EXPORTER: 'otlp',
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
+    OTEL_METRICS_EXPORTER: 'none',
+    OTEL_LOGS_EXPORTER: 'none',
+    OTEL_BSP_SCHEDULE_DELAY: '200',
   };
   system = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   system.stdout!.on('data', (chunk) => (stdout += String(chunk)));
-  system.stderr!.resume();
+  system.stderr!.on('data', (chunk) => (stderr += String(chunk)));
   const deadline = Date.now() + 90_000;
   while (!stdout.includes('is running on')) {
     if (system.exitCode !== null) throw new Error('npm start exited early');
@@ -70,6 +115,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (system && system.exitCode === null) system.kill('SIGKILL');
+  collector?.close();
 });
 
 describe('npm start against PostgreSQL', () => {
@@ -81,6 +127,34 @@ describe('npm start against PostgreSQL', () => {
     expect(me.status).toBe(200);
     expect((me.body as { site: { id: string } }).site.id).toBe(created.site.id);
     expectError(await request(base, 'GET', '/api/v1/me'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('traces one request from the gateway through the account service to PostgreSQL, and logs carry its trace and request ids', async () => {
+    const base = `http://127.0.0.1:${ports.PORT}`;
+    const { stdout: out } = await run('npm', ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Trace Co', '--email', 'trace@example.com'], { cwd: ROOT, env });
+    const token = (JSON.parse(out) as { credential: { secret: string } }).credential.secret;
+    const res = await request(base, 'GET', '/api/v1/me', { token, headers: { 'x-request-id': 'trace-me-1' } });
+    expect(res.status).toBe(200);
+    // The gateway's access log line of this request carries the request id and the trace id.
+    let logLine: string | undefined;
+    for (let i = 0; i < 50 && !logLine; i++) {
+      logLine = stderr.split('\n').find((line) => line.includes('"trace-me-1"') && line.includes('"service":"gateway"'));
+      if (!logLine) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const traceId = /"trace_id":"([0-9a-f]{32})"/.exec(logLine ?? '')?.[1];
+    expect(traceId).toBeDefined();
+    // That one trace spans gateway (HTTP, gRPC client) → account (gRPC server) → PostgreSQL.
+    let trace: ReceivedSpan[] = [];
+    for (let i = 0; i < 50; i++) {
+      trace = spans.filter((s) => s.traceId === traceId);
+      if (trace.some((s) => s.service === 'account' && s.scope.includes('pg')) && trace.some((s) => s.service === 'gateway')) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(trace.some((s) => s.service === 'gateway' && s.scope.includes('http'))).toBe(true);
+    expect(trace.some((s) => s.service === 'gateway' && s.scope.includes('grpc'))).toBe(true);
+    expect(trace.some((s) => s.service === 'account' && s.name.includes('ResolveSite'))).toBe(true);
+    expect(trace.some((s) => s.service === 'account' && s.scope.includes('pg'))).toBe(true);
+    expect(logLine).not.toContain(token);
   });
 
   it('reports CLI failures as a JSON error on stderr with a non-zero exit', async () => {

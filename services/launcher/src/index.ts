@@ -106,9 +106,12 @@ async function httpReady(url: string, timeoutMs: number): Promise<void> {
 }
 
 try {
-  for (const name of ['identity', 'account', 'feed', 'billing', 'seo', 'media'] as const) {
-    await supervisor.start({ name, entry: entry(name), env: childEnv, ready: () => waitForServing(addresses[name], env.STARTUP_TIMEOUT_MS) });
-  }
+  // The services do not need each other to start: all at once, then the gateway.
+  await Promise.all(
+    (['identity', 'account', 'feed', 'billing', 'seo', 'media'] as const).map((name) =>
+      supervisor.start({ name, entry: entry(name), env: childEnv, ready: () => waitForServing(addresses[name], env.STARTUP_TIMEOUT_MS) }),
+    ),
+  );
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
   await supervisor.start({ name: 'gateway', entry: entry('gateway'), env: childEnv, ready: () => httpReady(`${baseUrl}/docs/public.json`, env.STARTUP_TIMEOUT_MS) });
   process.stdout.write(`Content Feed Service is running on ${baseUrl} (API description: ${baseUrl}/docs/public.json). Ctrl-C stops it.\n`);

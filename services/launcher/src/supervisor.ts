@@ -28,8 +28,9 @@ export class Supervisor {
       env: spec.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout.pipe(process.stderr, { end: false });
-    child.stderr.pipe(process.stderr, { end: false });
+    // Forwarded chunk by chunk (piping many children into one stream would stack listeners on it).
+    child.stdout.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     this.children.push({ name: spec.name, process: child });
     const exited = once(child, 'exit').then(([code]) => {
       if (!this.stopping) this.onUnexpectedExit(spec.name, code as number | null);
