@@ -34,6 +34,7 @@ try {
     media: env.MEDIA_ADDR,
   });
   const shared = createSharedState(env, logger);
+  if (!(await shared.ready(5000))) logger.warn('Redis is not reachable yet; starting anyway (see README: when Redis is unreachable)');
   const app = createGateway({ config: env, clients, logger, shared });
   const server = createHttpServer(app, { maxHeaderBytes: env.MAX_HEADER_BYTES, requestTimeoutMs: env.REQUEST_TIMEOUT_MS });
   server.listen(env.PORT, env.HOST, () => logger.info({ port: env.PORT }, 'gateway listening'));

@@ -14,6 +14,10 @@ export class MemoryState implements SharedState {
     private readonly bus: Bus = new MemoryBus(),
   ) {}
 
+  async ready(): Promise<boolean> {
+    return true;
+  }
+
   async markRevoked(credentialId: string): Promise<void> {
     this.revoked.set(credentialId, this.now() + this.markerTtlMs);
     await this.bus.publish(CHANNELS.credentialRevoked, credentialId);

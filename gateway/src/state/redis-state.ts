@@ -55,6 +55,22 @@ export class RedisState implements SharedState {
     this.redis.defineCommand('cfsHit', { numberOfKeys: 1, lua: HIT });
   }
 
+  async ready(timeoutMs: number): Promise<boolean> {
+    if (this.redis.status === 'ready') return true;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.redis.off('ready', onReady);
+        resolve(false);
+      }, timeoutMs);
+      timer.unref();
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.redis.once('ready', onReady);
+    });
+  }
+
   private key(kind: string, id: string): string {
     return `${this.options.prefix}${kind}:${id}`;
   }

@@ -21,6 +21,8 @@ export interface StoredAnswer {
 export type IdempotencyRecord = { state: 'running'; fingerprint: string } | { state: 'done'; fingerprint: string; answer: StoredAnswer };
 
 export interface SharedState {
+  /** Resolves when the store answers (true) or after `timeoutMs` (false): the gateway then starts anyway. */
+  ready(timeoutMs: number): Promise<boolean>;
   /** Counts a request in a fixed window (the security rate limit): the count so far and the ms until the window resets. */
   hit(bucket: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
   /** Claims an Idempotency-Key: null when this request now owns it, else what is recorded for it. */
