@@ -64,14 +64,14 @@ async function main() {
       await db.$executeRawUnsafe('VACUUM ANALYZE article_categories');
       const loadSeconds = ((performance.now() - load) / 1000).toFixed(1);
 
-      const uncached = new FeedReader(db, { ttlMs: 0, maxEntries: 1 });
+      const uncached = new FeedReader(db, { ttlMs: 0, maxEntries: 1 }, 'feed');
       await time(20, () => uncached.page('site_bench', 20, null)); // warm-up
       const first = await time(iterations, () => uncached.page('site_bench', 20, null));
       const deep = await time(iterations, (i) => {
         const g = Math.floor(((i * 7919) % 1000) / 1000 * size) + 1;
         return uncached.page('site_bench', 20, { publishedAt: new Date(Date.parse('2020-01-01T00:00:00Z') + g * 60_000), id: `a${g}` });
       });
-      const cachedReader = new FeedReader(db, { ttlMs: 60_000, maxEntries: 100 });
+      const cachedReader = new FeedReader(db, { ttlMs: 60_000, maxEntries: 100 }, 'feed');
       await cachedReader.page('site_bench', 20, null);
       const cached = await time(iterations, () => cachedReader.page('site_bench', 20, null));
       for (const [label, r] of [['first page', first], ['deep page (random)', deep], ['cached page', cached]] as const) {

@@ -1,13 +1,15 @@
 /**
- * `npm start` as an operator runs it: real child processes from the built bundles, against the
- * run's PostgreSQL database; the admin CLI as a real process; then SIGTERM stops every child and
- * frees every port.
+ * `npm start` as people run it. First the newcomer's way: no environment at all (embedded
+ * defaults), then the README quickstart's commands exactly as printed. Then the operator's way:
+ * real child processes from the built bundles against the run's PostgreSQL, traced into a stand-in
+ * collector, with the admin CLI as a real process. Both stop cleanly on a signal and free every
+ * port. (One file: the two `npm start` runs share the build and must not overlap.)
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import net from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -32,6 +34,68 @@ async function portIsFree(port: number): Promise<boolean> {
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
+
+const README = path.join(ROOT, 'README.md');
+
+/** The README's quickstart commands, one shell line each (comments and blank lines dropped). */
+function quickstartCommands(): string[] {
+  const text = readFileSync(README, 'utf8');
+  const block = /<!-- quickstart:begin -->\s*```sh\n([\s\S]*?)```\s*<!-- quickstart:end -->/.exec(text)?.[1];
+  if (!block) throw new Error('README has no quickstart block');
+  return block
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#') && !line.startsWith('export CFS_TOKEN='));
+}
+
+describe('npm ci && npm start on a machine with nothing else: the README quickstart', () => {
+  it('comes up on embedded defaults, prints a demo credential once, answers every quickstart command, and stops cleanly', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cfs-quickstart-'));
+    const bare = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !/(DATABASE_URL|REDIS_URL|^S3_|^OTEL_|^CFS_)/.test(k)),
+    );
+    const started = Date.now();
+    const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...bare, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let out = '';
+    child.stdout!.on('data', (c) => (out += String(c)));
+    child.stderr!.resume();
+    try {
+      while (!/Demo credential .*: (cfs_\S+)/.test(out)) {
+        if (child.exitCode !== null) throw new Error(`npm start exited: ${out}`);
+        if (Date.now() - started > 60_000) throw new Error('not up within 60 s');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const token = /Demo credential .*: (cfs_\S+)/.exec(out)![1]!;
+      const work = mkdtempSync(path.join(tmpdir(), 'cfs-quickstart-run-'));
+      // One shell runs the block as printed (variables carry over); a marker line separates the answers.
+      const commands = quickstartCommands();
+      const script = commands.map((c, i) => `echo; echo "@@@${i}"; ${c}`).join('\n');
+      const { stdout: all } = await run('bash', ['-e', '-c', script], { cwd: work, env: { ...bare, CFS_TOKEN: token } });
+      const answers = all.split(/\n@@@\d+\n/).slice(1);
+      expect(answers).toHaveLength(commands.length);
+      for (const [i, command] of commands.entries()) {
+        const answer = answers[i]!;
+        if (command.startsWith('CURSOR=')) continue;
+        if (command.includes('-o story-1.png')) {
+          expect(answer.trim()).toBe('200 image/png');
+          expect(readFileSync(path.join(work, 'story-1.png')).subarray(1, 4).toString()).toBe('PNG');
+          continue;
+        }
+        const body = JSON.parse(answer) as Record<string, unknown>;
+        expect(body, command).not.toHaveProperty('error');
+        if (command.includes('/feed?limit=5&cursor=')) expect((body.data as unknown[]).length).toBe(5);
+      }
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      expect((await exited)[0]).toBe(0);
+      for (const port of [8080, 7001, 7006, 7016, 54329]) expect(await portIsFree(port), `port ${port}`).toBe(true);
+      expect(out.match(/Demo credential/g)).toHaveLength(1);
+    } finally {
+      // npm's children too (the whole process group), whatever happened above.
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+    }
+  }, 120_000);
+});
 
 let system: ChildProcess;
 let stdout = '';
@@ -75,7 +139,7 @@ async function startCollector(): Promise<number> {
 const ports = { PORT: 0, IDENTITY_GRPC_PORT: 0, ACCOUNT_GRPC_PORT: 0, FEED_GRPC_PORT: 0, BILLING_GRPC_PORT: 0, SEO_GRPC_PORT: 0, MEDIA_GRPC_PORT: 0, MEDIA_HTTP_PORT: 0 };
 let env: NodeJS.ProcessEnv;
 
-beforeAll(async () => {
+async function startOnPostgres() {
   for (const key of Object.keys(ports) as Array<keyof typeof ports>) ports[key] = await freePort();
   const collectorPort = await startCollector();
   env = {
@@ -102,7 +166,7 @@ beforeAll(async () => {
     OTEL_LOGS_EXPORTER: 'none',
     OTEL_BSP_SCHEDULE_DELAY: '200',
   };
-  system = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  system = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   system.stdout!.on('data', (chunk) => (stdout += String(chunk)));
   system.stderr!.on('data', (chunk) => (stderr += String(chunk)));
   const deadline = Date.now() + 90_000;
@@ -111,14 +175,16 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error('npm start did not come up in 90 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}, 120_000);
+}
 
 afterAll(() => {
-  if (system && system.exitCode === null) system.kill('SIGKILL');
+  if (system && system.exitCode === null) process.kill(-system.pid!, 'SIGKILL');
   collector?.close();
 });
 
 describe('npm start against PostgreSQL', () => {
+  beforeAll(startOnPostgres, 120_000);
+
   it('serves GET /api/v1/me for a customer made with the admin CLI', async () => {
     const base = `http://127.0.0.1:${ports.PORT}`;
     const { stdout: out } = await run('npm', ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Start Co', '--email', 'start@example.com'], { cwd: ROOT, env });

@@ -3,7 +3,8 @@
  * database transaction: the partial unique index lets one checkout per Site win (the others wait on
  * it and then get CONFLICT), and a provider failure rolls everything back. When a subscription
  * becomes active the Site's plan changes (account service); on cancel it returns, at once, to the
- * catalog's default plan.
+ * catalog's default plan. Calls to the account service never happen inside a database transaction
+ * (a transaction must not wait on another service); a failed plan change is compensated instead.
  */
 import { conflict, DomainError, malformed, notFound } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
@@ -47,38 +48,45 @@ export class Billing {
       where: { siteId, status: 'pending', createdAt: { lt: new Date(now.getTime() - CHECKOUT_LIFETIME_MS) } },
       data: { status: 'expired', updatedAt: now },
     });
+    let pending: BillingSubscription;
+    let started: Awaited<ReturnType<PaymentProvider['startCheckout']>>;
     try {
-      return await this.db.$transaction(
+      // One transaction claims the Site's slot and opens the checkout: a provider failure rolls it back.
+      ({ pending, started } = await this.db.$transaction(
         async (tx) => {
           const id = newId('bsub');
-          const pending = await tx.billingSubscription.create({
+          await tx.billingSubscription.create({
             data: { id, siteId, customerId, plan, status: 'pending', provider: this.provider.name, checkoutUrl: '', createdAt: now, updatedAt: now },
           });
-          const started = await this.provider.startCheckout({ subscriptionId: id, siteId, customerId, plan });
-          let subscription = await tx.billingSubscription.update({
-            where: { id: pending.id },
-            data: { checkoutUrl: started.checkoutUrl, providerRef: started.reference },
-          });
-          if (started.confirmed) {
-            subscription = await tx.billingSubscription.update({
-              where: { id },
-              data: {
-                status: 'active',
-                activatedAt: now,
-                providerRef: started.subscriptionRef ?? started.reference,
-                currentPeriodEnd: started.currentPeriodEnd ?? null,
-              },
-            });
-            await this.account.setPlan(siteId, plan);
-          }
-          return { checkoutUrl: started.checkoutUrl, subscription };
+          const result = await this.provider.startCheckout({ subscriptionId: id, siteId, customerId, plan });
+          const row = await tx.billingSubscription.update({ where: { id }, data: { checkoutUrl: result.checkoutUrl, providerRef: result.reference } });
+          return { pending: row, started: result };
         },
         { timeout: 20_000, maxWait: 20_000 },
-      );
+      ));
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('The site already has an active subscription or a checkout in progress.');
       throw err;
     }
+    if (!started.confirmed) return { checkoutUrl: started.checkoutUrl, subscription: pending };
+    try {
+      await this.account.setPlan(siteId, plan);
+    } catch (err) {
+      // Nothing may stay half done: release the Site's slot, then report the failure.
+      await this.db.billingSubscription.delete({ where: { id: pending.id } }).catch(() => undefined);
+      throw err;
+    }
+    const subscription = await this.db.billingSubscription.update({
+      where: { id: pending.id },
+      data: {
+        status: 'active',
+        activatedAt: now,
+        updatedAt: now,
+        providerRef: started.subscriptionRef ?? started.reference,
+        currentPeriodEnd: started.currentPeriodEnd ?? null,
+      },
+    });
+    return { checkoutUrl: started.checkoutUrl, subscription };
   }
 
   /** The Site's latest subscription (a pending checkout is brought up to date with the provider). */
@@ -96,15 +104,13 @@ export class Billing {
     if (status.state === 'expired') {
       return this.db.billingSubscription.update({ where: { id: pending.id }, data: { status: 'expired', updatedAt: now } });
     }
-    return this.db.$transaction(async (tx) => {
-      const [activated] = await tx.billingSubscription.updateManyAndReturn({
-        where: { id: pending.id, status: 'pending' },
-        data: { status: 'active', activatedAt: now, updatedAt: now, providerRef: status.subscriptionRef ?? pending.providerRef, currentPeriodEnd: status.currentPeriodEnd ?? null },
-      });
-      if (!activated) return (await tx.billingSubscription.findUnique({ where: { id: pending.id } }))!;
-      await this.account.setPlan(pending.siteId, pending.plan);
-      return activated;
+    // The plan first (idempotent): if it fails the subscription stays pending and the next read retries.
+    await this.account.setPlan(pending.siteId, pending.plan);
+    const [activated] = await this.db.billingSubscription.updateManyAndReturn({
+      where: { id: pending.id, status: 'pending' },
+      data: { status: 'active', activatedAt: now, updatedAt: now, providerRef: status.subscriptionRef ?? pending.providerRef, currentPeriodEnd: status.currentPeriodEnd ?? null },
     });
+    return activated ?? (await this.db.billingSubscription.findUniqueOrThrow({ where: { id: pending.id } }));
   }
 
   /** Cancels at once: the Site returns to the default plan now. */
@@ -118,14 +124,13 @@ export class Billing {
     if (open.status === 'active' && open.providerRef) await this.provider.cancelSubscription(open.providerRef);
     const { defaultPlan } = await this.account.catalog();
     const now = this.now();
-    return this.db.$transaction(async (tx) => {
-      const [canceled] = await tx.billingSubscription.updateManyAndReturn({
-        where: { id: open.id, status: open.status },
-        data: { status: 'canceled', canceledAt: now, updatedAt: now },
-      });
-      if (!canceled) throw new DomainError('CONFLICT', 'The subscription changed meanwhile; retry.');
-      if (open.status === 'active') await this.account.setPlan(siteId, defaultPlan);
-      return canceled;
+    // The plan first: if it fails the subscription is still active and a retry cancels it.
+    if (open.status === 'active') await this.account.setPlan(siteId, defaultPlan);
+    const [canceled] = await this.db.billingSubscription.updateManyAndReturn({
+      where: { id: open.id, status: open.status },
+      data: { status: 'canceled', canceledAt: now, updatedAt: now },
     });
+    if (!canceled) throw new DomainError('CONFLICT', 'The subscription changed meanwhile; retry.');
+    return canceled;
   }
 }

@@ -25,7 +25,7 @@ export interface GrpcServiceSpec<S extends z.ZodType, P extends PrismaLike> {
   address: (env: z.output<S>) => string;
   migrationsDir: string;
   createPrisma: (target: DatabaseTarget) => Promise<P>;
-  createServer: (deps: { env: z.output<S>; prisma: P; logger: Logger }) => GrpcServer | Promise<GrpcServer>;
+  createServer: (deps: { env: z.output<S>; prisma: P; logger: Logger; target: DatabaseTarget }) => GrpcServer | Promise<GrpcServer>;
   telemetry: Telemetry;
 }
 
@@ -41,7 +41,7 @@ export async function runGrpcService<S extends z.ZodType, P extends PrismaLike>(
       if (migrateOnly) return;
     }
     const prisma = await spec.createPrisma(target);
-    const server = await spec.createServer({ env, prisma, logger });
+    const server = await spec.createServer({ env, prisma, logger, target });
     const port = await server.listen(spec.address(env));
     const lifecycle = new Lifecycle(logger)
       .onShutdown('stop gRPC (drain in-flight calls)', () => server.shutdown())

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { feedTables } from './feed.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
 
 const ARTICLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
@@ -78,22 +79,23 @@ export function validateArticles(lines: ArticleLine[], categoryKeys: Set<string>
 }
 
 /** Upserts a batch in one transaction: the article rows, then their category rows. */
-export async function upsertArticles(db: PrismaClient, articles: ValidArticle[]): Promise<void> {
+export async function upsertArticles(db: PrismaClient, schema: string, articles: ValidArticle[]): Promise<void> {
   if (articles.length === 0) return;
+  const t = feedTables(schema);
   const ids = articles.map((a) => a.id);
   const links = articles.flatMap((a) => a.categories.map((c) => ({ id: a.id, category: c, publishedAt: a.publishedAt })));
   await db.$transaction(async (tx) => {
     await tx.$executeRaw`
-      INSERT INTO articles (id, title, url, summary, published_at, image_key, created_at, updated_at)
+      INSERT INTO ${t.articles} (id, title, url, summary, published_at, image_key, created_at, updated_at)
       SELECT * , now(), now() FROM unnest(
         ${ids}::text[], ${articles.map((a) => a.title)}::text[], ${articles.map((a) => a.url)}::text[],
         ${articles.map((a) => a.summary)}::text[], ${articles.map((a) => a.publishedAt)}::timestamptz[],
         ${articles.map((a) => a.imageKey)}::text[])
       ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, url = EXCLUDED.url, summary = EXCLUDED.summary,
         published_at = EXCLUDED.published_at, image_key = EXCLUDED.image_key, updated_at = now()`;
-    await tx.$executeRaw`DELETE FROM article_categories WHERE article_id = ANY(${ids}::text[])`;
+    await tx.$executeRaw`DELETE FROM ${t.articleCategories} WHERE article_id = ANY(${ids}::text[])`;
     await tx.$executeRaw`
-      INSERT INTO article_categories (article_id, category_key, published_at)
+      INSERT INTO ${t.articleCategories} (article_id, category_key, published_at)
       SELECT * FROM unnest(${links.map((l) => l.id)}::text[], ${links.map((l) => l.category)}::text[], ${links.map((l) => l.publishedAt)}::timestamptz[])`;
   });
 }
@@ -113,8 +115,11 @@ export function readJsonLines(text: string): { lines: ArticleLine[]; rejected: R
   return { lines, rejected };
 }
 
-export function demoArticles(): ArticleLine[] {
-  return readJsonLines(readFileSync(new URL('../demo-articles.jsonl', import.meta.url), 'utf8')).lines;
+/** The demo article set shipped with the service (services/feed/demo-articles.jsonl). */
+export const DEMO_ARTICLES_FILE = new URL('../demo-articles.jsonl', import.meta.url).pathname;
+
+export function demoArticles(file: string): ArticleLine[] {
+  return readJsonLines(readFileSync(file, 'utf8')).lines;
 }
 
 export { Prisma };

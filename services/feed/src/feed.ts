@@ -83,8 +83,19 @@ interface PageRow {
   categories: string[] | null;
 }
 
+/**
+ * Schema-qualified table names for raw SQL. Never rely on search_path for raw queries: on the
+ * embedded PostgreSQL (PGlite) every connection shares one session, so another service's
+ * connection may have changed it.
+ */
+export function feedTables(schema: string) {
+  const q = (name: string) => Prisma.raw(`"${schema.replace(/"/g, '""')}"."${name}"`);
+  return { articles: q('articles'), articleCategories: q('article_categories') };
+}
+
 /** The page query; exported so a test can EXPLAIN it on a large table. */
-export function pageQuery(categories: string[], limit: number, after: Position | null): Prisma.Sql {
+export function pageQuery(schema: string, categories: string[], limit: number, after: Position | null): Prisma.Sql {
+  const t = feedTables(schema);
   const keyset = after ? Prisma.sql`AND (ac.published_at, ac.article_id) < (${after.publishedAt}::timestamptz, ${after.id})` : Prisma.empty;
   return Prisma.sql`
     WITH picks AS (
@@ -92,7 +103,7 @@ export function pageQuery(categories: string[], limit: number, after: Position |
       FROM unnest(${categories}::text[]) AS k(key)
       CROSS JOIN LATERAL (
         SELECT ac.article_id, ac.published_at
-        FROM article_categories ac
+        FROM ${t.articleCategories} ac
         WHERE ac.category_key = k.key ${keyset}
         ORDER BY ac.published_at DESC, ac.article_id DESC
         LIMIT ${limit}
@@ -103,8 +114,8 @@ export function pageQuery(categories: string[], limit: number, after: Position |
       LIMIT ${limit}
     )
     SELECT a.id, a.title, a.url, a.summary, a.published_at, a.image_key,
-      (SELECT array_agg(x.category_key ORDER BY x.category_key) FROM article_categories x WHERE x.article_id = a.id) AS categories
-    FROM page p JOIN articles a ON a.id = p.article_id
+      (SELECT array_agg(x.category_key ORDER BY x.category_key) FROM ${t.articleCategories} x WHERE x.article_id = a.id) AS categories
+    FROM page p JOIN ${t.articles} a ON a.id = p.article_id
     ORDER BY p.published_at DESC, p.article_id DESC`;
 }
 
@@ -118,6 +129,7 @@ export class FeedReader {
   constructor(
     private readonly db: PrismaClient,
     options: { ttlMs: number; maxEntries: number },
+    private readonly schema: string,
   ) {
     this.pages = new TtlCache(options.ttlMs, options.maxEntries);
     this.subscriptions = new TtlCache(options.ttlMs, options.maxEntries);
@@ -162,7 +174,7 @@ export class FeedReader {
   }
 
   private async read(categories: string[], limit: number, after: Position | null): Promise<FeedPage> {
-    const rows = await this.db.$queryRaw<PageRow[]>(pageQuery(categories, limit + 1, after));
+    const rows = await this.db.$queryRaw<PageRow[]>(pageQuery(this.schema, categories, limit + 1, after));
     const articles = rows.slice(0, limit).map((r) => ({
       id: r.id,
       title: r.title,

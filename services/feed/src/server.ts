@@ -31,17 +31,20 @@ function toArticleMessage(a: FeedArticle): ArticleMessage {
 
 export interface FeedServerDeps {
   prisma: PrismaClient;
+  /** The database schema of the feed tables (raw SQL names it explicitly). */
+  schema: string;
   logger: Logger;
   bus: Bus;
   cache: { ttlMs: number; maxEntries: number };
-  loadDemoArticles?: boolean;
+  /** A JSON-lines file of demo articles to load into an empty database (local runs). */
+  demoArticlesFile?: string;
 }
 
 /** Imports article lines: validates each, upserts the valid ones, announces the change. */
-export async function importArticleLines(deps: Pick<FeedServerDeps, 'prisma' | 'bus'>, reader: FeedReader, lines: ArticleLine[]) {
+export async function importArticleLines(deps: Pick<FeedServerDeps, 'prisma' | 'bus' | 'schema'>, reader: FeedReader, lines: ArticleLine[]) {
   const categoryKeys = new Set((await deps.prisma.category.findMany({ select: { key: true } })).map((c) => c.key));
   const { valid, rejected } = validateArticles(lines, categoryKeys);
-  await upsertArticles(deps.prisma, valid);
+  await upsertArticles(deps.prisma, deps.schema, valid);
   if (valid.length > 0) {
     reader.articlesChanged();
     await deps.bus.publish(CHANNELS.articlesChanged, String(valid.length)).catch(() => undefined);
@@ -51,13 +54,13 @@ export async function importArticleLines(deps: Pick<FeedServerDeps, 'prisma' | '
 
 export async function createFeedServer(deps: FeedServerDeps): Promise<GrpcServer> {
   const { prisma, bus, logger } = deps;
-  const reader = new FeedReader(prisma, deps.cache);
+  const reader = new FeedReader(prisma, deps.cache, deps.schema);
   bus.subscribe(CHANNELS.articlesChanged, () => reader.articlesChanged());
   bus.subscribe(CHANNELS.subscriptionsChanged, (siteId) => reader.subscriptionsChanged(siteId));
 
   if (await loadShippedTaxonomyIfEmpty(prisma)) logger.info('loaded the shipped taxonomy into an empty database');
-  if (deps.loadDemoArticles && (await prisma.article.count()) === 0) {
-    const { imported } = await importArticleLines(deps, reader, demoArticles());
+  if (deps.demoArticlesFile && (await prisma.article.count()) === 0) {
+    const { imported } = await importArticleLines(deps, reader, demoArticles(deps.demoArticlesFile));
     logger.info({ imported }, 'loaded the demo articles');
   }
 

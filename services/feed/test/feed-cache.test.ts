@@ -30,7 +30,7 @@ describe('the page cache', () => {
         return Reflect.get(target, prop, receiver);
       },
     });
-    const reader = new FeedReader(counted, { ttlMs: 60_000, maxEntries: 100 });
+    const reader = new FeedReader(counted, { ttlMs: 60_000, maxEntries: 100 }, schema);
     const pages = await Promise.all(['s1', 's2', 's3'].map((s) => reader.page(s, 10, null)));
     expect(pages[0]!.articles.map((a) => a.id)).toEqual(pages[2]!.articles.map((a) => a.id));
     await reader.page('s1', 10, null);

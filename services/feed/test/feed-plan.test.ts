@@ -55,7 +55,7 @@ describe('the feed page query on 100 000 articles', () => {
     ['the first page', null],
     ['a deep page', { publishedAt: new Date('2026-02-01T00:00:00Z'), id: 'a44640' }],
   ])('reads %s with index range scans on article_categories_feed_idx, no sequential scan', async (_label, after) => {
-    const plan = await explain(pageQuery(['c1', 'c2', 'c3'], 21, after));
+    const plan = await explain(pageQuery(schema, ['c1', 'c2', 'c3'], 21, after));
     const feedScans = plan.filter((n) => n['Index Name'] === 'article_categories_feed_idx');
     expect(feedScans.length).toBeGreaterThan(0);
     for (const scan of feedScans) {
@@ -69,7 +69,7 @@ describe('the feed page query on 100 000 articles', () => {
   it('returns what a naive query returns, page after page', async () => {
     let after: { publishedAt: Date; id: string } | null = null;
     for (let page = 0; page < 4; page++) {
-      const fast: Array<{ id: string; published_at: Date }> = await db.$queryRaw<Array<{ id: string; published_at: Date }>>(pageQuery(['c1', 'c8'], 25, after));
+      const fast: Array<{ id: string; published_at: Date }> = await db.$queryRaw<Array<{ id: string; published_at: Date }>>(pageQuery(schema, ['c1', 'c8'], 25, after));
       const naive = await db.$queryRaw<Array<{ id: string }>>(Prisma.sql`
         SELECT a.id FROM articles a
         WHERE EXISTS (SELECT 1 FROM article_categories x WHERE x.article_id = a.id AND x.category_key IN ('c1', 'c8'))

@@ -57,7 +57,8 @@ export interface ComposeOptions {
   ports: Record<ServiceName | 'mediaHttp' | 'gateway', number>;
   gatewayEnv?: Record<string, string>;
   paymentProvider?: PaymentProvider;
-  loadDemoArticles?: boolean;
+  /** Demo articles to load into an empty feed database. */
+  demoArticlesFile?: string;
   extraRoutes?: AnyRoute[];
   now?: () => number;
 }
@@ -116,7 +117,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
   await listen('account', createAccountServer({ prisma: prisma.account, logger, catalog: options.catalog, bus: options.bus() }));
   await listen(
     'feed',
-    await createFeedServer({ prisma: prisma.feed, logger, bus: options.bus(), cache: { ttlMs: 30_000, maxEntries: 1000 }, loadDemoArticles: options.loadDemoArticles ?? false }),
+    await createFeedServer({ prisma: prisma.feed, schema: 'feed', logger, bus: options.bus(), cache: { ttlMs: 30_000, maxEntries: 1000 }, ...(options.demoArticlesFile ? { demoArticlesFile: options.demoArticlesFile } : {}) }),
   );
   const billingAccount = createClient(loadProtos().cfs.account.v1.AccountAdminService, addresses.account);
   await listen(

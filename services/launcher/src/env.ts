@@ -20,6 +20,8 @@ export const launcherEnvSchema = z.object({
   /** Load the demo articles into an empty feed database. */
   FEED_LOAD_DEMO_ARTICLES: z.enum(['true', 'false']).default('true'),
   STARTUP_TIMEOUT_MS: envFields.positiveInt(60_000),
+  /** The embedded PostgreSQL's port (embedded mode only); not 5432, so a local PostgreSQL keeps its own. */
+  EMBEDDED_PG_PORT: envFields.port(54329),
 });
 
 export type LauncherEnv = z.output<typeof launcherEnvSchema>;

@@ -1,13 +1,12 @@
 // `npm start`: the whole system on one machine. Starts every service, waits for each to be
 // ready, then the gateway; stops everything cleanly on Ctrl-C or SIGTERM.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from '@cfs/common/env';
 import { waitForServing } from '@cfs/common/grpc';
 import { createLogger } from '@cfs/common/logger';
 import { launcherEnvSchema } from './env.ts';
+import { localSecret } from './secrets.ts';
 import { Supervisor } from './supervisor.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -15,24 +14,28 @@ const logger = createLogger('launcher');
 const env = parseEnv(launcherEnvSchema);
 
 if (!env.DATABASE_URL) {
-  process.stderr.write(
-    'DATABASE_URL is not set. Until the embedded mode lands, `npm start` needs a PostgreSQL database:\n' +
-      '  DATABASE_URL=postgresql://postgres@127.0.0.1:5432/cfs npm start\n',
-  );
-  process.exit(1);
-}
-
-/** A secret generated once and kept in DATA_DIR, when none is configured (local runs only). */
-function localSecret(name: string, configured: string | undefined): string {
-  if (configured) return configured;
-  const file = path.resolve(ROOT, env.DATA_DIR, name);
-  if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  // Embedded defaults: everything in this process, nothing to install.
+  const { runEmbedded } = await import('./embedded.ts');
+  let stop: (() => Promise<void>) | undefined;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    await stop?.().catch((err: unknown) => logger.error({ err: { message: (err as Error).message } }, 'stop failed'));
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  try {
+    stop = await runEmbedded({ env, root: ROOT, dataDir: path.resolve(ROOT, env.DATA_DIR), logger });
+  } catch (err) {
+    logger.fatal({ err: { name: (err as Error).name, message: (err as Error).message } }, 'embedded start failed');
+    process.exit(1);
   }
-  return readFileSync(file, 'utf8').trim();
-}
+} else {
 
+const dataDir = path.resolve(ROOT, env.DATA_DIR);
 const addresses = {
   identity: `127.0.0.1:${env.IDENTITY_GRPC_PORT}`,
   account: `127.0.0.1:${env.ACCOUNT_GRPC_PORT}`,
@@ -43,8 +46,8 @@ const addresses = {
 };
 const childEnv: NodeJS.ProcessEnv = {
   ...process.env,
-  CREDENTIAL_PEPPER: localSecret('pepper', env.CREDENTIAL_PEPPER),
-  CURSOR_SECRET: localSecret('cursor-secret', env.CURSOR_SECRET),
+  CREDENTIAL_PEPPER: localSecret(dataDir, 'pepper', env.CREDENTIAL_PEPPER),
+  CURSOR_SECRET: localSecret(dataDir, 'cursor-secret', env.CURSOR_SECRET),
   FEED_LOAD_DEMO_ARTICLES: env.FEED_LOAD_DEMO_ARTICLES,
   FEED_GRPC_HOST: '127.0.0.1',
   FEED_GRPC_PORT: String(env.FEED_GRPC_PORT),
@@ -119,4 +122,6 @@ try {
   logger.error({ err: err instanceof Error ? err.message : String(err) }, 'start-up failed');
   exitCode = 1;
   await shutdown();
+}
+
 }

@@ -1,0 +1,87 @@
+/**
+ * `npm start` with no DATABASE_URL: the whole system in this one process, on embedded defaults.
+ * PostgreSQL is PGlite served over its socket server (data in DATA_DIR/pglite, port EMBEDDED_PG_PORT,
+ * which does not clash with a local PostgreSQL), every service migrated into its own schema; what
+ * Redis does (revocations, quotas, rate limits, announcements) is done in memory, which is correct
+ * because there is one gateway and every service shares this process; media live in DATA_DIR/media.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { MemoryBus } from '@cfs/common/bus';
+import type { Logger } from '@cfs/common/logger';
+import { applyMigrations } from '@cfs/common/migrate';
+import { MemoryState } from '../../../gateway/src/state/memory-state.ts';
+import { loadPlanCatalog } from '../../account/src/plans.ts';
+import { closeAdminClients, createAdminClients } from '../../admin/src/clients.ts';
+import { readJsonLines } from '../../feed/src/articles.ts';
+import { FileObjectStore } from '../../media/src/object-store.ts';
+import { composeSystem, SERVICES } from './compose.ts';
+import { seedDemo } from './demo.ts';
+import type { LauncherEnv } from './env.ts';
+import { localSecret } from './secrets.ts';
+
+export async function runEmbedded(options: { env: LauncherEnv; root: string; dataDir: string; logger: Logger }): Promise<() => Promise<void>> {
+  const { env, root, dataDir, logger } = options;
+  mkdirSync(dataDir, { recursive: true });
+  const started = Date.now();
+
+  const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+  // maxConnections defaults to 1; the services' pools need more. Queries are queued, transactions kept whole.
+  const pgServer = new PGLiteSocketServer({ db: pglite, port: env.EMBEDDED_PG_PORT, host: '127.0.0.1', maxConnections: 100 });
+  await pgServer.start();
+  const databaseUrl = `postgresql://postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`;
+  // PGlite is one session: migrate the services one after the other.
+  for (const service of SERVICES) {
+    await applyMigrations({ target: { connectionString: databaseUrl, schema: service }, migrationsDir: path.join(root, 'services', service, 'prisma/migrations'), logger });
+  }
+
+  const demoArticlesFile = path.join(root, 'services/feed/demo-articles.jsonl');
+  const system = await composeSystem({
+    databaseUrl,
+    poolSize: 2,
+    logger,
+    bus: () => new MemoryBus(),
+    sharedState: () => new MemoryState(),
+    objectStore: new FileObjectStore(process.env.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    catalog: loadPlanCatalog(process.env.PLANS_FILE),
+    pepper: localSecret(dataDir, 'pepper', env.CREDENTIAL_PEPPER),
+    host: '127.0.0.1',
+    ports: {
+      identity: env.IDENTITY_GRPC_PORT,
+      account: env.ACCOUNT_GRPC_PORT,
+      feed: env.FEED_GRPC_PORT,
+      billing: env.BILLING_GRPC_PORT,
+      seo: env.SEO_GRPC_PORT,
+      media: env.MEDIA_GRPC_PORT,
+      mediaHttp: env.MEDIA_HTTP_PORT,
+      gateway: env.PORT,
+    },
+    gatewayEnv: { CURSOR_SECRET: localSecret(dataDir, 'cursor-secret', env.CURSOR_SECRET), ...(process.env.RATE_LIMIT_PER_MINUTE ? { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE } : {}) },
+    demoArticlesFile,
+  });
+
+  const clients = createAdminClients({ ...system.addresses, deadlineMs: 30_000 });
+  try {
+    const imageKeys = readJsonLines(readFileSync(demoArticlesFile, 'utf8'))
+      .lines.map((l) => (l.value as { imageKey?: string }).imageKey)
+      .filter((k): k is string => typeof k === 'string');
+    const demo = await seedDemo({ dataDir, baseUrl: system.baseUrl, clients, imageKeys });
+    process.stdout.write(`Content Feed Service is running on ${system.baseUrl} (embedded mode, data in ${dataDir}; up in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.\n`);
+    if (demo.created) {
+      process.stdout.write(`Demo credential (shown once; keep it): ${demo.token}\n`);
+      process.stdout.write(`Demo site: ${demo.siteId}\n`);
+    } else {
+      process.stdout.write(`Demo site: ${demo.siteId} (its credential was shown on the first start; make another with: npm run -s admin -- credential create --site ${demo.siteId} --scopes account.read,feed.read,subscription.manage)\n`);
+    }
+  } finally {
+    closeAdminClients(clients);
+  }
+
+  return async () => {
+    await system.stop();
+    await pgServer.stop();
+    await pglite.close();
+  };
+}
