@@ -37,6 +37,21 @@ export class TaxonomyCatalog {
     return this.loading;
   }
 
+  /**
+   * Reloads now unless the keys are younger than `minAgeMs`: a key missing from the loaded taxonomy
+   * may have been imported a moment ago, so an unknown key is checked against fresh keys before it
+   * is refused (at most one reload per `minAgeMs`, whatever clients send).
+   */
+  async freshCategoryKeys(minAgeMs = 1000): Promise<Set<string>> {
+    if (this.keys && this.now() - this.loadedAt < minAgeMs) return this.keys;
+    try {
+      return await this.load();
+    } catch (err) {
+      if (this.keys) return this.keys;
+      throw err instanceof DomainError ? err : new DomainError('SERVICE_UNAVAILABLE');
+    }
+  }
+
   async categoryKeys(): Promise<Set<string>> {
     if (this.keys && this.loadedAt > 0 && this.now() - this.loadedAt < this.options.refreshMs) return this.keys;
     if (this.keys && this.loadedAt > 0) {

@@ -8,7 +8,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import pg from 'pg';
 import { inject } from 'vitest';
+import { applyMigrations } from '@cfs/common/migrate';
+import { MIGRATED_SERVICES, migrationsDirOf } from './services.ts';
 import { RedisBus } from '@cfs/common/bus';
 import { createLogger } from '@cfs/common/logger';
 import type { AnyRoute } from '../../gateway/src/route.ts';
@@ -51,6 +54,8 @@ export interface SystemOptions {
   paymentProvider?: PaymentProvider;
   /** A Redis key prefix of its own (default: the run's), for tests of shared counters. */
   redisPrefix?: string;
+  /** A database of its own (migrated; see createTestDatabase), for tests that disturb connections. */
+  databaseUrl?: string;
 }
 
 export async function startSystem(options: SystemOptions = {}): Promise<TestSystem> {
@@ -67,7 +72,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   await objectStore.ensureReady();
 
   const system = await composeSystem({
-    databaseUrl: inject('databaseUrl'),
+    databaseUrl: options.databaseUrl ?? inject('databaseUrl'),
     poolSize: 4,
     logger: silent,
     bus: () => new RedisBus(redisUrl, prefix, silent),
@@ -102,6 +107,29 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       closeAdminClients(adminClients);
       await system.stop();
       await s3server.close();
+    },
+  };
+}
+
+/** A fresh database with every service's schema migrated, dropped by the returned function. */
+export async function createTestDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(inject('databaseUrl'));
+  const name = `${base.pathname.slice(1)}_${label}`.slice(0, 63);
+  const admin = new URL(base);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  for (const service of MIGRATED_SERVICES) {
+    await applyMigrations({ target: { connectionString: url.toString(), schema: service }, migrationsDir: migrationsDirOf(service) });
+  }
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
     },
   };
 }

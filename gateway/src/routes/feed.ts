@@ -49,7 +49,8 @@ export const feedRoutes = [
     capability: 'subscriptions',
     body: Subscriptions,
     check: async ({ body }, { taxonomy }) => {
-      const known = await taxonomy.categoryKeys();
+      let known = await taxonomy.categoryKeys();
+      if (body.categories.some((key) => !known.has(key))) known = await taxonomy.freshCategoryKeys();
       const unknown = body.categories.find((key) => !known.has(key));
       if (unknown !== undefined) throw malformed(`body.categories: unknown category key ${unknown}`);
     },

@@ -19,7 +19,7 @@ await runGrpcService({
   envSchema: accountEnvSchema,
   address: (env) => `${env.ACCOUNT_GRPC_HOST}:${env.ACCOUNT_GRPC_PORT}`,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  createPrisma: async (target) => new PrismaClient({ adapter: await createPgAdapter(target) }),
+  createPrisma: async (target, onConnectionError) => new PrismaClient({ adapter: await createPgAdapter(target, 10, onConnectionError) }),
   createServer: ({ env, prisma, logger }) =>
     createAccountServer({
       prisma,

@@ -21,7 +21,7 @@ await runGrpcService({
   envSchema: env.billingEnvSchema,
   address: (e) => `${e.BILLING_GRPC_HOST}:${e.BILLING_GRPC_PORT}`,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  createPrisma: async (target) => new PrismaClient({ adapter: await createPgAdapter(target) }),
+  createPrisma: async (target, onConnectionError) => new PrismaClient({ adapter: await createPgAdapter(target, 10, onConnectionError) }),
   createServer: ({ env: e, prisma, logger }) => {
     const adapter =
       e.PAYMENT_PROVIDER === 'stripe'

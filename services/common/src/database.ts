@@ -32,6 +32,8 @@ export function quoteIdent(name: string): string {
 }
 
 const TRANSIENT_PG_CODES = new Set(['40001', '40P01', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+/** Prisma's codes for an unreachable server, a dropped connection, a timeout or an exhausted pool. */
+const TRANSIENT_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2034']);
 const TRANSIENT_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
 
 /**
@@ -42,10 +44,14 @@ export function isTransientDatabaseError(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
     const o = e as { code?: unknown; cause?: unknown; originalCode?: unknown; kind?: unknown; message?: unknown };
     for (const c of [o.code, o.originalCode]) {
-      if (typeof c === 'string' && (TRANSIENT_PG_CODES.has(c) || TRANSIENT_NET_CODES.has(c))) return true;
+      if (typeof c === 'string' && (TRANSIENT_PG_CODES.has(c) || TRANSIENT_NET_CODES.has(c) || TRANSIENT_PRISMA_CODES.has(c))) return true;
     }
     if (o.kind === 'DatabaseNotReachable' || o.kind === 'ConnectionClosed' || o.kind === 'TransactionWriteConflict') return true;
-    if (typeof o.message === 'string' && /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(o.message)) return true;
+    if (
+      typeof o.message === 'string' &&
+      /Connection terminated|connection error|Connection ended|timeout exceeded when trying to connect|terminating connection|Server has closed the connection/i.test(o.message)
+    )
+      return true;
     e = o.cause;
   }
   return false;
@@ -53,12 +59,20 @@ export function isTransientDatabaseError(err: unknown): boolean {
 
 /**
  * The driver adapter of a service's Prisma client. The schema is set twice on purpose: the
- * adapter's `schema` qualifies model queries, `search_path` serves raw SQL.
+ * adapter's `schema` qualifies model queries, `search_path` serves raw SQL. The pool is ours so that
+ * a connection the server drops while idle is logged and replaced, never an uncaught error.
  */
-export async function createPgAdapter(target: DatabaseTarget, poolSize = 10) {
-  const { PrismaPg } = await import('@prisma/adapter-pg');
-  return new PrismaPg(
-    { connectionString: target.connectionString, options: `-c search_path=${quoteIdent(target.schema)}`, max: poolSize },
-    { schema: target.schema },
-  );
+export async function createPgAdapter(target: DatabaseTarget, poolSize = 10, onConnectionError?: (err: Error) => void) {
+  const [{ PrismaPg }, { default: pg }] = await Promise.all([import('@prisma/adapter-pg'), import('pg')]);
+  const pool = new pg.Pool({
+    connectionString: target.connectionString,
+    options: `-c search_path=${quoteIdent(target.schema)}`,
+    max: poolSize,
+    // Names the service in pg_stat_activity (operators, and the fault tests, see whose connection it is).
+    application_name: `cfs-${target.schema}`,
+  });
+  pool.on('error', (err) => onConnectionError?.(err));
+  // A connection checked out (e.g. inside a transaction) reports a drop on itself, not on the pool.
+  pool.on('connect', (client) => client.on('error', (err) => onConnectionError?.(err)));
+  return new PrismaPg(pool, { schema: target.schema });
 }

@@ -24,7 +24,8 @@ export interface GrpcServiceSpec<S extends z.ZodType, P extends PrismaLike> {
   /** host:port to listen on, from the parsed env. */
   address: (env: z.output<S>) => string;
   migrationsDir: string;
-  createPrisma: (target: DatabaseTarget) => Promise<P>;
+  /** `onConnectionError` is for the pool: a connection dropped while idle is reported there. */
+  createPrisma: (target: DatabaseTarget, onConnectionError: (err: Error) => void) => Promise<P>;
   createServer: (deps: { env: z.output<S>; prisma: P; logger: Logger; target: DatabaseTarget }) => GrpcServer | Promise<GrpcServer>;
   telemetry: Telemetry;
 }
@@ -40,7 +41,7 @@ export async function runGrpcService<S extends z.ZodType, P extends PrismaLike>(
       logger.info({ schema: target.schema, applied: applied.length }, 'migrations up to date');
       if (migrateOnly) return;
     }
-    const prisma = await spec.createPrisma(target);
+    const prisma = await spec.createPrisma(target, (err) => logger.warn({ err: { message: err.message } }, 'database connection dropped; the pool replaces it'));
     const server = await spec.createServer({ env, prisma, logger, target });
     const port = await server.listen(spec.address(env));
     const lifecycle = new Lifecycle(logger)

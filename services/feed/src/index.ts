@@ -18,7 +18,7 @@ await runGrpcService({
   envSchema: feedEnvSchema,
   address: (env) => `${env.FEED_GRPC_HOST}:${env.FEED_GRPC_PORT}`,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  createPrisma: async (target) => new PrismaClient({ adapter: await createPgAdapter(target) }),
+  createPrisma: async (target, onConnectionError) => new PrismaClient({ adapter: await createPgAdapter(target, 10, onConnectionError) }),
   createServer: ({ env, prisma, logger, target }) =>
     createFeedServer({
       prisma,

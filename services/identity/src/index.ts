@@ -16,7 +16,7 @@ await runGrpcService({
   envSchema: identityEnvSchema,
   address: (env) => `${env.IDENTITY_GRPC_HOST}:${env.IDENTITY_GRPC_PORT}`,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  createPrisma: async (target) => new PrismaClient({ adapter: await createPgAdapter(target) }),
+  createPrisma: async (target, onConnectionError) => new PrismaClient({ adapter: await createPgAdapter(target, 10, onConnectionError) }),
   createServer: ({ env, prisma, logger }) =>
     createIdentityServer({
       prisma,

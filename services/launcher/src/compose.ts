@@ -92,7 +92,8 @@ function closeHttp(server: Server): Promise<void> {
 export async function composeSystem(options: ComposeOptions): Promise<ComposedSystem> {
   const { logger, host } = options;
   const target = (schema: string) => ({ connectionString: options.databaseUrl, schema });
-  const adapter = (schema: string) => createPgAdapter(target(schema), options.poolSize);
+  const adapter = (schema: string) =>
+    createPgAdapter(target(schema), options.poolSize, (err) => logger.warn({ err: { message: err.message }, schema }, 'database connection dropped; the pool replaces it'));
   const prisma = {
     identity: new IdentityPrisma({ adapter: await adapter('identity') }),
     account: new AccountPrisma({ adapter: await adapter('account') }),

@@ -20,7 +20,7 @@ await runGrpcService({
   envSchema: mediaEnvSchema,
   address: (env) => `${env.MEDIA_GRPC_HOST}:${env.MEDIA_GRPC_PORT}`,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  createPrisma: async (target) => new PrismaClient({ adapter: await createPgAdapter(target) }),
+  createPrisma: async (target, onConnectionError) => new PrismaClient({ adapter: await createPgAdapter(target, 10, onConnectionError) }),
   createServer: async ({ env, prisma, logger }) => {
     const store = env.S3_ENDPOINT
       ? new stores.S3ObjectStore({ endpoint: env.S3_ENDPOINT, accessKey: env.S3_ACCESS_KEY ?? '', secretKey: env.S3_SECRET_KEY ?? '', bucket: env.S3_BUCKET, region: env.S3_REGION })

@@ -16,6 +16,6 @@ await runGrpcService({
   envSchema: seoEnvSchema,
   address: (env) => `${env.SEO_GRPC_HOST}:${env.SEO_GRPC_PORT}`,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  createPrisma: async (target) => new PrismaClient({ adapter: await createPgAdapter(target) }),
+  createPrisma: async (target, onConnectionError) => new PrismaClient({ adapter: await createPgAdapter(target, 10, onConnectionError) }),
   createServer: ({ prisma, logger }) => createSeoServer({ prisma, logger }),
 });
