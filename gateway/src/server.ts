@@ -5,7 +5,6 @@
  */
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { malformed, notFound } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
 import { Authenticator } from './authenticator.ts';
@@ -18,7 +17,7 @@ import { TaxonomyCatalog } from './taxonomy.ts';
 import { SiteDirectory } from './sites.ts';
 import type { GatewayConfig } from './env.ts';
 import { buildOpenApi } from './openapi.ts';
-import { errorHandler, pipelineFor, requestId, rpcFactory } from './pipeline.ts';
+import { accessLog, errorHandler, pipelineFor, requestId, rpcFactory } from './pipeline.ts';
 import { rateLimit } from './rate-limit.ts';
 import type { AnyRoute } from './route.ts';
 import { routes as defaultRoutes } from './routes/index.ts';
@@ -58,17 +57,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
   app.set('trust proxy', deps.config.TRUST_PROXY);
 
   app.use(requestId());
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (_req, res) => (res as express.Response).locals.requestId as string,
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(accessLog(deps.logger));
   app.use(rateLimit({ limit: deps.config.RATE_LIMIT_PER_MINUTE, state: deps.shared, authenticator, logger: deps.logger }));
   // Public media is streamed before any JSON handling; its caching headers come from the media service,
   // and customer sites embed it (cross-origin).
