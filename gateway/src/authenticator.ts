@@ -38,6 +38,19 @@ export class Authenticator {
   }
 
   async authenticate(token: string, fetchCredential: (token: string) => Promise<Credential__Output>): Promise<Credential__Output> {
+    return (await this.authenticateDeferring(token, fetchCredential, false)).credential;
+  }
+
+  /**
+   * Like authenticate; with `defer`, a cached Credential comes back unconfirmed (`confirmed: false`)
+   * and the caller must check its revocation marker before anything is served or refused for a
+   * reason that comes after authentication — the quota step does it in the same round trip.
+   */
+  async authenticateDeferring(
+    token: string,
+    fetchCredential: (token: string) => Promise<Credential__Output>,
+    defer: boolean,
+  ): Promise<{ credential: Credential__Output; confirmed: boolean }> {
     const key = createHash('sha256').update(token).digest('base64url');
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > this.now()) {
@@ -46,19 +59,34 @@ export class Authenticator {
         this.evict(credential.id);
         throw unauthenticated('The credential has expired.');
       }
+      if (defer) return { credential, confirmed: false };
       let revoked: boolean | undefined;
       try {
         revoked = await this.state.isRevoked(credential.id);
       } catch (err) {
         this.options.logger.warn({ err: { message: (err as Error).message } }, 'shared state unavailable; authenticating without the cache');
       }
-      if (revoked === false) return credential;
+      if (revoked === false) return { credential, confirmed: true };
       this.evict(credential.id);
       if (revoked) throw unauthenticated('The credential has been revoked.');
     }
     const credential = await fetchCredential(token);
     this.store(key, credential);
-    return credential;
+    return { credential, confirmed: true };
+  }
+
+  /** The deferred check: throws UNAUTHENTICATED when the Credential was revoked; Redis trouble → identity decides. */
+  async confirm(token: string, credentialId: string, fetchCredential: (token: string) => Promise<Credential__Output>): Promise<void> {
+    let revoked: boolean | undefined;
+    try {
+      revoked = await this.state.isRevoked(credentialId);
+    } catch {
+      revoked = undefined;
+    }
+    if (revoked === false) return;
+    this.evict(credentialId);
+    if (revoked) throw unauthenticated('The credential has been revoked.');
+    await fetchCredential(token);
   }
 
   /** Drops a Credential from this replica's cache. */

@@ -51,16 +51,20 @@ export class Entitlements {
     return entry;
   }
 
-  /** Step 7: takes one unit of the period's quota, or QUOTA_EXHAUSTED (which takes nothing). */
-  async consume(siteId: string, capability: Capability, entry: PlanCapability): Promise<QuotaCounter> {
+  /**
+   * Step 7: takes one unit of the period's quota, or QUOTA_EXHAUSTED (which takes nothing). With
+   * `unlessRevoked` it also checks that Credential's revocation marker in the same round trip.
+   */
+  async consume(siteId: string, capability: Capability, entry: PlanCapability, unlessRevoked?: string): Promise<QuotaCounter> {
     const counter = this.counter(siteId, capability, entry);
-    let result: { allowed: boolean };
+    let result: { allowed: boolean; revoked: boolean };
     try {
-      result = await this.state.consume(counter);
+      result = await this.state.consume(counter, unlessRevoked);
     } catch (err) {
       // Quotas cannot be counted without the shared state; refuse rather than serve uncounted.
       throw unavailable(err);
     }
+    if (result.revoked) throw new DomainError('UNAUTHENTICATED', 'The credential has been revoked.');
     if (!result.allowed) {
       throw new DomainError('QUOTA_EXHAUSTED', `The ${capability} quota of this ${entry.period} is used up; it resets at ${new Date(counter.resetsAt).toISOString()}.`);
     }

@@ -35,6 +35,8 @@ interface Locals {
   principal?: Principal;
   /** The quota unit this request took (given back if the request fails). */
   charged?: QuotaCounter;
+  /** A cached Credential whose revocation marker is still to be checked (plan-gated routes check it with the quota). */
+  unconfirmed?: { token: string; credentialId: string };
 }
 
 const locals = (res: Response) => res.locals as Locals;
@@ -108,51 +110,87 @@ export function validateRequest(route: AnyRoute, tools: ValidationTools): Reques
 
 const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
 
-/** Step 3: `Authorization: Bearer <token>`; missing, unknown, revoked or expired → 401. */
-export function authenticate(deps: Pick<PipelineDeps, 'rpcFor' | 'authenticator'>): RequestHandler {
+/** Asks the identity service (authoritative) about a token. */
+function fetchCredentialVia(deps: Pick<PipelineDeps, 'rpcFor'>, res: Response) {
+  return async (token: string) => {
+    const answer = await deps.rpcFor(res)('identity', 'Authenticate', { token });
+    if (!answer.credential) throw new DomainError('INTERNAL_ERROR');
+    return answer.credential;
+  };
+}
+
+/**
+ * Before refusing for a reason that comes after authentication (scope, audience, plan), make sure
+ * the Credential is still valid: a revoked one is 401, whatever else is wrong.
+ */
+async function refuseAfterConfirming(deps: Pick<PipelineDeps, 'rpcFor' | 'authenticator'>, res: Response, refusal: DomainError): Promise<never> {
+  const pending = locals(res).unconfirmed;
+  if (pending) await deps.authenticator.confirm(pending.token, pending.credentialId, fetchCredentialVia(deps, res));
+  throw refusal;
+}
+
+/**
+ * Step 3: `Authorization: Bearer <token>`; missing, unknown, revoked or expired → 401. On a
+ * plan-gated route a cached Credential's revocation marker is checked later, with the quota, in
+ * the same Redis round trip (`deferRevocationCheck`).
+ */
+export function authenticate(deps: Pick<PipelineDeps, 'rpcFor' | 'authenticator'>, deferRevocationCheck = false): RequestHandler {
   return async (req, res, next) => {
     const header = req.get('authorization');
     if (!header) throw unauthenticated('An Authorization: Bearer <credential> header is required.');
     const match = BEARER.exec(header);
     if (!match) throw unauthenticated('The Authorization header must be "Bearer <credential>".');
-    const credential = await deps.authenticator.authenticate(match[1]!, async (token) => {
-      const answer = await deps.rpcFor(res)('identity', 'Authenticate', { token });
-      if (!answer.credential) throw new DomainError('INTERNAL_ERROR');
-      return answer.credential;
-    });
+    const token = match[1]!;
+    const { credential, confirmed } = await deps.authenticator.authenticateDeferring(token, fetchCredentialVia(deps, res), deferRevocationCheck);
     locals(res).principal = { credential };
+    if (!confirmed) locals(res).unconfirmed = { token, credentialId: credential.id };
     next();
   };
 }
 
 /** Step 4: the route's scope. A Credential with no scopes is refused on every route. */
-export function requireScope(scope: CustomerScope): RequestHandler {
-  return (_req, res, next) => {
+export function requireScope(scope: CustomerScope, deps: Pick<PipelineDeps, 'rpcFor' | 'authenticator'>): RequestHandler {
+  return async (_req, res, next) => {
     if (!locals(res).principal?.credential.scopes.includes(scope)) {
-      throw new DomainError('SCOPE_DENIED', `This endpoint requires the scope ${scope}.`);
+      await refuseAfterConfirming(deps, res, new DomainError('SCOPE_DENIED', `This endpoint requires the scope ${scope}.`));
     }
     next();
   };
 }
 
 /** Step 5: the Credential must be issued for this product. */
-export function requireAudience(product: string): RequestHandler {
-  return (_req, res, next) => {
+export function requireAudience(product: string, deps: Pick<PipelineDeps, 'rpcFor' | 'authenticator'>): RequestHandler {
+  return async (_req, res, next) => {
     if (locals(res).principal?.credential.audience !== product) {
-      throw new DomainError('WRONG_AUDIENCE', `The credential was issued for a different product; a credential for ${product} is required.`);
+      await refuseAfterConfirming(
+        deps,
+        res,
+        new DomainError('WRONG_AUDIENCE', `The credential was issued for a different product; a credential for ${product} is required.`),
+      );
     }
     next();
   };
 }
 
 /** Steps 6 and 7: the capability must be in the Site's Plan, and the period's quota not used up. */
-export function requireEntitlement(capability: Capability, deps: Pick<PipelineDeps, 'rpcFor' | 'sites' | 'entitlements'>): RequestHandler {
+export function requireEntitlement(capability: Capability, deps: Pick<PipelineDeps, 'rpcFor' | 'sites' | 'entitlements' | 'authenticator'>): RequestHandler {
   return async (_req, res, next) => {
     const l = locals(res);
     const siteId = l.principal!.credential.siteId;
     const { plan } = await deps.sites.get(siteId, deps.rpcFor(res));
-    const entry = deps.entitlements.requireIncluded(plan, capability);
-    l.charged = await deps.entitlements.consume(siteId, capability, entry);
+    let entry;
+    try {
+      entry = deps.entitlements.requireIncluded(plan, capability);
+    } catch (err) {
+      await refuseAfterConfirming(deps, res, err as DomainError);
+    }
+    try {
+      l.charged = await deps.entitlements.consume(siteId, capability, entry!, l.unconfirmed?.credentialId);
+    } catch (err) {
+      if (l.unconfirmed && err instanceof DomainError && err.code === 'UNAUTHENTICATED') deps.authenticator.evict(l.unconfirmed.credentialId);
+      throw err;
+    }
+    l.unconfirmed = undefined;
     next();
   };
 }
@@ -202,7 +240,7 @@ export function pipelineFor(route: AnyRoute, deps: PipelineDeps): RequestHandler
   const chain: RequestHandler[] = [validateRequest(route, deps.tools)];
   if (route.auth === 'credential') {
     if (!route.scope) throw new Error(`route ${route.operationId} needs a scope`);
-    chain.push(authenticate(deps), requireScope(route.scope), requireAudience(deps.product));
+    chain.push(authenticate(deps, Boolean(route.capability)), requireScope(route.scope, deps), requireAudience(deps.product, deps));
     if (route.capability) chain.push(requireEntitlement(route.capability, deps));
   } else if (route.capability) {
     throw new Error(`route ${route.operationId}: a capability needs a credential`);

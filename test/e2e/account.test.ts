@@ -135,6 +135,23 @@ describe('credentials', () => {
   });
 });
 
+describe('revocation on plan-gated routes (the marker is checked with the quota, in one round trip)', () => {
+  it('refuses a revoked, cached Credential on every replica with 401, even where it would also lack a scope', async () => {
+    const path = `/api/v1/account/sites/${owner.site.id}/credentials`;
+    const other = await system.startGateway();
+    const c = (await api('POST', path, { body: { name: 'feed reader', scopes: ['feed.read'] } })).body as { id: string; secret: string };
+    for (const base of [system.baseUrl, other]) {
+      expect((await request(base, 'GET', '/api/v1/feed', { token: c.secret })).status).toBe(200);
+      expectError(await request(base, 'GET', '/api/v1/taxonomy', { token: c.secret }), 403, 'SCOPE_DENIED');
+    }
+    expect((await api('POST', `${path}/${c.id}/revoke`)).status).toBe(200);
+    for (const base of [other, system.baseUrl]) {
+      expectError(await request(base, 'GET', '/api/v1/feed', { token: c.secret }), 401, 'UNAUTHENTICATED');
+      expectError(await request(base, 'GET', '/api/v1/taxonomy', { token: c.secret }), 401, 'UNAUTHENTICATED');
+    }
+  });
+});
+
 describe('tenancy', () => {
   let other: Owner;
   let otherCredentialId: string;

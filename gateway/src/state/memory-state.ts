@@ -57,11 +57,12 @@ export class MemoryState implements SharedState {
     return counter.used;
   }
 
-  async consume(counter: QuotaCounter): Promise<{ allowed: boolean; used: number }> {
+  async consume(counter: QuotaCounter, unlessRevoked?: string): Promise<{ allowed: boolean; used: number; revoked: boolean }> {
     const used = this.current(counter.key);
-    if (counter.limit !== null && used >= counter.limit) return { allowed: false, used };
+    if (unlessRevoked && (await this.isRevoked(unlessRevoked))) return { allowed: false, used, revoked: true };
+    if (counter.limit !== null && used >= counter.limit) return { allowed: false, used, revoked: false };
     this.counters.set(counter.key, { used: used + 1, expiresAt: counter.resetsAt });
-    return { allowed: true, used: used + 1 };
+    return { allowed: true, used: used + 1, revoked: false };
   }
 
   async refund(counter: QuotaCounter): Promise<void> {

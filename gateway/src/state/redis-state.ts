@@ -4,9 +4,13 @@ import { unavailable } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
 import type { IdempotencyRecord, QuotaCounter, SharedState, StoredAnswer } from './shared-state.ts';
 
-/** Takes a unit only below the limit (-1: unlimited), in one atomic step; sets the expiry once. */
+/**
+ * Takes a unit only below the limit (-1: unlimited), in one atomic step; sets the expiry once.
+ * KEYS[2], when given, is a revocation marker: if it exists nothing is taken ({-1, used}).
+ */
 const CONSUME = `
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if KEYS[2] and redis.call('EXISTS', KEYS[2]) == 1 then return {-1, used} end
 local limit = tonumber(ARGV[1])
 if limit >= 0 and used >= limit then return {0, used} end
 used = redis.call('INCR', KEYS[1])
@@ -50,7 +54,7 @@ export class RedisState implements SharedState {
   constructor(private readonly options: RedisStateOptions) {
     this.redis = new Redis(options.url, REDIS_OPTIONS);
     this.redis.on('error', (err: Error) => options.logger.warn({ err: { message: err.message } }, 'redis connection error'));
-    this.redis.defineCommand('cfsConsume', { numberOfKeys: 1, lua: CONSUME });
+    this.redis.defineCommand('cfsConsume', { lua: CONSUME });
     this.redis.defineCommand('cfsRefund', { numberOfKeys: 1, lua: REFUND });
     this.redis.defineCommand('cfsHit', { numberOfKeys: 1, lua: HIT });
   }
@@ -106,10 +110,11 @@ export class RedisState implements SharedState {
     this.options.bus.onReconnect(listener);
   }
 
-  async consume(counter: QuotaCounter): Promise<{ allowed: boolean; used: number }> {
-    const run = (this.redis as unknown as { cfsConsume: (key: string, limit: number, expireAt: number) => Promise<[number, number]> }).cfsConsume;
-    const [allowed, used] = await run.call(this.redis, this.key('quota', counter.key), counter.limit ?? -1, counter.resetsAt + 60_000);
-    return { allowed: allowed === 1, used };
+  async consume(counter: QuotaCounter, unlessRevoked?: string): Promise<{ allowed: boolean; used: number; revoked: boolean }> {
+    const run = (this.redis as unknown as { cfsConsume: (...args: Array<string | number>) => Promise<[number, number]> }).cfsConsume;
+    const keys = [this.key('quota', counter.key), ...(unlessRevoked ? [this.key('revoked', unlessRevoked)] : [])];
+    const [result, used] = await run.call(this.redis, keys.length, ...keys, counter.limit ?? -1, counter.resetsAt + 60_000);
+    return { allowed: result === 1, used, revoked: result === -1 };
   }
 
   async refund(counter: QuotaCounter): Promise<void> {

@@ -43,8 +43,12 @@ export interface SharedState {
   onTaxonomyChanged(listener: () => void): void;
   /** Called when what was cached can no longer be trusted (announcements may have been missed). */
   onReset(listener: () => void): void;
-  /** Takes one unit if the quota allows it, atomically across replicas; a refusal takes nothing. */
-  consume(counter: QuotaCounter): Promise<{ allowed: boolean; used: number }>;
+  /**
+   * Takes one unit if the quota allows it, atomically across replicas; a refusal takes nothing.
+   * With `unlessRevoked`, in the same step: nothing is taken and `revoked` is true when that
+   * Credential carries a revocation marker.
+   */
+  consume(counter: QuotaCounter, unlessRevoked?: string): Promise<{ allowed: boolean; used: number; revoked: boolean }>;
   /** Gives back a unit taken for a request that then failed. */
   refund(counter: QuotaCounter): Promise<void>;
   /** Units used of each counter. */
