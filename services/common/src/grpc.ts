@@ -85,7 +85,13 @@ export interface GrpcServerOptions {
 }
 
 export class GrpcServer {
-  readonly server = new grpc.Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
+  readonly server = new grpc.Server({
+    'grpc.max_receive_message_length': 16 * 1024 * 1024,
+    // Clients reconnect every few minutes (gracefully, in-flight calls finish), so a scaled-out
+    // service's new replicas get their share of long-lived HTTP/2 connections behind a ClusterIP.
+    'grpc.max_connection_age_ms': 5 * 60_000,
+    'grpc.max_connection_age_grace_ms': 30_000,
+  });
   private draining = false;
   private readonly events = new EventEmitter();
   private readonly cleanups: Array<() => Promise<void> | void> = [];

@@ -1,0 +1,353 @@
+{{/*
+One template set for every component: each template ranges over "cfs.componentNames" and reads the
+component's settings through "cfs.component" (the `default` block merged under `components.<name>`).
+*/}}
+
+{{/* The deployables, in start-up order of their dependencies. */}}
+{{- define "cfs.componentNames" -}}
+gateway identity account feed billing seo media
+{{- end }}
+
+{{/* The gRPC services (every one has a database schema and a migration). */}}
+{{- define "cfs.serviceNames" -}}
+identity account feed billing seo media
+{{- end }}
+
+{{/* Services the operator CLI calls (services/admin/src/clients.ts). */}}
+{{- define "cfs.adminTargets" -}}
+identity account feed media
+{{- end }}
+
+{{- define "cfs.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{- define "cfs.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "cfs.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Name of a component's objects: <fullname>-<component>. Usage: include "cfs.componentFullname" (list $ "feed") */}}
+{{- define "cfs.componentFullname" -}}
+{{- $root := index . 0 }}
+{{- printf "%s-%s" (include "cfs.fullname" $root | trunc 52 | trimSuffix "-") (index . 1) }}
+{{- end }}
+
+{{/* Selector labels of a component. Usage: include "cfs.selectorLabels" (list $ "feed") */}}
+{{- define "cfs.selectorLabels" -}}
+{{- $root := index . 0 -}}
+app.kubernetes.io/name: {{ include "cfs.name" $root }}
+app.kubernetes.io/instance: {{ $root.Release.Name }}
+app.kubernetes.io/component: {{ index . 1 }}
+{{- end }}
+
+{{/* Every label of a component's objects. Usage: include "cfs.labels" (list $ "feed") */}}
+{{- define "cfs.labels" -}}
+{{- $root := index . 0 -}}
+helm.sh/chart: {{ include "cfs.chart" $root }}
+{{ include "cfs.selectorLabels" . }}
+app.kubernetes.io/version: {{ $root.Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ $root.Release.Service }}
+app.kubernetes.io/part-of: {{ include "cfs.name" $root }}
+{{- with $root.Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* metadata.annotations of every object (commonAnnotations plus the given map). Usage: include "cfs.annotations" (list $ $extra) */}}
+{{- define "cfs.annotations" -}}
+{{- $all := merge (deepCopy (index . 1 | default dict)) (deepCopy ((index . 0).Values.commonAnnotations | default dict)) }}
+{{- with $all -}}
+annotations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}
+
+{{/*
+A component's effective settings: `default` with `components.<name>` merged over it (the component wins,
+maps merge deeply, lists are replaced). Returns YAML: `include "cfs.component" (list $ "feed") | fromYaml`.
+*/}}
+{{- define "cfs.component" -}}
+{{- $root := index . 0 }}
+{{- $name := index . 1 }}
+{{- $own := index $root.Values.components $name | default dict }}
+{{- toYaml (mustMergeOverwrite (deepCopy $root.Values.default) (deepCopy $own)) }}
+{{- end }}
+
+{{/* Whether a component is enabled ("true" or ""). */}}
+{{- define "cfs.enabled" -}}
+{{- $root := index . 0 }}
+{{- $own := index $root.Values.components (index . 1) | default dict }}
+{{- if ne (toString (index $own "enabled")) "false" }}true{{ end }}
+{{- end }}
+
+{{/* The enabled services with a database, space separated. */}}
+{{- define "cfs.enabledServices" -}}
+{{- $root := . }}
+{{- $out := list }}
+{{- range $name := splitList " " (include "cfs.serviceNames" $root) }}
+{{- if include "cfs.enabled" (list $root $name) }}{{ $out = append $out $name }}{{ end }}
+{{- end }}
+{{- join " " $out }}
+{{- end }}
+
+{{/* Image reference. Usage: include "cfs.image" (list $ $imageValues) */}}
+{{- define "cfs.image" -}}
+{{- $root := index . 0 }}
+{{- $img := index . 1 }}
+{{- $repo := $img.repository }}
+{{- with $root.Values.image.registry }}{{ $repo = printf "%s/%s" (trimSuffix "/" .) $repo }}{{ end }}
+{{- $tag := $img.tag | default $root.Values.image.tag | default $root.Chart.AppVersion | toString }}
+{{- if $img.digest }}
+{{- printf "%s:%s@%s" $repo $tag $img.digest }}
+{{- else }}
+{{- printf "%s:%s" $repo $tag }}
+{{- end }}
+{{- end }}
+
+{{/* imagePullSecrets of every pod. */}}
+{{- define "cfs.imagePullSecrets" -}}
+{{- with .Values.image.pullSecrets }}
+imagePullSecrets:
+{{- range . }}
+  - name: {{ . }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* Name of the Secret the chart manages (the migration hook uses a copy: "<fullname>-migrate"). */}}
+{{- define "cfs.secretName" -}}
+{{- include "cfs.fullname" . }}
+{{- end }}
+
+{{/* Data of the chart-managed Secret: only the credentials given in values, base64-encoded. */}}
+{{- define "cfs.secretData" -}}
+{{- $v := .Values }}
+{{- if and $v.database.url (not $v.database.existingSecret) }}
+database-url: {{ $v.database.url | b64enc | quote }}
+{{- end }}
+{{- if and $v.redis.enabled $v.redis.url (not $v.redis.existingSecret) }}
+redis-url: {{ $v.redis.url | b64enc | quote }}
+{{- end }}
+{{- if not $v.auth.existingSecret }}
+{{- with $v.auth.credentialPepper }}
+credential-pepper: {{ . | b64enc | quote }}
+{{- end }}
+{{- with $v.auth.cursorSecret }}
+cursor-secret: {{ . | b64enc | quote }}
+{{- end }}
+{{- end }}
+{{- if and $v.objectStorage.endpoint (not $v.objectStorage.existingSecret) }}
+{{- with $v.objectStorage.accessKey }}
+s3-access-key: {{ . | b64enc | quote }}
+{{- end }}
+{{- with $v.objectStorage.secretKey }}
+s3-secret-key: {{ . | b64enc | quote }}
+{{- end }}
+{{- end }}
+{{- if and (eq $v.payments.provider "stripe") $v.payments.stripeSecretKey (not $v.payments.existingSecret) }}
+stripe-secret-key: {{ $v.payments.stripeSecretKey | b64enc | quote }}
+{{- end }}
+{{- end }}
+
+{{/* An env var read from a Secret. Usage: include "cfs.secretEnv" (list "NAME" $secretName $key) */}}
+{{- define "cfs.secretEnv" -}}
+- name: {{ index . 0 }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ index . 1 }}
+      key: {{ index . 2 }}
+{{- end }}
+
+{{/*
+--max-old-space-size from the memory limit: heapPercentOfMemoryLimit % of it, for limits written in
+Mi, Gi, M or G. Prints nothing when there is no usable limit or the percentage is 0.
+Usage: include "cfs.heapMiB" (list $resources $percent)
+*/}}
+{{- define "cfs.heapMiB" -}}
+{{- $res := index . 0 | default dict }}
+{{- $pct := index . 1 | int }}
+{{- $limit := toString (dig "limits" "memory" "" $res) }}
+{{- $mib := 0 }}
+{{- if regexMatch "^[0-9]+Mi$" $limit }}{{ $mib = trimSuffix "Mi" $limit | int }}
+{{- else if regexMatch "^[0-9]+Gi$" $limit }}{{ $mib = mul (trimSuffix "Gi" $limit | int) 1024 }}
+{{- else if regexMatch "^[0-9]+M$" $limit }}{{ $mib = div (mul (trimSuffix "M" $limit | int) 1000000) 1048576 }}
+{{- else if regexMatch "^[0-9]+G$" $limit }}{{ $mib = div (mul (trimSuffix "G" $limit | int) 1000000000) 1048576 }}
+{{- end }}
+{{- if and (gt $pct 0) (gt $mib 0) }}{{ div (mul $mib $pct) 100 }}{{ end }}
+{{- end }}
+
+{{/* Port of an endpoint URL: its explicit port, else 443 for https, else 80. */}}
+{{- define "cfs.urlPort" -}}
+{{- $u := urlParse . }}
+{{- $hostPort := splitList ":" $u.host }}
+{{- if gt (len $hostPort) 1 }}{{ last $hostPort }}{{ else if eq $u.scheme "https" }}443{{ else }}80{{ end }}
+{{- end }}
+
+{{/*
+The environment of a component's container: the system's wiring first (addresses, ports, datastores,
+secrets, OTEL_*), then `env` and `extraEnv`, which override wiring variables of the same name (those are
+left out, so no name appears twice).
+Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name "resources" $res ["migrate" true])
+(`migrate`: the migration Job's containers, which export no traces.)
+*/}}
+{{- define "cfs.env" -}}
+{{- $root := .root }}
+{{- $v := $root.Values }}
+{{- $name := .name }}
+{{- $c := .c }}
+{{- $secret := .secretName }}
+{{- $wiring := list }}
+{{- $wiring = append $wiring (dict "name" "LOG_LEVEL" "value" (toString $c.logLevel)) }}
+{{- with include "cfs.heapMiB" (list .resources $c.heapPercentOfMemoryLimit) }}
+{{- $wiring = append $wiring (dict "name" "NODE_OPTIONS" "value" (printf "--max-old-space-size=%s" .)) }}
+{{- end }}
+{{- $fullname := include "cfs.fullname" $root }}
+{{- if eq $name "gateway" }}
+{{- $wiring = append $wiring (dict "name" "PORT" "value" (toString $c.ports.http)) }}
+{{- $wiring = append $wiring (dict "name" "HOST" "value" "0.0.0.0") }}
+{{- range $svc := splitList " " (include "cfs.serviceNames" $root) }}
+{{- $sc := include "cfs.component" (list $root $svc) | fromYaml }}
+{{- $wiring = append $wiring (dict "name" (printf "%s_ADDR" (upper $svc)) "value" (printf "%s:%v" (include "cfs.componentFullname" (list $root $svc)) $sc.ports.grpc)) }}
+{{- end }}
+{{- $media := include "cfs.component" (list $root "media") | fromYaml }}
+{{- $wiring = append $wiring (dict "name" "MEDIA_HTTP_URL" "value" (printf "http://%s:%v" (include "cfs.componentFullname" (list $root "media")) $media.ports.http)) }}
+{{- $wiring = append $wiring (dict "name" "CURSOR_SECRET" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.auth.existingSecret | default $secret) "key" (ternary $v.auth.existingSecretCursorKey "cursor-secret" (ne $v.auth.existingSecret ""))))) }}
+{{- else }}
+{{- $wiring = append $wiring (dict "name" (printf "%s_GRPC_PORT" (upper $name)) "value" (toString $c.ports.grpc)) }}
+{{- $wiring = append $wiring (dict "name" (printf "%s_GRPC_HOST" (upper $name)) "value" "0.0.0.0") }}
+{{- $wiring = append $wiring (dict "name" "DATABASE_URL" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.database.existingSecret | default $secret) "key" (ternary $v.database.existingSecretKey "database-url" (ne $v.database.existingSecret ""))))) }}
+{{- $wiring = append $wiring (dict "name" "MIGRATE_ON_START" "value" (ternary "false" "true" $v.migrations.enabled)) }}
+{{- end }}
+{{- if eq $name "identity" }}
+{{- $wiring = append $wiring (dict "name" "CREDENTIAL_PEPPER" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.auth.existingSecret | default $secret) "key" (ternary $v.auth.existingSecretPepperKey "credential-pepper" (ne $v.auth.existingSecret ""))))) }}
+{{- end }}
+{{- if and $v.redis.enabled (has $name (list "gateway" "account" "feed")) }}
+{{- $wiring = append $wiring (dict "name" "REDIS_URL" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.redis.existingSecret | default $secret) "key" (ternary $v.redis.existingSecretKey "redis-url" (ne $v.redis.existingSecret ""))))) }}
+{{- end }}
+{{- if has $name (list "gateway" "account" "feed") }}
+{{- $wiring = append $wiring (dict "name" "REDIS_KEY_PREFIX" "value" $v.redis.keyPrefix) }}
+{{- end }}
+{{- if and (eq $name "account") (or $v.plans.existingConfigMap $v.plans.catalog) }}
+{{- $wiring = append $wiring (dict "name" "PLANS_FILE" "value" "/etc/cfs/plans/plans.json") }}
+{{- end }}
+{{- if eq $name "billing" }}
+{{- $account := include "cfs.component" (list $root "account") | fromYaml }}
+{{- $wiring = append $wiring (dict "name" "ACCOUNT_ADDR" "value" (printf "%s:%v" (include "cfs.componentFullname" (list $root "account")) $account.ports.grpc)) }}
+{{- $wiring = append $wiring (dict "name" "PAYMENT_PROVIDER" "value" $v.payments.provider) }}
+{{- if eq $v.payments.provider "stripe" }}
+{{- $wiring = append $wiring (dict "name" "STRIPE_SECRET_KEY" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.payments.existingSecret | default $secret) "key" (ternary $v.payments.existingSecretKey "stripe-secret-key" (ne $v.payments.existingSecret ""))))) }}
+{{- end }}
+{{- with $v.payments.stripePrices }}{{ $wiring = append $wiring (dict "name" "STRIPE_PRICES" "value" .) }}{{ end }}
+{{- with $v.payments.checkoutSuccessUrl }}{{ $wiring = append $wiring (dict "name" "CHECKOUT_SUCCESS_URL" "value" .) }}{{ end }}
+{{- with $v.payments.checkoutCancelUrl }}{{ $wiring = append $wiring (dict "name" "CHECKOUT_CANCEL_URL" "value" .) }}{{ end }}
+{{- end }}
+{{- if eq $name "media" }}
+{{- $wiring = append $wiring (dict "name" "MEDIA_HTTP_PORT" "value" (toString $c.ports.http)) }}
+{{- $wiring = append $wiring (dict "name" "MEDIA_HTTP_HOST" "value" "0.0.0.0") }}
+{{- if $v.objectStorage.endpoint }}
+{{- $s3secret := $v.objectStorage.existingSecret | default $secret }}
+{{- $existing := ne $v.objectStorage.existingSecret "" }}
+{{- $wiring = append $wiring (dict "name" "S3_ENDPOINT" "value" $v.objectStorage.endpoint) }}
+{{- $wiring = append $wiring (dict "name" "S3_BUCKET" "value" $v.objectStorage.bucket) }}
+{{- $wiring = append $wiring (dict "name" "S3_REGION" "value" $v.objectStorage.region) }}
+{{- $wiring = append $wiring (dict "name" "S3_ACCESS_KEY" "valueFrom" (dict "secretKeyRef" (dict "name" $s3secret "key" (ternary $v.objectStorage.existingSecretAccessKeyKey "s3-access-key" $existing)))) }}
+{{- $wiring = append $wiring (dict "name" "S3_SECRET_KEY" "valueFrom" (dict "secretKeyRef" (dict "name" $s3secret "key" (ternary $v.objectStorage.existingSecretSecretKeyKey "s3-secret-key" $existing)))) }}
+{{- else }}
+{{- $wiring = append $wiring (dict "name" "MEDIA_DIR" "value" "/var/lib/cfs-media") }}
+{{- end }}
+{{- end }}
+{{- if and $v.telemetry.enabled (not .migrate) }}
+{{- $wiring = append $wiring (dict "name" "K8S_POD_NAME" "valueFrom" (dict "fieldRef" (dict "fieldPath" "metadata.name"))) }}
+{{- $wiring = append $wiring (dict "name" "K8S_NAMESPACE_NAME" "valueFrom" (dict "fieldRef" (dict "fieldPath" "metadata.namespace"))) }}
+{{- $wiring = append $wiring (dict "name" "K8S_NODE_NAME" "valueFrom" (dict "fieldRef" (dict "fieldPath" "spec.nodeName"))) }}
+{{- $wiring = append $wiring (dict "name" "OTEL_SERVICE_NAME" "valueFrom" (dict "fieldRef" (dict "fieldPath" "metadata.labels['app.kubernetes.io/component']"))) }}
+{{- $wiring = append $wiring (dict "name" "OTEL_TRACES_EXPORTER" "value" "otlp") }}
+{{- $wiring = append $wiring (dict "name" "OTEL_METRICS_EXPORTER" "value" "none") }}
+{{- $wiring = append $wiring (dict "name" "OTEL_LOGS_EXPORTER" "value" "none") }}
+{{- $wiring = append $wiring (dict "name" "OTEL_EXPORTER_OTLP_ENDPOINT" "value" $v.telemetry.otlpEndpoint) }}
+{{- $wiring = append $wiring (dict "name" "OTEL_EXPORTER_OTLP_PROTOCOL" "value" $v.telemetry.otlpProtocol) }}
+{{- $wiring = append $wiring (dict "name" "OTEL_TRACES_SAMPLER" "value" $v.telemetry.sampler) }}
+{{- with $v.telemetry.samplerArg }}{{ $wiring = append $wiring (dict "name" "OTEL_TRACES_SAMPLER_ARG" "value" (toString .)) }}{{ end }}
+{{- $attrs := list (printf "service.namespace=%s" $root.Release.Name) (printf "service.version=%s" $root.Chart.AppVersion) "k8s.namespace.name=$(K8S_NAMESPACE_NAME)" "k8s.pod.name=$(K8S_POD_NAME)" "k8s.node.name=$(K8S_NODE_NAME)" }}
+{{- range $k := keys $v.telemetry.resourceAttributes | sortAlpha }}
+{{- $attrs = append $attrs (printf "%s=%v" $k (index $v.telemetry.resourceAttributes $k)) }}
+{{- end }}
+{{- $wiring = append $wiring (dict "name" "OTEL_RESOURCE_ATTRIBUTES" "value" (join "," $attrs)) }}
+{{- end }}
+{{- $overridden := keys ($c.env | default dict) }}
+{{- range $c.extraEnv }}{{ $overridden = append $overridden .name }}{{ end }}
+{{- range $wiring }}
+{{- if not (has .name $overridden) }}
+- {{ toYaml . | nindent 2 | trim }}
+{{- end }}
+{{- end }}
+{{- range $k := keys ($c.env | default dict) | sortAlpha }}
+- name: {{ $k }}
+  value: {{ index $c.env $k | toString | quote }}
+{{- end }}
+{{- with $c.extraEnv }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* A probe. Usage: include "cfs.probe" (list $name $c $probeValues) */}}
+{{- define "cfs.probe" -}}
+{{- $name := index . 0 }}
+{{- $c := index . 1 }}
+{{- $p := index . 2 }}
+{{- if eq $p.type "grpc" }}
+{{- if not $c.ports.grpc }}{{ fail (printf "components.%s: a grpc probe needs a gRPC port (the gateway speaks HTTP: use httpGet or tcpSocket)" $name) }}{{ end }}
+grpc:
+  port: {{ $c.ports.grpc }}
+{{- else if eq $p.type "httpGet" }}
+{{- if ne $name "gateway" }}{{ fail (printf "components.%s: httpGet probes are for the gateway; services answer the gRPC health check (use grpc or tcpSocket)" $name) }}{{ end }}
+httpGet:
+  path: {{ $p.path }}
+  port: http
+{{- else }}
+tcpSocket:
+  port: {{ ternary "http" "grpc" (eq $name "gateway") }}
+{{- end }}
+initialDelaySeconds: {{ $p.initialDelaySeconds }}
+periodSeconds: {{ $p.periodSeconds }}
+timeoutSeconds: {{ $p.timeoutSeconds }}
+failureThreshold: {{ $p.failureThreshold }}
+successThreshold: {{ $p.successThreshold }}
+{{- end }}
+
+{{/* Pod-level security context, container-level security context and /tmp of every pod. */}}
+{{- define "cfs.tmpVolume" -}}
+- name: tmp
+  emptyDir:
+    sizeLimit: {{ . }}
+{{- end }}
+
+{{/*
+One NetworkPolicy rule: `peers` (NetworkPolicyPeer list; an empty list allows any address) and `ports`.
+Usage: include "cfs.rule" (list "to" $peers $ports) — "from" for ingress rules.
+*/}}
+{{- define "cfs.rule" -}}
+{{- $rule := dict "ports" (index . 2) }}
+{{- with index . 1 }}{{ $_ := set $rule (index $ 0) . }}{{ end }}
+{{- printf "- %s" (toYaml $rule | nindent 2 | trim) }}
+{{- end }}
+
+{{/* Port of the OTLP endpoint: its explicit port, else 4318 (OTLP/HTTP). */}}
+{{- define "cfs.otlpPort" -}}
+{{- $u := urlParse .Values.telemetry.otlpEndpoint }}
+{{- $hostPort := splitList ":" $u.host }}
+{{- if gt (len $hostPort) 1 }}{{ last $hostPort }}{{ else }}4318{{ end }}
+{{- end }}

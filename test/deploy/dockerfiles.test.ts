@@ -1,0 +1,116 @@
+/**
+ * The Dockerfiles, checked statically (there is no Docker engine here to build them): one per
+ * deployable, multi-stage over `turbo prune <workspace> --docker`, production dependencies only in the
+ * runtime stage, non-root, a HEALTHCHECK for the servers, the files the code reads at run time, and
+ * ports that agree with the code (src/env.ts) and the chart.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CHART_DIR, COMPONENTS } from './support/render.ts';
+import { REPO_ROOT } from './support/tools.ts';
+
+const WORKSPACES: Record<string, string> = Object.fromEntries([
+  ...COMPONENTS.map((c) => [c, c === 'gateway' ? 'gateway' : `services/${c}`]),
+  ['admin', 'services/admin'],
+]);
+
+interface Instruction {
+  keyword: string;
+  args: string;
+}
+
+/** Instructions of a Dockerfile (comments dropped, continuation lines joined), split by stage. */
+function stagesOf(text: string): Instruction[][] {
+  const logical = text
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  const stages: Instruction[][] = [[]];
+  for (const line of logical) {
+    const [, keyword, args] = /^(\w+)\s*(.*)$/.exec(line)!;
+    if (keyword!.toUpperCase() === 'FROM') stages.push([]);
+    stages.at(-1)!.push({ keyword: keyword!.toUpperCase(), args: args! });
+  }
+  return stages;
+}
+
+/** Default ports declared in a workspace's src/env.ts: variable → port. */
+function envPorts(workspace: string): Record<string, number> {
+  const source = readFileSync(path.join(REPO_ROOT, workspace, 'src', 'env.ts'), 'utf8');
+  return Object.fromEntries([...source.matchAll(/(\w*PORT): envFields\.port\((\d+)\)/g)].map((m) => [m[1]!, Number(m[2])]));
+}
+
+const rootPackage = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+const chartValues = parse(readFileSync(path.join(CHART_DIR, 'values.yaml'), 'utf8')) as { components: Record<string, { ports: Record<string, number> }> };
+
+describe.each(Object.entries(WORKSPACES))('%s/Dockerfile', (name, workspace) => {
+  const file = path.join(REPO_ROOT, workspace, 'Dockerfile');
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const stages = stagesOf(text).slice(1);
+  const runtime = stages.at(-1) ?? [];
+  const all = stages.flat();
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, workspace, 'package.json'), 'utf8')) as { name: string };
+  const server = name !== 'admin';
+
+  it('exists and builds in several stages from a Node 20 base image', () => {
+    expect(existsSync(file), file).toBe(true);
+    expect(stages.length, 'stages').toBeGreaterThanOrEqual(3);
+    const base = /^ARG NODE_IMAGE=(\S+)$/m.exec(text)?.[1];
+    expect(base).toMatch(/^node:20(\.\d+)*-(bookworm-slim|alpine)/);
+    for (const stage of stages) expect(stage[0]!.args).toMatch(/^\$\{NODE_IMAGE\}/);
+  });
+
+  it(`prunes the monorepo to ${pkg.name} with the repository's turbo version`, () => {
+    expect(all.some((i) => i.keyword === 'RUN' && i.args.includes(`turbo prune ${pkg.name} --docker`))).toBe(true);
+    expect(/^ARG TURBO_VERSION=(\S+)$/m.exec(text)?.[1]).toBe(rootPackage.devDependencies.turbo);
+    expect(all.some((i) => i.keyword === 'RUN' && i.args.includes(`npm run build -w ${pkg.name}`))).toBe(true);
+  });
+
+  it('ships production dependencies only, without npm or build tools, running as a non-root user', () => {
+    expect(all.some((i) => i.keyword === 'RUN' && /npm ci [^&]*--omit=dev/.test(i.args))).toBe(true);
+    const runtimeRuns = runtime.filter((i) => i.keyword === 'RUN').map((i) => i.args);
+    // Paths removed first: the runtime stage deletes npm and yarn (`rm -rf /usr/local/bin/npm …`).
+    const commands = runtimeRuns.map((r) => r.replace(/\/\S+/g, ''));
+    expect(commands.filter((r) => /\b(npm|npx|yarn|turbo|esbuild)\b/.test(r)), 'no installs in the runtime stage').toEqual([]);
+    const user = runtime.filter((i) => i.keyword === 'USER').at(-1)?.args;
+    expect(user, 'USER of the runtime stage').toBeDefined();
+    expect(user!.split(':')[0]).toMatch(/^[1-9]\d*$/);
+    expect(runtime.find((i) => i.keyword === 'ENTRYPOINT')?.args).toBe('["node", "--enable-source-maps", "dist/index.js"]');
+    expect(runtime.some((i) => i.keyword === 'COPY' && i.args.includes(`/app/${workspace}/dist/`))).toBe(true);
+  });
+
+  it('copies what the code reads at run time', () => {
+    const copies = runtime.filter((i) => i.keyword === 'COPY').map((i) => i.args);
+    if (existsSync(path.join(REPO_ROOT, workspace, 'prisma', 'migrations'))) {
+      expect(copies.some((c) => c.includes(`${workspace}/prisma/migrations/ ./prisma/migrations/`)), 'prisma/migrations next to dist/').toBe(true);
+    }
+    if (name === 'feed') expect(copies.some((c) => c.endsWith('demo-articles.jsonl ./demo-articles.jsonl'))).toBe(true);
+  });
+
+  it('exposes the ports of src/env.ts, which are the chart’s, and checks its health', () => {
+    const exposed = runtime.filter((i) => i.keyword === 'EXPOSE').flatMap((i) => i.args.split(/\s+/).map(Number));
+    const declared = Object.values(envPorts(workspace));
+    expect(exposed.sort()).toEqual(declared.sort());
+    if (server) expect(Object.values(chartValues.components[name]!.ports).sort()).toEqual(declared.sort());
+    const health = runtime.find((i) => i.keyword === 'HEALTHCHECK');
+    if (!server) {
+      expect(health).toBeUndefined();
+      return;
+    }
+    const cmd = JSON.parse(/CMD (\[.*\])$/.exec(health!.args)![1]!) as string[];
+    expect(cmd.slice(0, 2)).toEqual(['node', '-e']);
+    expect(() => new vm.Script(cmd[2]!), 'the health check script parses').not.toThrow();
+    expect(cmd[2]).toContain(name === 'gateway' ? '/docs/public.json' : '/grpc.health.v1.Health/Check');
+  });
+});
+
+describe('/.dockerignore', () => {
+  it('keeps installed and built files, and the deployment folders, out of the build context', () => {
+    const lines = readFileSync(path.join(REPO_ROOT, '.dockerignore'), 'utf8').split('\n');
+    for (const entry of ['**/node_modules', '**/dist', '.git', 'charts', 'k8s', 'test']) expect(lines).toContain(entry);
+  });
+});

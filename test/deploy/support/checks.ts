@@ -1,0 +1,192 @@
+/**
+ * Assertions shared by the chart and the kustomize checks: what every rendered installation must
+ * hold, whichever packaging produced it.
+ */
+import { expect } from 'vitest';
+import type { KubeObject } from './kube-schema.ts';
+import { problemsOf } from './kube-schema.ts';
+import { NetworkPolicies, type Pod } from './netpol.ts';
+import { ADMIN_TARGETS, COMPONENTS, deploymentOf, envOf, podTemplates, SERVICES, type Container, type Probe } from './render.ts';
+
+/** Schema-valid, no unknown field, and no apiVersion/kind the validators do not know. */
+export function expectValidObjects(objects: KubeObject[]): void {
+  expect(objects.length).toBeGreaterThan(0);
+  const problems = objects.flatMap((o) => problemsOf(o));
+  expect(problems, problems.join('\n')).toEqual([]);
+  const ids = objects.map((o) => `${o.apiVersion}/${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`);
+  expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'duplicate objects').toEqual([]);
+}
+
+/** Non-root, read-only root filesystem, no privilege escalation, no capabilities, RuntimeDefault seccomp, no API token. */
+export function expectHardenedPods(objects: KubeObject[]): void {
+  const templates = podTemplates(objects);
+  expect(templates.length).toBeGreaterThan(0);
+  for (const { owner, template } of templates) {
+    const where = `${owner.kind}/${owner.metadata.name}`;
+    const pod = template.spec;
+    expect(pod.securityContext, where).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+    expect(pod.securityContext?.runAsUser, where).not.toBe(0);
+    expect(pod.automountServiceAccountToken, where).toBe(false);
+    for (const c of [...pod.containers, ...(pod.initContainers ?? [])]) {
+      expect(c.securityContext, `${where} ${c.name}`).toMatchObject({
+        readOnlyRootFilesystem: true,
+        allowPrivilegeEscalation: false,
+        runAsNonRoot: true,
+        capabilities: { drop: ['ALL'] },
+      });
+      expect(c.securityContext?.privileged ?? false, where).toBe(false);
+      // A read-only root filesystem needs a writable /tmp.
+      expect(c.volumeMounts?.some((m) => m.mountPath === '/tmp'), `${where} ${c.name}: /tmp`).toBe(true);
+      expect(c.resources?.requests?.memory, `${where} ${c.name}: memory request`).toBeDefined();
+      expect(c.resources?.limits?.memory, `${where} ${c.name}: memory limit`).toBeDefined();
+    }
+  }
+}
+
+function probePort(p: Probe | undefined): number | string | undefined {
+  return p?.grpc?.port ?? p?.httpGet?.port ?? p?.tcpSocket?.port;
+}
+
+/**
+ * Every component has its Deployment; services are probed with native gRPC health checks on their
+ * port (readiness and start-up), the gateway over HTTP; the gateway's *_ADDR variables name the
+ * Services that exist, on their ports.
+ */
+export function expectComponentsWired(objects: KubeObject[], expected: readonly string[] = COMPONENTS): void {
+  const services = objects.filter((o) => o.kind === 'Service');
+  const servicePort = (name: string) => {
+    const svc = services.find((s) => s.metadata.name === name);
+    return (svc?.spec as { ports?: Array<{ name: string; port: number }> } | undefined)?.ports;
+  };
+  for (const component of expected) {
+    const deployment = deploymentOf(objects, component);
+    expect(deployment, `Deployment of ${component}`).toBeDefined();
+    const container = (deployment!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+    expect(container.readinessProbe, `${component} readiness`).toBeDefined();
+    expect(container.livenessProbe, `${component} liveness`).toBeDefined();
+    expect(container.startupProbe, `${component} startup`).toBeDefined();
+    if (component === 'gateway') {
+      expect(container.readinessProbe?.httpGet?.path).toBe('/docs/public.json');
+    } else {
+      const grpcPort = container.ports?.find((p) => p.name === 'grpc')?.containerPort;
+      expect(grpcPort, `${component} grpc port`).toBeTypeOf('number');
+      expect(container.readinessProbe?.grpc?.port, `${component} readiness is a gRPC health check`).toBe(grpcPort);
+      expect(container.startupProbe?.grpc?.port, `${component} startup is a gRPC health check`).toBe(grpcPort);
+      expect([grpcPort, 'grpc']).toContain(probePort(container.livenessProbe));
+      const env = envOf(container);
+      expect(env.get(`${component.toUpperCase()}_GRPC_PORT`)?.value).toBe(String(grpcPort));
+      expect(env.get('DATABASE_URL')?.valueFrom?.secretKeyRef, `${component} DATABASE_URL from a Secret`).toBeDefined();
+    }
+  }
+  const gateway = deploymentOf(objects, 'gateway');
+  if (!gateway) return;
+  const env = envOf((gateway.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!);
+  expect(env.get('CURSOR_SECRET')?.valueFrom?.secretKeyRef, 'CURSOR_SECRET from a Secret').toBeDefined();
+  for (const service of expected.filter((c) => c !== 'gateway')) {
+    const address = env.get(`${service.toUpperCase()}_ADDR`)?.value;
+    expect(address, `gateway ${service.toUpperCase()}_ADDR`).toMatch(/^[\w.-]+:\d+$/);
+    const [host, port] = address!.split(':');
+    expect(servicePort(host!)?.some((p) => p.port === Number(port)), `gateway → ${address} is a Service port`).toBe(true);
+  }
+  if (expected.includes('media')) {
+    const url = new URL(env.get('MEDIA_HTTP_URL')!.value!);
+    expect(servicePort(url.hostname)?.some((p) => p.port === Number(url.port)), `MEDIA_HTTP_URL ${url} is a Service port`).toBe(true);
+  }
+}
+
+/**
+ * Every Secret and ConfigMap a pod reads exists in the output, or is one of `external` (documented
+ * as created by the operator), and every referenced key of a rendered Secret is there.
+ */
+export function expectReferencesResolve(objects: KubeObject[], external: { secrets?: string[]; configMaps?: string[] } = {}): void {
+  const secrets = new Map(objects.filter((o) => o.kind === 'Secret').map((s) => [s.metadata.name, { ...(s.data as object), ...(s.stringData as object) }]));
+  const configMaps = new Set(objects.filter((o) => o.kind === 'ConfigMap').map((c) => c.metadata.name));
+  for (const { owner, template } of podTemplates(objects)) {
+    const where = `${owner.kind}/${owner.metadata.name}`;
+    for (const c of template.spec.containers) {
+      for (const e of c.env ?? []) {
+        const ref = e.valueFrom?.secretKeyRef;
+        if (!ref) continue;
+        if (external.secrets?.includes(ref.name)) continue;
+        const data = secrets.get(ref.name);
+        if (ref.optional && !data) continue;
+        expect(data, `${where} ${e.name}: Secret ${ref.name}`).toBeDefined();
+        if (!ref.optional) expect(Object.keys(data!), `${where} ${e.name}: key ${ref.key} of Secret ${ref.name}`).toContain(ref.key);
+      }
+      for (const from of c.envFrom ?? []) {
+        if (from.configMapRef) expect(configMaps.has(from.configMapRef.name) || external.configMaps?.includes(from.configMapRef.name), `${where}: ConfigMap ${from.configMapRef.name}`).toBe(true);
+      }
+    }
+    for (const v of template.spec.volumes ?? []) {
+      if (v.configMap) expect(configMaps.has(v.configMap.name) || external.configMaps?.includes(v.configMap.name), `${where}: ConfigMap ${v.configMap.name}`).toBe(true);
+    }
+  }
+}
+
+/**
+ * The NetworkPolicies allow exactly the documented paths between the pods of the system: ingress
+ * controller → gateway; gateway → every service; billing → account; operator CLI → identity, account,
+ * feed, media; and nothing else between them, nor from any other pod of the namespace.
+ */
+export function expectNetworkPolicyMatrix(
+  objects: KubeObject[],
+  namespace: string,
+  opts: {
+    /** Redis is in use (account, feed and the gateway reach it). */
+    redis: boolean;
+    /** The database rule admits a PostgreSQL pod (false when it names an ipBlock, which no pod matches). */
+    databaseAsPod: boolean;
+  },
+): void {
+  const policies = new NetworkPolicies(objects, namespace);
+  const pods = new Map<string, Pod>();
+  const ports = new Map<string, number[]>();
+  for (const component of COMPONENTS) {
+    const d = deploymentOf(objects, component);
+    if (!d) continue;
+    const template = (d.spec as { template: { metadata: { labels: Record<string, string> }; spec: { containers: Container[] } } }).template;
+    pods.set(component, { name: component, namespace: d.metadata.namespace ?? namespace, labels: template.metadata.labels });
+    ports.set(component, (template.spec.containers[0]!.ports ?? []).map((p) => p.containerPort));
+  }
+  const gateway = pods.get('gateway')!;
+  const sibling = (component: string): Pod => ({
+    name: component,
+    namespace: gateway.namespace,
+    labels: { ...gateway.labels, 'app.kubernetes.io/component': component },
+  });
+  const admin = sibling('admin');
+  const stranger: Pod = { name: 'stranger', namespace: gateway.namespace, labels: { app: 'something-else' } };
+  const controller: Pod = { name: 'ingress-controller', namespace: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'ingress-nginx' } };
+  const kubeDns: Pod = { name: 'kube-dns', namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
+  const postgres: Pod = { name: 'postgres', namespace: 'databases', labels: { app: 'postgres' } };
+  const redis: Pod = { name: 'redis', namespace: 'redis', labels: { 'app.kubernetes.io/name': 'redis' } };
+
+  for (const pod of pods.values()) expect(policies.covers(pod), `${pod.name} is selected by policies of both directions`).toEqual({ ingress: true, egress: true });
+
+  const expectPath = (from: Pod, to: Pod, port: number, allowed: boolean) =>
+    expect(policies.allows(from, to, port), `${from.name} → ${to.name}:${port} ${allowed ? 'allowed' : 'denied'}`).toBe(allowed);
+
+  expectPath(controller, gateway, ports.get('gateway')![0]!, true);
+  expectPath(stranger, gateway, ports.get('gateway')![0]!, false);
+  for (const target of SERVICES) {
+    const to = pods.get(target);
+    if (!to) continue;
+    for (const port of ports.get(target)!) {
+      expectPath(gateway, to, port, true);
+      expectPath(stranger, to, port, false);
+      expectPath(controller, to, port, false);
+      expectPath(admin, to, port, ADMIN_TARGETS.includes(target) && port === ports.get(target)![0]);
+      for (const source of SERVICES) {
+        const from = pods.get(source);
+        if (!from || source === target) continue;
+        expectPath(from, to, port, source === 'billing' && target === 'account');
+      }
+    }
+    // Services reach PostgreSQL; the gateway does not.
+    if (opts.databaseAsPod) expectPath(to, postgres, 5432, true);
+    expectPath(to, redis, 6379, opts.redis && (target === 'account' || target === 'feed'));
+  }
+  expectPath(gateway, postgres, 5432, false);
+  expectPath(gateway, redis, 6379, opts.redis);
+  for (const pod of pods.values()) expectPath(pod, kubeDns, 53, true);
+}
