@@ -65,6 +65,9 @@ const childEnv: NodeJS.ProcessEnv = {
   MEDIA_HTTP_PORT: String(env.MEDIA_HTTP_PORT),
   MEDIA_HTTP_URL: `http://127.0.0.1:${env.MEDIA_HTTP_PORT}`,
   MEDIA_DIR: process.env.MEDIA_DIR ?? path.resolve(ROOT, env.DATA_DIR, 'media'),
+  // Without Redis the account service cannot tell the gateway (another process) that a Site or its
+  // plan changed: the gateway then reads Sites fresh on every request instead of caching them.
+  ...(env.REDIS_URL ? {} : { SITE_CACHE_TTL_MS: process.env.SITE_CACHE_TTL_MS ?? '0' }),
   IDENTITY_GRPC_HOST: '127.0.0.1',
   IDENTITY_GRPC_PORT: String(env.IDENTITY_GRPC_PORT),
   ACCOUNT_GRPC_HOST: '127.0.0.1',
