@@ -108,7 +108,8 @@ export function validateRequest(route: AnyRoute, tools: ValidationTools): Reques
   };
 }
 
-const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
+/** `Authorization: Bearer <token>`: the token, printable ASCII, at most 512 characters. */
+export const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
 
 /** Asks the identity service (authoritative) about a token. */
 function fetchCredentialVia(deps: Pick<PipelineDeps, 'rpcFor'>, res: Response) {

@@ -11,10 +11,10 @@ import type { RequestHandler } from 'express';
 import { DomainError } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
 import type { Authenticator } from './authenticator.ts';
+import { BEARER } from './pipeline.ts';
 import type { SharedState } from './state/shared-state.ts';
 
 const WINDOW_MS = 60_000;
-const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
 
 export function rateLimit(deps: { limit: number; state: SharedState; authenticator: Authenticator; logger: Logger }): RequestHandler {
   let lastWarning = 0;

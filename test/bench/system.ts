@@ -11,9 +11,7 @@
  *   npm run bench -- --short      CI: 20 Sites, 5 000 articles, 3 s per target
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +19,7 @@ import pg from 'pg';
 import { waitForServing } from '@cfs/common/grpc';
 import { closeAdminClients, createAdminClients } from '../../services/admin/src/clients.ts';
 import { runAdminCommand } from '../../services/admin/src/commands.ts';
+import { freePort } from '../support/processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const short = process.argv.includes('--short');
@@ -32,14 +31,6 @@ const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const work = mkdtempSync(path.join(tmpdir(), 'cfs-bench-'));
 const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  const s = net.createServer().listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const { port } = s.address() as net.AddressInfo;
-  s.close();
-  return port;
-}
 
 function start(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -16,6 +16,14 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+export async function portIsFree(port: number): Promise<boolean> {
+  const server = net.createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 export interface RunningProcess {
   process: ChildProcess;
   logs: () => string;

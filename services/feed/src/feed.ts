@@ -8,6 +8,7 @@
  */
 import { failpoint } from '@cfs/common/failpoints';
 import { malformed } from '@cfs/common/errors';
+import { TtlCache } from '@cfs/common/ttl-cache';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
 
 /** A keyset position: the last article of the previous page. */
@@ -42,35 +43,6 @@ export function parsePosition(raw: string): Position {
   const id = raw.slice(bar + 1);
   if (bar < 0 || Number.isNaN(publishedAt.getTime()) || !id || id.length > 64) throw malformed('cursor is not valid');
   return { publishedAt, id };
-}
-
-class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-  ) {}
-  get(key: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.expiresAt > Date.now()) return hit.value;
-    this.entries.delete(key);
-    return undefined;
-  }
-  set(key: string, value: V): void {
-    if (this.ttlMs <= 0) return;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
-  }
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-  clear(): void {
-    this.entries.clear();
-  }
 }
 
 interface PageRow {
