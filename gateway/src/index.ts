@@ -9,7 +9,7 @@ const [
   { gatewayEnvSchema },
   { createServiceClients, closeServiceClients },
   { createGateway },
-  { createSharedState },
+  { createStores },
   { createHttpServer },
 ] = await Promise.all([
     import('@cfs/common/env'),
@@ -17,7 +17,7 @@ const [
     import('@cfs/common/lifecycle'),
     import('./env.ts'),
     import('./clients.ts'),
-    import('./server.ts'),
+    import('./gateway.ts'),
     import('./state/index.ts'),
     import('./http-server.ts'),
   ]);
@@ -33,9 +33,9 @@ try {
     seo: env.SEO_ADDR,
     media: env.MEDIA_ADDR,
   });
-  const shared = createSharedState(env, logger);
+  const shared = createStores(env, logger);
   if (!(await shared.ready(5000))) logger.warn('Redis is not reachable yet; starting anyway (see README: when Redis is unreachable)');
-  const app = createGateway({ config: env, clients, logger, shared });
+  const app = createGateway({ env, clients, logger, stores: shared });
   const server = createHttpServer(app, { maxHeaderBytes: env.MAX_HEADER_BYTES, requestTimeoutMs: env.REQUEST_TIMEOUT_MS });
   server.listen(env.PORT, env.HOST, () => logger.info({ port: env.PORT }, 'gateway listening'));
   new Lifecycle(logger)

@@ -12,7 +12,7 @@ import type { ServiceClients } from '../src/clients.ts';
 import { gatewayEnvSchema } from '../src/env.ts';
 import { buildOpenApi, errorCodesOf } from '../src/openapi.ts';
 import { defineRoute } from '../src/route.ts';
-import { createGateway } from '../src/server.ts';
+import { createGateway } from '../src/gateway.ts';
 import { MemoryState } from '../src/state/memory-state.ts';
 
 const credentials: Record<string, { scopes: string[]; audience: string }> = {
@@ -53,10 +53,10 @@ let base: string;
 
 beforeAll(async () => {
   const app = createGateway({
-    config: gatewayEnvSchema.parse({ CURSOR_SECRET: 'x'.repeat(32) }),
+    env: gatewayEnvSchema.parse({ CURSOR_SECRET: 'x'.repeat(32) }),
     clients: { identity: fakeIdentity, account: {}, feed: {}, billing: {}, seo: {}, media: {} } as unknown as ServiceClients,
     logger: createLogger('test', { level: 'silent' }),
-    shared: new MemoryState(),
+    stores: new MemoryState(),
     routes: [route],
   });
   server = app.listen(0);

@@ -722,11 +722,28 @@ export const descriptor = {
                     }
                   }
                 },
+                "FeedCursor": {
+                  "fields": {
+                    "publishedAt": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "articleId": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
                 "GetFeedPageRequest": {
                   "oneofs": {
                     "_cursor": {
                       "oneof": [
                         "cursor"
+                      ]
+                    },
+                    "_after": {
+                      "oneof": [
+                        "after"
                       ]
                     }
                   },
@@ -743,6 +760,14 @@ export const descriptor = {
                       "type": "string",
                       "id": 3,
                       "options": {
+                        "deprecated": true,
+                        "proto3_optional": true
+                      }
+                    },
+                    "after": {
+                      "type": "FeedCursor",
+                      "id": 4,
+                      "options": {
                         "proto3_optional": true
                       }
                     }
@@ -753,6 +778,11 @@ export const descriptor = {
                     "_nextCursor": {
                       "oneof": [
                         "nextCursor"
+                      ]
+                    },
+                    "_next": {
+                      "oneof": [
+                        "next"
                       ]
                     }
                   },
@@ -765,6 +795,14 @@ export const descriptor = {
                     "nextCursor": {
                       "type": "string",
                       "id": 2,
+                      "options": {
+                        "deprecated": true,
+                        "proto3_optional": true
+                      }
+                    },
+                    "next": {
+                      "type": "FeedCursor",
+                      "id": 3,
                       "options": {
                         "proto3_optional": true
                       }

@@ -5,6 +5,7 @@ import type { Article as _cfs_feed_v1_Article, Article__Output as _cfs_feed_v1_A
 import type { ArticleInput as _cfs_feed_v1_ArticleInput, ArticleInput__Output as _cfs_feed_v1_ArticleInput__Output } from './cfs/feed/v1/ArticleInput.js';
 import type { Category as _cfs_feed_v1_Category, Category__Output as _cfs_feed_v1_Category__Output } from './cfs/feed/v1/Category.js';
 import type { FeedAdminServiceClient as _cfs_feed_v1_FeedAdminServiceClient, FeedAdminServiceDefinition as _cfs_feed_v1_FeedAdminServiceDefinition } from './cfs/feed/v1/FeedAdminService.js';
+import type { FeedCursor as _cfs_feed_v1_FeedCursor, FeedCursor__Output as _cfs_feed_v1_FeedCursor__Output } from './cfs/feed/v1/FeedCursor.js';
 import type { FeedServiceClient as _cfs_feed_v1_FeedServiceClient, FeedServiceDefinition as _cfs_feed_v1_FeedServiceDefinition } from './cfs/feed/v1/FeedService.js';
 import type { GetFeedPageRequest as _cfs_feed_v1_GetFeedPageRequest, GetFeedPageRequest__Output as _cfs_feed_v1_GetFeedPageRequest__Output } from './cfs/feed/v1/GetFeedPageRequest.js';
 import type { GetFeedPageResponse as _cfs_feed_v1_GetFeedPageResponse, GetFeedPageResponse__Output as _cfs_feed_v1_GetFeedPageResponse__Output } from './cfs/feed/v1/GetFeedPageResponse.js';
@@ -33,6 +34,7 @@ export interface ProtoGrpcType {
         ArticleInput: MessageTypeDefinition<_cfs_feed_v1_ArticleInput, _cfs_feed_v1_ArticleInput__Output>
         Category: MessageTypeDefinition<_cfs_feed_v1_Category, _cfs_feed_v1_Category__Output>
         FeedAdminService: SubtypeConstructor<typeof grpc.Client, _cfs_feed_v1_FeedAdminServiceClient> & { service: _cfs_feed_v1_FeedAdminServiceDefinition }
+        FeedCursor: MessageTypeDefinition<_cfs_feed_v1_FeedCursor, _cfs_feed_v1_FeedCursor__Output>
         FeedService: SubtypeConstructor<typeof grpc.Client, _cfs_feed_v1_FeedServiceClient> & { service: _cfs_feed_v1_FeedServiceDefinition }
         GetFeedPageRequest: MessageTypeDefinition<_cfs_feed_v1_GetFeedPageRequest, _cfs_feed_v1_GetFeedPageRequest__Output>
         GetFeedPageResponse: MessageTypeDefinition<_cfs_feed_v1_GetFeedPageResponse, _cfs_feed_v1_GetFeedPageResponse__Output>

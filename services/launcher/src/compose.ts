@@ -17,7 +17,7 @@ import { gatewayEnvSchema, type GatewayEnv } from '../../../gateway/src/env.ts';
 import { createHttpServer } from '../../../gateway/src/http-server.ts';
 import type { AnyRoute } from '../../../gateway/src/route.ts';
 import { routes as publicRoutes } from '../../../gateway/src/routes/index.ts';
-import { createGateway } from '../../../gateway/src/server.ts';
+import { createGateway } from '../../../gateway/src/gateway.ts';
 import type { SharedState } from '../../../gateway/src/state/shared-state.ts';
 import { PrismaClient as AccountPrisma } from '../../account/src/generated/prisma/client.ts';
 import type { PlanCatalog } from '../../account/src/plans.ts';
@@ -140,10 +140,10 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
     const shared = g.sharedState ?? options.sharedState();
     await shared.ready(2000);
     const app = createGateway({
-      config: gatewayConfig,
+      env: gatewayConfig,
       clients,
       logger,
-      shared,
+      stores: shared,
       routes: [...publicRoutes, ...(options.extraRoutes ?? [])],
       ...(options.now ? { now: options.now } : {}),
     });

@@ -1,7 +1,8 @@
 /**
- * The gateway app factory (no listening; tests drive it directly): request id, access log, JSON
- * body limits, the route table behind the pipeline, the OpenAPI description, and the envelope for
- * every non-2xx answer, unknown routes included.
+ * The gateway's composition root and its package entry (`@cfs/gateway`): `createGateway` builds the
+ * express app (no listening; index.ts, the launcher and the tests all use it) from the parsed env,
+ * the service clients and the stores shared by the replicas. Embedders import everything they need
+ * from here, never from another file of this package.
  */
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -21,14 +22,22 @@ import { accessLog, errorHandler, pipelineFor, requestId, rpcFactory } from './p
 import { rateLimit } from './rate-limit.ts';
 import type { AnyRoute } from './route.ts';
 import { routes as defaultRoutes } from './routes/index.ts';
-import type { SharedState } from './state/shared-state.ts';
+import type { SharedState as GatewayStores } from './state/shared-state.ts';
+
+export { gatewayEnvSchema, type GatewayEnv } from './env.ts';
+export { createHttpServer } from './http-server.ts';
+export { closeServiceClients, createServiceClients, type ServiceAddresses, type ServiceClients } from './clients.ts';
+export { createStores, createMemoryStores, createRedisStores, type GatewayStores } from './state/index.ts';
+export { defineRoute, type AnyRoute } from './route.ts';
+export { routes as publicRoutes } from './routes/index.ts';
+export { buildOpenApi } from './openapi.ts';
 
 export interface GatewayDeps {
-  config: GatewayConfig;
+  env: GatewayConfig;
   clients: ServiceClients;
   logger: Logger;
   /** Shared by every replica: Redis in a deployment, memory for one local gateway. */
-  shared: SharedState;
+  stores: GatewayStores;
   routes?: AnyRoute[];
   /** The clock (quota periods, caches); tests inject one. */
   now?: () => number;
@@ -44,9 +53,9 @@ const requireJsonBody: RequestHandler = (req, _res, next) => {
 export function createGateway(deps: GatewayDeps): express.Express {
   const routes = deps.routes ?? defaultRoutes;
   const now = deps.now ?? Date.now;
-  const authenticator = new Authenticator(deps.shared, {
-    ttlMs: deps.config.AUTH_CACHE_TTL_MS,
-    maxEntries: deps.config.AUTH_CACHE_MAX_ENTRIES,
+  const authenticator = new Authenticator(deps.stores, {
+    ttlMs: deps.env.AUTH_CACHE_TTL_MS,
+    maxEntries: deps.env.AUTH_CACHE_MAX_ENTRIES,
     logger: deps.logger,
     now,
   });
@@ -54,17 +63,17 @@ export function createGateway(deps: GatewayDeps): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('case sensitive routing', true);
-  app.set('trust proxy', deps.config.TRUST_PROXY);
+  app.set('trust proxy', deps.env.TRUST_PROXY);
 
   app.use(requestId());
   app.use(accessLog(deps.logger));
-  app.use(rateLimit({ limit: deps.config.RATE_LIMIT_PER_MINUTE, state: deps.shared, authenticator, logger: deps.logger }));
+  app.use(rateLimit({ limit: deps.env.RATE_LIMIT_PER_MINUTE, state: deps.stores, authenticator, logger: deps.logger }));
   // Public media is streamed before any JSON handling; its caching headers come from the media service,
   // and customer sites embed it (cross-origin).
   app.use(
     MEDIA_PATH_PREFIX.slice(0, -1),
     helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }),
-    ...mediaRoutes({ target: deps.config.MEDIA_HTTP_URL, timeoutMs: 10_000, logger: deps.logger }),
+    ...mediaRoutes({ target: deps.env.MEDIA_HTTP_URL, timeoutMs: 10_000, logger: deps.logger }),
   );
   app.use(
     helmet({
@@ -77,7 +86,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
     next();
   });
   app.use(requireJsonBody);
-  app.use(express.json({ limit: deps.config.BODY_LIMIT_BYTES, strict: true }));
+  app.use(express.json({ limit: deps.env.BODY_LIMIT_BYTES, strict: true }));
 
   const openapi = buildOpenApi(routes, { version: '1.0.0' });
   app.get('/docs/public.json', (_req, res) => {
@@ -86,18 +95,18 @@ export function createGateway(deps: GatewayDeps): express.Express {
   });
 
   const taxonomy = new TaxonomyCatalog(
-    async () => (await callUnary(deps.clients.feed, 'ListCategories', {}, { deadlineMs: deps.config.GRPC_DEADLINE_MS })).categories.map((c) => c.key),
-    { refreshMs: deps.config.TAXONOMY_REFRESH_MS, now },
+    async () => (await callUnary(deps.clients.feed, 'ListCategories', {}, { deadlineMs: deps.env.GRPC_DEADLINE_MS })).categories.map((c) => c.key),
+    { refreshMs: deps.env.TAXONOMY_REFRESH_MS, now },
   );
-  deps.shared.onTaxonomyChanged(() => taxonomy.invalidate());
+  deps.stores.onTaxonomyChanged(() => taxonomy.invalidate());
   const pipelineDeps = {
-    tools: { cursors: new CursorCodec(deps.config.CURSOR_SECRET), taxonomy },
-    product: deps.config.PRODUCT,
-    rpcFor: rpcFactory(deps.clients, deps.config.GRPC_DEADLINE_MS),
-    shared: deps.shared,
+    tools: { cursors: new CursorCodec(deps.env.CURSOR_SECRET), taxonomy },
+    product: deps.env.PRODUCT,
+    rpcFor: rpcFactory(deps.clients, deps.env.GRPC_DEADLINE_MS),
+    shared: deps.stores,
     authenticator,
-    sites: new SiteDirectory(deps.shared, { ttlMs: deps.config.SITE_CACHE_TTL_MS, maxEntries: deps.config.AUTH_CACHE_MAX_ENTRIES, now }),
-    entitlements: new Entitlements(deps.shared, now),
+    sites: new SiteDirectory(deps.stores, { ttlMs: deps.env.SITE_CACHE_TTL_MS, maxEntries: deps.env.AUTH_CACHE_MAX_ENTRIES, now }),
+    entitlements: new Entitlements(deps.stores, now),
   };
   for (const route of routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
