@@ -1,13 +1,13 @@
 /**
- * Steps 6 and 7 of the pipeline and the entitlements view: whether the Site's Plan includes a
- * capability, and the quota of the current period, counted in the shared state so that every
- * replica draws from one counter. Periods are calendar periods in UTC.
+ * What a Site's Plan allows (pipeline steps 6 and 7, and the entitlements view): whether it
+ * includes a capability, and the quota of the current period, counted in the quota store so that
+ * every replica draws from one counter. Periods are calendar periods in UTC.
  */
 import { DomainError, unavailable } from '@cfs/common/errors';
 import { periodWindow } from '@cfs/common/periods';
 import { CAPABILITIES, type Capability, type QuotaPeriod } from '@cfs/common/scopes';
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
-import type { QuotaCounter, SharedState } from './state/shared-state.ts';
+import type { QuotaCounter, QuotaStore } from './stores/index.ts';
 
 interface PlanCapability {
   quota: number | null;
@@ -29,9 +29,9 @@ export interface EntitlementView {
   resetsAt: string | null;
 }
 
-export class Entitlements {
+export class PlanEntitlements {
   constructor(
-    private readonly state: SharedState,
+    private readonly quotas: QuotaStore,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -51,20 +51,16 @@ export class Entitlements {
     return entry;
   }
 
-  /**
-   * Step 7: takes one unit of the period's quota, or QUOTA_EXHAUSTED (which takes nothing). With
-   * `unlessRevoked` it also checks that Credential's revocation marker in the same round trip.
-   */
-  async consume(siteId: string, capability: Capability, entry: PlanCapability, unlessRevoked?: string): Promise<QuotaCounter> {
+  /** Step 7: takes one unit of the period's quota, or QUOTA_EXHAUSTED (which takes nothing). */
+  async consume(siteId: string, capability: Capability, entry: PlanCapability): Promise<QuotaCounter> {
     const counter = this.counter(siteId, capability, entry);
-    let result: { allowed: boolean; revoked: boolean };
+    let result: { allowed: boolean };
     try {
-      result = await this.state.consume(counter, unlessRevoked);
+      result = await this.quotas.consume(counter);
     } catch (err) {
-      // Quotas cannot be counted without the shared state; refuse rather than serve uncounted.
+      // Quotas cannot be counted without the store; refuse rather than serve uncounted.
       throw unavailable(err);
     }
-    if (result.revoked) throw new DomainError('UNAUTHENTICATED', 'The credential has been revoked.');
     if (!result.allowed) {
       throw new DomainError('QUOTA_EXHAUSTED', `The ${capability} quota of this ${entry.period} is used up; it resets at ${new Date(counter.resetsAt).toISOString()}.`);
     }
@@ -73,7 +69,7 @@ export class Entitlements {
 
   /** Gives back the unit of a request that failed after it was counted. */
   async refund(counter: QuotaCounter): Promise<void> {
-    await this.state.refund(counter).catch(() => undefined);
+    await this.quotas.refund(counter).catch(() => undefined);
   }
 
   /** Every capability: included, quota, used, remaining, period, resetsAt. */
@@ -82,7 +78,7 @@ export class Entitlements {
     const counters = entries.map(({ capability, entry }) => (entry ? this.counter(siteId, capability, entry) : undefined));
     let used: number[];
     try {
-      used = await this.state.usage(counters.filter((c): c is QuotaCounter => c !== undefined).map((c) => c.key));
+      used = await this.quotas.usage(counters.filter((c): c is QuotaCounter => c !== undefined).map((c) => c.key));
     } catch (err) {
       throw unavailable(err);
     }

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { conflict, DomainError, envelope, ERROR_CODES, malformed, unavailable } from '@cfs/common/errors';
-import type { SharedState, StoredAnswer } from './state/shared-state.ts';
+import type { IdempotencyStore, StoredAnswer } from './stores/index.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -23,7 +23,7 @@ export function fingerprintOf(input: unknown): string {
 
 /** Runs `execute` once per key; answers (fresh or replayed) come back as stored answers. */
 export async function runIdempotent(
-  state: SharedState,
+  store: IdempotencyStore,
   scope: string,
   fingerprint: string,
   execute: () => Promise<StoredAnswer>,
@@ -33,7 +33,7 @@ export async function runIdempotent(
   for (;;) {
     let record;
     try {
-      record = await state.claimIdempotencyKey(scope, fingerprint, IDEMPOTENCY_TTL_MS);
+      record = await store.claim(scope, fingerprint, IDEMPOTENCY_TTL_MS);
     } catch (err) {
       throw unavailable(err);
     }
@@ -49,11 +49,11 @@ export async function runIdempotent(
   } catch (err) {
     const code = err instanceof DomainError ? err.code : 'INTERNAL_ERROR';
     if (ERROR_CODES[code].http >= 500) {
-      await state.releaseIdempotencyKey(scope).catch(() => undefined);
+      await store.release(scope).catch(() => undefined);
       throw err;
     }
     answer = { status: ERROR_CODES[code].http, body: envelope(code, (err as DomainError).message) };
   }
-  await state.storeIdempotentAnswer(scope, fingerprint, answer, IDEMPOTENCY_TTL_MS).catch(() => undefined);
+  await store.store(scope, fingerprint, answer, IDEMPOTENCY_TTL_MS).catch(() => undefined);
   return { ...answer, replayed: false };
 }

@@ -6,20 +6,12 @@ const [
   { parseEnv },
   { createLogger },
   { Lifecycle },
-  { gatewayEnvSchema },
-  { createServiceClients, closeServiceClients },
-  { createGateway },
-  { createStores },
-  { createHttpServer },
+  { gatewayEnvSchema, createServiceClients, closeServiceClients, createGateway, createStores, createHttpServer },
 ] = await Promise.all([
     import('@cfs/common/env'),
     import('@cfs/common/logger'),
     import('@cfs/common/lifecycle'),
-    import('./env.ts'),
-    import('./clients.ts'),
     import('./gateway.ts'),
-    import('./state/index.ts'),
-    import('./http-server.ts'),
   ]);
 
 const logger = createLogger('gateway');
@@ -33,9 +25,9 @@ try {
     seo: env.SEO_ADDR,
     media: env.MEDIA_ADDR,
   });
-  const shared = createStores(env, logger);
-  if (!(await shared.ready(5000))) logger.warn('Redis is not reachable yet; starting anyway (see README: when Redis is unreachable)');
-  const app = createGateway({ env, clients, logger, stores: shared });
+  const stores = createStores(env, logger);
+  if (!(await stores.ready(5000))) logger.warn('Redis is not reachable yet; starting anyway (see README: when Redis is unreachable)');
+  const app = createGateway({ env, clients, logger, stores });
   const server = createHttpServer(app, { maxHeaderBytes: env.MAX_HEADER_BYTES, requestTimeoutMs: env.REQUEST_TIMEOUT_MS });
   server.listen(env.PORT, env.HOST, () => logger.info({ port: env.PORT }, 'gateway listening'));
   new Lifecycle(logger)
@@ -44,7 +36,7 @@ try {
       server.closeIdleConnections();
     }))
     .onShutdown('close gRPC clients', () => closeServiceClients(clients))
-    .onShutdown('close Redis', () => shared.close())
+    .onShutdown('close Redis', () => stores.close())
     .onShutdown('flush telemetry', () => telemetry.shutdown())
     .installSignalHandlers();
 } catch (err) {

@@ -13,7 +13,7 @@ import { gatewayEnvSchema } from '../src/env.ts';
 import { buildOpenApi, errorCodesOf } from '../src/openapi.ts';
 import { defineRoute } from '../src/route.ts';
 import { createGateway } from '../src/gateway.ts';
-import { MemoryState } from '../src/state/memory-state.ts';
+import { createMemoryStores } from '../src/stores/index.ts';
 
 const credentials: Record<string, { scopes: string[]; audience: string }> = {
   good: { scopes: ['feed.read'], audience: 'content-feed' },
@@ -56,7 +56,7 @@ beforeAll(async () => {
     env: gatewayEnvSchema.parse({ CURSOR_SECRET: 'x'.repeat(32) }),
     clients: { identity: fakeIdentity, account: {}, feed: {}, billing: {}, seo: {}, media: {} } as unknown as ServiceClients,
     logger: createLogger('test', { level: 'silent' }),
-    stores: new MemoryState(),
+    stores: createMemoryStores(),
     routes: [route],
   });
   server = app.listen(0);

@@ -48,7 +48,7 @@ export const feedRoutes = [
     scope: 'subscription.manage',
     capability: 'subscriptions',
     body: Subscriptions,
-    check: async ({ body }, { taxonomy }) => {
+    prepare: async ({ body }, { taxonomy }) => {
       let known = await taxonomy.categoryKeys();
       if (body.categories.some((key) => !known.has(key))) known = await taxonomy.freshCategoryKeys();
       const unknown = body.categories.find((key) => !known.has(key));
@@ -73,16 +73,18 @@ export const feedRoutes = [
     scope: 'feed.read',
     capability: 'feed',
     query: FeedQuery,
-    check: ({ query }, { cursors }) => {
-      if (query.cursor !== undefined && cursors.decode(query.cursor) === null) throw malformed('query.cursor: not a cursor this API issued');
+    prepare: ({ query }, { cursors }) => {
+      if (query.cursor === undefined) return { after: null };
+      const after = cursors.decode(query.cursor);
+      if (after === null) throw malformed('query.cursor: not a cursor this API issued');
+      return { after };
     },
     response: { status: 200, description: 'One page of the feed.', schema: FeedPage },
-    handle: async ({ principal, rpc, query, cursors }) => {
-      const position = query.cursor === undefined ? null : cursors.decode(query.cursor);
+    handle: async ({ principal, rpc, query, prepared, cursors }) => {
       const page = await rpc('feed', 'GetFeedPage', {
         siteId: principal.credential.siteId,
         limit: query.limit ?? DEFAULT_LIMIT,
-        ...(position ? { cursor: position } : {}),
+        ...(prepared.after ? { after: prepared.after } : {}),
       });
       return {
         data: page.articles.map((a) => ({
@@ -95,7 +97,7 @@ export const feedRoutes = [
           imageKey: a.imageKey ?? null,
           imageUrl: a.imageKey ? `/media/generated/${a.imageKey.split('/').map(encodeURIComponent).join('/')}` : null,
         })),
-        nextCursor: page.nextCursor ? cursors.encode(page.nextCursor) : null,
+        nextCursor: page.next ? cursors.encode(page.next) : null,
       };
     },
   }),

@@ -1,0 +1,60 @@
+/**
+ * Step 8: the route's handler (the service call), its answer shaped by the response schema. On
+ * routes that accept an Idempotency-Key the handler runs at most once per key (idempotency.ts).
+ * A request that fails after its quota unit was taken gives the unit back.
+ */
+import type { RequestHandler, Response } from 'express';
+import type { PlanEntitlements } from '../entitlements.ts';
+import { fingerprintOf, runIdempotent } from '../idempotency.ts';
+import type { AnyRoute, ValidationTools } from '../route.ts';
+import type { Rpc } from '../rpc.ts';
+import type { SiteDirectory } from '../sites.ts';
+import type { IdempotencyStore, RevocationStore } from '../stores/index.ts';
+import { stateOf } from './request-state.ts';
+
+export interface HandleDeps {
+  rpcFor: (requestId: string) => Rpc;
+  sites: SiteDirectory;
+  entitlements: PlanEntitlements;
+  revocations: RevocationStore;
+  idempotency: IdempotencyStore;
+  tools: ValidationTools;
+}
+
+export function handle(route: AnyRoute, deps: HandleDeps): RequestHandler {
+  const execute = async (res: Response) => {
+    const state = stateOf(res);
+    try {
+      const answer = await route.handle({
+        ...state.input!,
+        requestId: state.requestId,
+        rpc: deps.rpcFor(state.requestId),
+        sites: deps.sites,
+        entitlements: deps.entitlements,
+        revocations: deps.revocations,
+        cursors: deps.tools.cursors,
+        ...(state.credential ? { principal: { credential: state.credential } } : {}),
+      } as never);
+      return route.response.schema.parse(answer);
+    } catch (err) {
+      if (state.charged) await deps.entitlements.refund(state.charged);
+      throw err;
+    }
+  };
+  return async (req, res) => {
+    const state = stateOf(res);
+    const key = route.idempotent ? req.get('idempotency-key') : undefined;
+    if (key === undefined || !state.credential) {
+      res.status(route.response.status).json(await execute(res));
+      return;
+    }
+    const scope = `${state.credential.siteId}:${route.operationId}:${key}`;
+    const { params, query, body } = state.input!;
+    const answer = await runIdempotent(deps.idempotency, scope, fingerprintOf({ params, query, body }), async () => ({
+      status: route.response.status,
+      body: await execute(res),
+    }));
+    if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(answer.status).json(answer.body);
+  };
+}

@@ -1,0 +1,144 @@
+/** The gateway's stores in memory, for a single gateway process: the same contracts as Redis. */
+import { CHANNELS, MemoryBus, type Bus } from '@cfs/common/bus';
+import type {
+  GatewayStores,
+  IdempotencyRecord,
+  IdempotencyStore,
+  QuotaCounter,
+  QuotaStore,
+  RateLimitStore,
+  RevocationStore,
+  StoredAnswer,
+} from './stores.ts';
+
+type Clock = () => number;
+
+/** Entries that expire; expired ones are dropped when read and swept when the map grows large. */
+class ExpiringMap<V> {
+  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+
+  constructor(private readonly now: Clock) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > this.now()) return entry.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, value: V, expiresAt: number): void {
+    if (this.entries.size >= 100_000) this.sweep();
+    this.entries.set(key, { value, expiresAt });
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+  }
+}
+
+export class MemoryRateLimits implements RateLimitStore {
+  private readonly windows: ExpiringMap<{ count: number; resetAt: number }>;
+
+  constructor(private readonly now: Clock) {
+    this.windows = new ExpiringMap(now);
+  }
+
+  async hit(bucket: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
+    const now = this.now();
+    let window = this.windows.get(bucket);
+    if (!window) {
+      window = { count: 0, resetAt: now + windowMs };
+      this.windows.set(bucket, window, window.resetAt);
+    }
+    window.count += 1;
+    return { count: window.count, resetMs: window.resetAt - now };
+  }
+}
+
+export class MemoryQuotas implements QuotaStore {
+  private readonly counters: ExpiringMap<number>;
+
+  constructor(now: Clock) {
+    this.counters = new ExpiringMap(now);
+  }
+
+  async consume(counter: QuotaCounter): Promise<{ allowed: boolean; used: number }> {
+    const used = this.counters.get(counter.key) ?? 0;
+    if (counter.limit !== null && used >= counter.limit) return { allowed: false, used };
+    this.counters.set(counter.key, used + 1, counter.resetsAt);
+    return { allowed: true, used: used + 1 };
+  }
+
+  async refund(counter: QuotaCounter): Promise<void> {
+    const used = this.counters.get(counter.key) ?? 0;
+    if (used > 0) this.counters.set(counter.key, used - 1, counter.resetsAt);
+  }
+
+  async usage(keys: string[]): Promise<number[]> {
+    return keys.map((key) => this.counters.get(key) ?? 0);
+  }
+}
+
+export class MemoryRevocations implements RevocationStore {
+  private readonly markers: ExpiringMap<true>;
+
+  constructor(
+    private readonly now: Clock,
+    private readonly markerTtlMs: number,
+    private readonly bus: Bus,
+  ) {
+    this.markers = new ExpiringMap(now);
+  }
+
+  async markRevoked(credentialId: string): Promise<void> {
+    this.markers.set(credentialId, true, this.now() + this.markerTtlMs);
+    await this.bus.publish(CHANNELS.credentialRevoked, credentialId);
+  }
+
+  async isRevoked(credentialId: string): Promise<boolean> {
+    return this.markers.get(credentialId) === true;
+  }
+}
+
+export class MemoryIdempotency implements IdempotencyStore {
+  private readonly records: ExpiringMap<IdempotencyRecord>;
+
+  constructor(private readonly now: Clock) {
+    this.records = new ExpiringMap(now);
+  }
+
+  async claim(key: string, fingerprint: string, ttlMs: number): Promise<IdempotencyRecord | null> {
+    const existing = this.records.get(key);
+    if (existing) return existing;
+    this.records.set(key, { state: 'running', fingerprint }, this.now() + ttlMs);
+    return null;
+  }
+
+  async store(key: string, fingerprint: string, answer: StoredAnswer, ttlMs: number): Promise<void> {
+    this.records.set(key, { state: 'done', fingerprint, answer }, this.now() + ttlMs);
+  }
+
+  async release(key: string): Promise<void> {
+    this.records.delete(key);
+  }
+}
+
+export function memoryStores(options: { markerTtlMs: number; now?: Clock; bus?: Bus }): GatewayStores {
+  const now = options.now ?? Date.now;
+  const bus = options.bus ?? new MemoryBus();
+  return {
+    rateLimits: new MemoryRateLimits(now),
+    quotas: new MemoryQuotas(now),
+    revocations: new MemoryRevocations(now, options.markerTtlMs, bus),
+    idempotency: new MemoryIdempotency(now),
+    bus,
+    ready: async () => true,
+    close: () => bus.close(),
+  };
+}

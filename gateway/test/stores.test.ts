@@ -1,0 +1,79 @@
+/**
+ * The stores' contract, held by both implementations: memory (one gateway process) and Redis
+ * (every replica). The Redis half needs the real Redis of the test run (integration layer).
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { CHANNELS } from '@cfs/common/bus';
+import { createLogger } from '@cfs/common/logger';
+import { createMemoryStores, createRedisStores, type GatewayStores } from '../src/stores/index.ts';
+
+const logger = createLogger('test', { level: 'silent' });
+const opened: GatewayStores[] = [];
+afterAll(async () => {
+  for (const stores of opened) await stores.close();
+});
+
+const implementations: Array<[string, () => Promise<GatewayStores>]> = [
+  ['memory', async () => createMemoryStores()],
+  [
+    'redis',
+    async () => {
+      const stores = createRedisStores({ url: inject('redisUrl'), prefix: `${inject('redisPrefix')}stores:${randomBytes(4).toString('hex')}:`, logger });
+      opened.push(stores);
+      expect(await stores.ready(5000)).toBe(true);
+      return stores;
+    },
+  ],
+];
+
+describe.each(implementations)('%s stores', (_name, open) => {
+  it('count requests in a fixed window', async () => {
+    const { rateLimits } = await open();
+    expect((await rateLimits.hit('ip:1', 60_000)).count).toBe(1);
+    const second = await rateLimits.hit('ip:1', 60_000);
+    expect(second.count).toBe(2);
+    expect(second.resetMs).toBeGreaterThan(55_000);
+    expect((await rateLimits.hit('ip:2', 60_000)).count).toBe(1);
+  });
+
+  it('consume quota atomically: concurrent takes never exceed the limit', async () => {
+    const { quotas } = await open();
+    const counter = { key: 'site:feed:day:x', limit: 3, resetsAt: Date.now() + 60_000 };
+    const results = await Promise.all(Array.from({ length: 8 }, () => quotas.consume(counter)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(3);
+    expect(await quotas.usage([counter.key, 'never-used'])).toEqual([3, 0]);
+    await quotas.refund(counter);
+    expect(await quotas.usage([counter.key])).toEqual([2]);
+    const unlimited = { key: 'site:feed:day:y', limit: null, resetsAt: Date.now() + 60_000 };
+    expect(await quotas.consume(unlimited)).toEqual({ allowed: true, used: 1 });
+  });
+
+  it('never refund below zero', async () => {
+    const { quotas } = await open();
+    const counter = { key: 'site:feed:day:z', limit: 1, resetsAt: Date.now() + 60_000 };
+    await quotas.refund(counter);
+    expect(await quotas.usage([counter.key])).toEqual([0]);
+  });
+
+  it('mark a revocation for every reader and announce it', async () => {
+    const stores = await open();
+    const announced: string[] = [];
+    stores.bus.subscribe(CHANNELS.credentialRevoked, (id) => announced.push(id));
+    expect(await stores.revocations.isRevoked('cred_a')).toBe(false);
+    await stores.revocations.markRevoked('cred_a');
+    expect(await stores.revocations.isRevoked('cred_a')).toBe(true);
+    await expect.poll(() => announced).toContain('cred_a');
+  });
+
+  it('claim an idempotency key once, replay what was stored, and free it on release', async () => {
+    const { idempotency } = await open();
+    expect(await idempotency.claim('k', 'f', 60_000)).toBeNull();
+    expect(await idempotency.claim('k', 'f', 60_000)).toEqual({ state: 'running', fingerprint: 'f' });
+    await idempotency.store('k', 'f', { status: 201, body: { a: 1 } }, 60_000);
+    expect(await idempotency.claim('k', 'g', 60_000)).toEqual({ state: 'done', fingerprint: 'f', answer: { status: 201, body: { a: 1 } } });
+    await idempotency.release('k');
+    expect(await idempotency.claim('k', 'g', 60_000)).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * A bounded, expiring cache that loads what it lacks: lru-cache (least recently used eviction,
+ * TTL, and one load shared by concurrent requests for the same key). An entry deleted while its
+ * load is in flight (an invalidation announced meanwhile) is not stored; the callers waiting on that
+ * load read afresh instead, so nobody gets a value older than the invalidation. `ttlMs` 0 caches
+ * nothing: every get loads.
+ */
+import { LRUCache } from 'lru-cache';
+
+export interface LoadingCacheOptions<V extends {}, C> {
+  maxEntries: number;
+  ttlMs: number;
+  load: (key: string, context: C) => Promise<V>;
+  /** The clock (tests move it). */
+  now?: () => number;
+}
+
+export class LoadingCache<V extends {}, C = undefined> {
+  private readonly cache: LRUCache<string, V, C> | undefined;
+
+  constructor(private readonly options: LoadingCacheOptions<V, C>) {
+    if (options.ttlMs <= 0) return;
+    this.cache = new LRUCache<string, V, C>({
+      max: options.maxEntries,
+      ttl: options.ttlMs,
+      // A load aborted by delete() or clear() resolves to undefined, and its value is not stored.
+      allowStaleOnFetchAbort: true,
+      fetchMethod: (key, _stale, { context }) => options.load(key, context),
+      ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+    });
+  }
+
+  /** The cached value, or the loaded one (one load for all concurrent callers of a key). */
+  async get(key: string, context: C): Promise<V> {
+    if (!this.cache) return this.options.load(key, context);
+    const value = await this.cache.fetch(key, { context } as never);
+    return value ?? this.options.load(key, context);
+  }
+
+  /** The cached value without loading or refreshing its recency. */
+  peek(key: string): V | undefined {
+    return this.cache?.peek(key);
+  }
+
+  delete(key: string): void {
+    this.cache?.delete(key);
+  }
+
+  /** Deletes every entry whose value matches (a scan: for rare events such as a revocation). */
+  deleteWhere(matches: (value: V) => boolean): void {
+    if (!this.cache) return;
+    for (const [key, value] of this.cache.entries()) if (matches(value)) this.cache.delete(key);
+  }
+
+  clear(): void {
+    this.cache?.clear();
+  }
+}
