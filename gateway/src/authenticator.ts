@@ -3,12 +3,14 @@
  * this replica caches its answers (LRU, AUTH_CACHE_TTL_MS) so most requests need no call. A cached
  * Credential is used only while it is unexpired and the revocation store confirms it was not
  * revoked (a marker every replica sees); a revocation announcement also evicts it at once. When the
- * revocation store cannot answer, the cache is bypassed and identity decides. Concurrent requests
- * with the same uncached token share one identity call.
+ * revocation store cannot answer, the cache is bypassed and identity decides. A token that fails
+ * the `cfs_` shape or checksum is refused without a call; concurrent requests with the same
+ * uncached token share one identity call.
  */
 import { createHash } from 'node:crypto';
 import { CHANNELS } from '@cfs/common/bus';
 import { unauthenticated } from '@cfs/common/errors';
+import { parseToken } from '@cfs/common/credential-token';
 import { LoadingCache } from '@cfs/common/loading-cache';
 import type { Logger } from '@cfs/common/logger';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
@@ -54,6 +56,8 @@ export class Authenticator {
 
   /** The Credential behind a token, confirmed not revoked or expired; UNAUTHENTICATED otherwise. */
   async authenticate(token: string, requestId: string): Promise<Credential> {
+    // A token of the wrong shape or checksum was never issued: refused here, at no service's cost.
+    if (!parseToken(token)) throw unauthenticated();
     const key = keyOf(token);
     const cached = this.cache.peek(key);
     if (cached) {

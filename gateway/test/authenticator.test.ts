@@ -3,6 +3,10 @@ import { createLogger } from '@cfs/common/logger';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
 import { Authenticator } from '../src/authenticator.ts';
 import { createMemoryStores } from '../src/stores/index.ts';
+import { mintToken } from '@cfs/common/credential-token';
+
+const tok = mintToken().token;
+const [a, b, c] = [mintToken().token, mintToken().token, mintToken().token];
 
 const logger = createLogger('test', { level: 'silent' });
 
@@ -31,53 +35,53 @@ function setup(overrides: Partial<Credential__Output> = {}) {
 describe('Authenticator', () => {
   it('caches an authentication for its TTL', async () => {
     const t = setup();
-    await t.auth.authenticate('tok', 'req');
-    await t.auth.authenticate('tok', 'req');
+    await t.auth.authenticate(tok, 'req');
+    await t.auth.authenticate(tok, 'req');
     expect(t.calls()).toBe(1);
     t.advance(60_001);
-    await t.auth.authenticate('tok', 'req');
+    await t.auth.authenticate(tok, 'req');
     expect(t.calls()).toBe(2);
   });
 
   it('refuses a cached credential once it is revoked, on this replica or another', async () => {
     const t = setup();
-    await t.auth.authenticate('tok', 'req');
+    await t.auth.authenticate(tok, 'req');
     await t.state.markRevoked('cred_1');
     // The revocation evicted it: identity is asked again (and decides).
-    await t.auth.authenticate('tok', 'req');
+    await t.auth.authenticate(tok, 'req');
     expect(t.calls()).toBe(2);
   });
 
   it('checks the revocation marker even when the announcement was missed', async () => {
     const t = setup();
-    await t.auth.authenticate('tok', 'req');
+    await t.auth.authenticate(tok, 'req');
     // A missed announcement: the marker exists but this replica was never told.
     (t.state as unknown as { markers: { set(k: string, v: true, until: number): void } }).markers.set('cred_1', true, Number.MAX_SAFE_INTEGER);
-    await expect(t.auth.authenticate('tok', 'req')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(t.auth.authenticate(tok, 'req')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('refuses a cached credential that has expired since', async () => {
     const t = setup({ expiresAt: '2026-01-01T00:00:30Z' });
-    await t.auth.authenticate('tok', 'req');
+    await t.auth.authenticate(tok, 'req');
     t.advance(31_000);
-    await expect(t.auth.authenticate('tok', 'req')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(t.auth.authenticate(tok, 'req')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('bypasses the cache when the shared state cannot answer', async () => {
     const t = setup();
-    await t.auth.authenticate('tok', 'req');
+    await t.auth.authenticate(tok, 'req');
     t.state.isRevoked = async () => {
       throw new Error('redis down');
     };
-    await t.auth.authenticate('tok', 'req');
+    await t.auth.authenticate(tok, 'req');
     expect(t.calls()).toBe(2);
   });
 
   it('keeps at most maxEntries', async () => {
     const t = setup();
-    for (const tok of ['a', 'b', 'c']) await t.auth.authenticate(tok, 'req');
+    for (const tok of [a, b, c]) await t.auth.authenticate(tok, 'req');
     expect(t.calls()).toBe(3);
-    await t.auth.authenticate('a', 'req');
+    await t.auth.authenticate(a, 'req');
     expect(t.calls()).toBe(4);
   });
 });

@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as grpc from '@grpc/grpc-js';
+import { mintToken } from '@cfs/common/credential-token';
 import { createLogger } from '@cfs/common/logger';
 import type { ServiceClients } from '../src/clients.ts';
 import { gatewayEnvSchema } from '../src/env.ts';
@@ -15,14 +16,17 @@ import { defineRoute } from '../src/route.ts';
 import { createGateway } from '../src/gateway.ts';
 import { createMemoryStores } from '../src/stores/index.ts';
 
+const tokens = { good: mintToken().token, noscope: mintToken().token, foreign: mintToken().token, unknown: mintToken().token };
 const credentials: Record<string, { scopes: string[]; audience: string }> = {
-  good: { scopes: ['feed.read'], audience: 'content-feed' },
-  noscope: { scopes: [], audience: 'content-feed' },
-  foreign: { scopes: ['feed.read'], audience: 'seo-suite' },
+  [tokens.good]: { scopes: ['feed.read'], audience: 'content-feed' },
+  [tokens.noscope]: { scopes: [], audience: 'content-feed' },
+  [tokens.foreign]: { scopes: ['feed.read'], audience: 'seo-suite' },
 };
+let identityCalls = 0;
 
 const fakeIdentity = {
   Authenticate(req: { token: string }, _md: unknown, _opts: unknown, cb: (err: unknown, res?: unknown) => void) {
+    identityCalls += 1;
     const c = credentials[req.token];
     if (!c) {
       const md = new grpc.Metadata();
@@ -80,13 +84,31 @@ describe('the order of checks', () => {
 
   it('then the credential, then the scope, then the audience', async () => {
     expect(await get('/things/t1')).toMatchObject({ status: 401, body: { error: { code: 'UNAUTHENTICATED' } } });
-    expect(await get('/things/t1', 'unknown')).toMatchObject({ status: 401, body: { error: { code: 'UNAUTHENTICATED' } } });
-    expect(await get('/things/t1', 'noscope')).toMatchObject({ status: 403, body: { error: { code: 'SCOPE_DENIED' } } });
-    expect(await get('/things/t1', 'foreign')).toMatchObject({ status: 403, body: { error: { code: 'WRONG_AUDIENCE' } } });
+    expect(await get('/things/t1', tokens.unknown)).toMatchObject({ status: 401, body: { error: { code: 'UNAUTHENTICATED' } } });
+    expect(await get('/things/t1', tokens.noscope)).toMatchObject({ status: 403, body: { error: { code: 'SCOPE_DENIED' } } });
+    expect(await get('/things/t1', tokens.foreign)).toMatchObject({ status: 403, body: { error: { code: 'WRONG_AUDIENCE' } } });
   });
 
   it('answers through the response schema: defaults applied, undocumented fields dropped', async () => {
-    expect(await get('/things/t1', 'good')).toEqual({ status: 200, body: { thingId: 't1', limit: 20 } });
+    expect(await get('/things/t1', tokens.good)).toEqual({ status: 200, body: { thingId: 't1', limit: 20 } });
+  });
+
+  it('refuses a token of the wrong shape or checksum without asking identity', async () => {
+    const before = identityCalls;
+    const wrongChecksum = tokens.unknown.slice(0, -1) + (tokens.unknown.endsWith('A') ? 'B' : 'A');
+    for (const token of ['unknown', 'cfs_short', wrongChecksum, `${tokens.good}x`]) {
+      expect(await get('/things/t1', token), token).toMatchObject({ status: 401, body: { error: { code: 'UNAUTHENTICATED' } } });
+    }
+    expect(identityCalls).toBe(before);
+  });
+
+  it('asks identity once for concurrent requests with one uncached token', async () => {
+    const token = mintToken().token;
+    credentials[token] = { scopes: ['feed.read'], audience: 'content-feed' };
+    const before = identityCalls;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get('/things/t1', token)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(identityCalls - before).toBe(1);
   });
 });
 
