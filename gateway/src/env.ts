@@ -38,8 +38,24 @@ export const gatewayEnvSchema = z.object({
   MAX_HEADER_BYTES: envFields.positiveInt(16 * 1024),
   /** Time to receive a whole request, headers and body (slower clients get a 400). */
   REQUEST_TIMEOUT_MS: envFields.positiveInt(30_000),
-  /** Express "trust proxy" setting, for the client IP behind a load balancer (e.g. "loopback" or a hop count). */
-  TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * Which proxies in front of the gateway are trusted to say who the client is (X-Forwarded-For):
+   * a hop count ("1": one proxy, e.g. the ingress controller), or a comma-separated list of
+   * addresses, subnets or the names loopback, linklocal, uniquelocal. Default: loopback only.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((value, ctx): number | string[] => {
+      const trimmed = value.trim();
+      if (/^\d+$/.test(trimmed)) return Number(trimmed);
+      const list = trimmed.split(',').map((part) => part.trim()).filter(Boolean);
+      if (list.length === 0 || list.some((part) => !/^[0-9A-Za-z.:/]+$/.test(part) || part === 'true' || part === 'false')) {
+        ctx.addIssue({ code: 'custom', message: 'must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal' });
+        return z.NEVER;
+      }
+      return list;
+    }),
 });
 
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;

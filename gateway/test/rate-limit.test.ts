@@ -9,6 +9,7 @@ import { createMemoryStores, type GatewayStores } from '../src/stores/index.ts';
 import { serve } from './support.ts';
 
 const logger = createLogger('test', { level: 'silent' });
+const madeUp = new Set<string>();
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => close?.());
 
@@ -23,7 +24,8 @@ async function setup(limit: number, stores: GatewayStores = createMemoryStores()
   const app = express();
   app.set('trust proxy', 'loopback');
   app.use(rateLimit({ limit, store: stores.rateLimits, authenticator, logger }));
-  app.get('/', (_req, res) => void res.json({ ok: true }));
+  // Stands for the rest of the pipeline: a token made up by the test is refused with 401.
+  app.get('/', (req, res) => void (madeUp.has(req.get('authorization')?.slice(7) ?? '') ? res.status(401).json({}) : res.json({ ok: true })));
   app.use(errorHandler(logger));
   const served = await serve(app);
   close = served.close;
@@ -46,16 +48,42 @@ describe('rate limit (step 1)', () => {
     expect(await third.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
   });
 
-  it('counts a token this replica has authenticated in the Credential\'s own bucket', async () => {
-    const { get, authenticator } = await setup(2);
-    await get();
-    await get();
+  it('counts a well-formed token against its Credential from the first request', async () => {
+    const { get } = await setup(2);
+    const token = mintToken().token;
+    const first = await get(token);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit-remaining')).toBe('1');
+    await get(token);
+    expect((await get(token)).status).toBe(429);
+    // The address's own window is untouched.
+    expect((await get()).headers.get('ratelimit-remaining')).toBe('1');
+  });
+
+  it('counts a malformed token against the address, like no token', async () => {
+    const { get } = await setup(2);
+    await get('cfs_not-a-token');
+    await get('Basic whatever');
     expect((await get()).status).toBe(429);
+  });
+
+  it('charges failed authentications to the address, and then refuses tokens it has not verified', async () => {
+    const { get, authenticator } = await setup(2);
     const known = mintToken().token;
     await authenticator.authenticate(known, 'req');
+    for (let i = 0; i < 2; i++) {
+      const token = mintToken().token;
+      madeUp.add(token);
+      expect((await get(token)).status).toBe(401);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the failures are counted when the answers finish
+    const fresh = mintToken().token;
+    madeUp.add(fresh);
+    const refused = await get(fresh);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // A Credential this replica has verified keeps working from the same address.
     expect((await get(known)).status).toBe(200);
-    // An unknown token is counted against the address, so made-up tokens buy nothing.
-    expect((await get(mintToken().token)).status).toBe(429);
   });
 
   it('is off when the limit is 0, and fails open when the store cannot count', async () => {

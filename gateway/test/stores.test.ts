@@ -67,13 +67,28 @@ describe.each(implementations)('%s stores', (_name, open) => {
     await expect.poll(() => announced).toContain('cred_a');
   });
 
-  it('claim an idempotency key once, replay what was stored, and free it on release', async () => {
+  it('hold an idempotency key for one owner under a lease, replay what it completed, and bound keys per Site', async () => {
     const { idempotency } = await open();
-    expect(await idempotency.claim('k', 'f', 60_000)).toBeNull();
-    expect(await idempotency.claim('k', 'f', 60_000)).toEqual({ state: 'running', fingerprint: 'f' });
-    await idempotency.store('k', 'f', { status: 201, body: { a: 1 } }, 60_000);
-    expect(await idempotency.claim('k', 'g', 60_000)).toEqual({ state: 'done', fingerprint: 'f', answer: { status: 201, body: { a: 1 } } });
-    await idempotency.release('k');
-    expect(await idempotency.claim('k', 'g', 60_000)).toBeNull();
+    const claim = (key: string, owner: string, extra: Partial<{ leaseMs: number; maxPerSite: number; fingerprint: string }> = {}) =>
+      idempotency.claim({ site: 's', key, fingerprint: 'f', owner, leaseMs: 60_000, maxPerSite: 3, ...extra });
+    expect(await claim('k', 'a')).toBeNull();
+    expect(await claim('k', 'b')).toEqual({ state: 'running', fingerprint: 'f', owner: 'a' });
+    // Only the holder acts on the key.
+    expect(await idempotency.renew('k', 'b', 60_000)).toBe(false);
+    await idempotency.release('k', 'b');
+    await idempotency.complete('k', 'b', 'f', { status: 500, body: {} }, 60_000);
+    expect(await idempotency.renew('k', 'a', 60_000)).toBe(true);
+    await idempotency.complete('k', 'a', 'f', { status: 201, body: { a: 1 } }, 60_000);
+    expect(await claim('k', 'c', { fingerprint: 'g' })).toEqual({ state: 'done', fingerprint: 'f', answer: { status: 201, body: { a: 1 } } });
+    // A lease that lapses frees the key.
+    expect(await claim('short', 'a', { leaseMs: 50 })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await claim('short', 'b')).toBeNull();
+    await idempotency.release('short', 'b');
+    expect(await claim('short', 'c')).toBeNull();
+    // At most 3 keys for the Site: claiming two more forgets the oldest ('k').
+    expect(await claim('x', 'a')).toBeNull();
+    expect(await claim('y', 'a')).toBeNull();
+    expect(await claim('k', 'd')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /** Gateway hardening: the security rate limit, limits and headers, and behaviour under failure. */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintToken } from '@cfs/common/credential-token';
 import { setFailpoints } from '@cfs/common/failpoints';
 import { createCustomer, type Owner } from '../support/customers.ts';
 import { expectError, expectSafeMessage, request } from '../support/http.ts';
@@ -31,7 +32,7 @@ describe('the security rate limit', () => {
     await system?.stop();
   });
 
-  it('limits requests without a known Credential per client IP, before validation, with RateLimit headers and Retry-After', async () => {
+  it('limits requests without a usable Credential per client IP, before validation, with RateLimit headers and Retry-After', async () => {
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await request(system.baseUrl, 'GET', '/api/v1/feed?limit=0'));
     expect(answers.slice(0, 5).map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
@@ -42,24 +43,28 @@ describe('the security rate limit', () => {
     expectError(limited, 429, 'RATE_LIMITED');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(limited.headers.get('ratelimit-remaining')).toBe('0');
-    // Guessing credentials does not escape the IP's limit.
+    // Guessing credentials does not escape the IP's limit: neither a malformed token nor a well-formed
+    // made-up one (its own fresh bucket would let it through, but the exhausted address refuses it).
     expectError(await request(system.baseUrl, 'GET', '/api/v1/me', { token: `cfs_${'x'.repeat(54)}` }), 429, 'RATE_LIMITED');
+    expectError(await request(system.baseUrl, 'GET', '/api/v1/me', { token: mintToken().token }), 429, 'RATE_LIMITED');
   });
 
-  it('limits a known Credential on its own budget, shared by every gateway replica', async () => {
+  it('limits a Credential on its own budget from its first request, shared by every gateway replica', async () => {
     const fresh = await startSystem({ gatewayEnv: { RATE_LIMIT_PER_MINUTE: '5' }, redisPrefix: `cfs:rl2:${process.pid}:${Date.now()}:` });
     try {
       const o = await createCustomer(fresh);
       const other = await fresh.startGateway();
       const token = o.credential.secret;
-      // First sight on each replica counts on the IP (2 of 5) and caches the Credential there.
-      for (const base of [fresh.baseUrl, other]) expect((await request(base, 'GET', '/api/v1/me', { token })).status).toBe(200);
-      // From now on the Credential's own window counts, across both replicas: 5 pass, the 6th is refused.
-      const statuses = [];
-      for (let i = 0; i < 6; i++) statuses.push((await request(i % 2 ? other : fresh.baseUrl, 'GET', '/api/v1/me', { token })).status);
-      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-      // The IP still has its own budget left for requests without a known Credential.
-      expectError(await request(fresh.baseUrl, 'GET', '/api/v1/me'), 401, 'UNAUTHENTICATED');
+      // From the first request on either replica, the Credential's own window counts (the headers
+      // describe it), across both replicas: 5 pass, the 6th is refused.
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push(await request(i % 2 ? other : fresh.baseUrl, 'GET', '/api/v1/me', { token }));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(answers.map((a) => a.headers.get('ratelimit-remaining'))).toEqual(['4', '3', '2', '1', '0', '0']);
+      // The address's window was not touched: requests without a Credential have their whole budget.
+      const anonymous = await request(fresh.baseUrl, 'GET', '/api/v1/me');
+      expectError(anonymous, 401, 'UNAUTHENTICATED');
+      expect(anonymous.headers.get('ratelimit-remaining')).toBe('4');
     } finally {
       await fresh.stop();
     }

@@ -48,8 +48,9 @@ export function handle(route: AnyRoute, deps: HandleDeps): RequestHandler {
       res.status(route.response.status).json(await execute(res));
       return;
     }
-    const scope = `${state.credential.siteId}:${route.operationId}:${key}`;
+    const site = state.credential.siteId;
     const { params, query, body } = state.input!;
+    const scope = { site, key: `${site}:${route.operationId}:${key}` };
     const answer = await runIdempotent(deps.idempotency, scope, fingerprintOf({ params, query, body }), async () => ({
       status: route.response.status,
       body: await execute(res),

@@ -6,6 +6,7 @@ import { redisStores } from './redis-stores.ts';
 import type { GatewayStores } from './stores.ts';
 
 export type * from './stores.ts';
+export { IDEMPOTENCY_TTL_MS } from './stores.ts';
 
 /** How long a revocation marker lives: longer than any cached authentication (AUTH_CACHE_TTL_MS is at most minutes). */
 export const REVOCATION_MARKER_TTL_SECONDS = 3600;

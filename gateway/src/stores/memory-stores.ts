@@ -2,11 +2,13 @@
 import { CHANNELS, MemoryBus, type Bus } from '@cfs/common/bus';
 import type {
   GatewayStores,
+  IdempotencyClaim,
   IdempotencyRecord,
   IdempotencyStore,
   QuotaCounter,
   QuotaStore,
   RateLimitStore,
+  RateWindow,
   RevocationStore,
   StoredAnswer,
 } from './stores.ts';
@@ -49,7 +51,7 @@ export class MemoryRateLimits implements RateLimitStore {
     this.windows = new ExpiringMap(now);
   }
 
-  async hit(bucket: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
+  async hit(bucket: string, windowMs: number, alsoRead?: string): Promise<RateWindow & { alsoRead?: RateWindow }> {
     const now = this.now();
     let window = this.windows.get(bucket);
     if (!window) {
@@ -57,7 +59,12 @@ export class MemoryRateLimits implements RateLimitStore {
       this.windows.set(bucket, window, window.resetAt);
     }
     window.count += 1;
-    return { count: window.count, resetMs: window.resetAt - now };
+    const other = alsoRead === undefined ? undefined : this.windows.get(alsoRead);
+    return {
+      count: window.count,
+      resetMs: window.resetAt - now,
+      ...(alsoRead === undefined ? {} : { alsoRead: { count: other?.count ?? 0, resetMs: other ? other.resetAt - now : 0 } }),
+    };
   }
 }
 
@@ -108,24 +115,48 @@ export class MemoryRevocations implements RevocationStore {
 
 export class MemoryIdempotency implements IdempotencyStore {
   private readonly records: ExpiringMap<IdempotencyRecord>;
+  /** Each Site's keys, oldest first (a Map keeps insertion order). */
+  private readonly bySite = new Map<string, Map<string, true>>();
 
   constructor(private readonly now: Clock) {
     this.records = new ExpiringMap(now);
   }
 
-  async claim(key: string, fingerprint: string, ttlMs: number): Promise<IdempotencyRecord | null> {
-    const existing = this.records.get(key);
+  async claim(c: IdempotencyClaim): Promise<IdempotencyRecord | null> {
+    const existing = this.records.get(c.key);
     if (existing) return existing;
-    this.records.set(key, { state: 'running', fingerprint }, this.now() + ttlMs);
+    this.records.set(c.key, { state: 'running', fingerprint: c.fingerprint, owner: c.owner }, this.now() + c.leaseMs);
+    let keys = this.bySite.get(c.site);
+    if (!keys) this.bySite.set(c.site, (keys = new Map()));
+    keys.delete(c.key);
+    keys.set(c.key, true);
+    for (const oldest of keys.keys()) {
+      // Oldest first: forget keys that expired, then the oldest live ones beyond the bound.
+      if (this.records.get(oldest) !== undefined && keys.size <= c.maxPerSite) break;
+      keys.delete(oldest);
+      this.records.delete(oldest);
+    }
     return null;
   }
 
-  async store(key: string, fingerprint: string, answer: StoredAnswer, ttlMs: number): Promise<void> {
-    this.records.set(key, { state: 'done', fingerprint, answer }, this.now() + ttlMs);
+  private held(key: string, owner: string): boolean {
+    const record = this.records.get(key);
+    return record?.state === 'running' && record.owner === owner;
   }
 
-  async release(key: string): Promise<void> {
-    this.records.delete(key);
+  async renew(key: string, owner: string, leaseMs: number): Promise<boolean> {
+    const record = this.records.get(key);
+    if (!record || !this.held(key, owner)) return false;
+    this.records.set(key, record, this.now() + leaseMs);
+    return true;
+  }
+
+  async complete(key: string, owner: string, fingerprint: string, answer: StoredAnswer, ttlMs: number): Promise<void> {
+    if (this.held(key, owner)) this.records.set(key, { state: 'done', fingerprint, answer }, this.now() + ttlMs);
+  }
+
+  async release(key: string, owner: string): Promise<void> {
+    if (this.held(key, owner)) this.records.delete(key);
   }
 }
 

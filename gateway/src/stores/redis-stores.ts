@@ -8,14 +8,17 @@ import { CHANNELS, closeRedis, REDIS_OPTIONS, type Bus } from '@cfs/common/bus';
 import type { Logger } from '@cfs/common/logger';
 import type {
   GatewayStores,
+  IdempotencyClaim,
   IdempotencyRecord,
   IdempotencyStore,
   QuotaCounter,
   QuotaStore,
   RateLimitStore,
+  RateWindow,
   RevocationStore,
   StoredAnswer,
 } from './stores.ts';
+import { IDEMPOTENCY_TTL_MS } from './stores.ts';
 
 /** Takes a unit only below the limit (-1: unlimited), in one atomic step; sets the expiry once. */
 const CONSUME = `
@@ -34,19 +37,63 @@ if used > 0 then return redis.call('DECR', KEYS[1]) end
 return 0
 `;
 
-/** A fixed window: the first hit starts it; returns the count and the ms left. */
+/**
+ * A fixed window: the first hit starts it; returns the count and the ms left. KEYS[2], when given,
+ * is another window read without counting: its count and ms left follow.
+ */
 const HIT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {count, ttl}
+if not KEYS[2] then return {count, ttl} end
+local other = tonumber(redis.call('GET', KEYS[2]) or '0')
+local otherTtl = redis.call('PTTL', KEYS[2])
+if otherTtl < 0 then otherTtl = 0 end
+return {count, ttl, other, otherTtl}
+`;
+
+/**
+ * Claims an Idempotency-Key (KEYS[1]) with a lease, unless something is recorded for it (returned).
+ * KEYS[2] indexes the Site's keys by claim time: expired ones are dropped, and beyond ARGV[4] keys
+ * the oldest are forgotten. ARGV: the running record, lease ms, now ms, max keys, record TTL ms.
+ */
+const CLAIM = `
+local existing = redis.call('GET', KEYS[1])
+if existing then return existing end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', tonumber(ARGV[3]) - tonumber(ARGV[5]))
+redis.call('ZADD', KEYS[2], ARGV[3], KEYS[1])
+local excess = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[4])
+if excess > 0 then
+  local oldest = redis.call('ZPOPMIN', KEYS[2], excess)
+  for i = 1, #oldest, 2 do if oldest[i] ~= KEYS[1] then redis.call('DEL', oldest[i]) end end
+end
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+return false
+`;
+
+/**
+ * Acts on an Idempotency-Key only for the request holding its lease (ARGV[1]): ARGV[2] 'renew'
+ * (PEXPIRE ARGV[3]), 'complete' (SET ARGV[4] PX ARGV[3]) or 'release' (DEL). 1 when it acted.
+ */
+const HOLDER = `
+local value = redis.call('GET', KEYS[1])
+if not value then return 0 end
+local record = cjson.decode(value)
+if record.state ~= 'running' or record.owner ~= ARGV[1] then return 0 end
+if ARGV[2] == 'renew' then redis.call('PEXPIRE', KEYS[1], ARGV[3])
+elseif ARGV[2] == 'complete' then redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[3])
+else redis.call('DEL', KEYS[1]) end
+return 1
 `;
 
 interface Scripts {
   cfsConsume(key: string, limit: number, expireAt: number): Promise<[number, number]>;
   cfsRefund(key: string): Promise<number>;
-  cfsHit(key: string, windowMs: number): Promise<[number, number]>;
+  cfsClaim(key: string, siteIndex: string, running: string, leaseMs: number, now: number, maxPerSite: number, ttlMs: number): Promise<string | null>;
+  cfsHolder(key: string, owner: string, action: 'renew' | 'complete' | 'release', ms?: number, record?: string): Promise<number>;
+  cfsHit(keyCount: number, ...keysThenWindowMs: Array<string | number>): Promise<[number, number, number?, number?]>;
 }
 
 type Connection = Redis & Scripts;
@@ -54,7 +101,7 @@ type Connection = Redis & Scripts;
 /** Every key of this system in Redis: `<prefix><kind>:<id>`. */
 class Keys {
   constructor(private readonly prefix: string) {}
-  of(kind: 'rl' | 'quota' | 'revoked' | 'idem', id: string): string {
+  of(kind: 'rl' | 'quota' | 'revoked' | 'idem' | 'idem-site', id: string): string {
     return `${this.prefix}${kind}:${id}`;
   }
 }
@@ -65,9 +112,10 @@ export class RedisRateLimits implements RateLimitStore {
     private readonly keys: Keys,
   ) {}
 
-  async hit(bucket: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
-    const [count, resetMs] = await this.redis.cfsHit(this.keys.of('rl', bucket), windowMs);
-    return { count, resetMs };
+  async hit(bucket: string, windowMs: number, alsoRead?: string): Promise<RateWindow & { alsoRead?: RateWindow }> {
+    const keys = [this.keys.of('rl', bucket), ...(alsoRead === undefined ? [] : [this.keys.of('rl', alsoRead)])];
+    const [count, resetMs, otherCount, otherResetMs] = await this.redis.cfsHit(keys.length, ...keys, windowMs);
+    return { count, resetMs, ...(alsoRead === undefined ? {} : { alsoRead: { count: otherCount ?? 0, resetMs: otherResetMs ?? 0 } }) };
   }
 }
 
@@ -117,25 +165,35 @@ export class RedisIdempotency implements IdempotencyStore {
   constructor(
     private readonly redis: Connection,
     private readonly keys: Keys,
+    /** How long a Site's index of keys outlives its newest claim (the answers' lifetime). */
+    private readonly recordTtlMs: number,
   ) {}
 
-  async claim(key: string, fingerprint: string, ttlMs: number): Promise<IdempotencyRecord | null> {
-    const k = this.keys.of('idem', key);
-    const running = JSON.stringify({ state: 'running', fingerprint } satisfies IdempotencyRecord);
-    if ((await this.redis.set(k, running, 'PX', ttlMs, 'NX')) === 'OK') return null;
-    const existing = await this.redis.get(k);
-    if (existing !== null) return JSON.parse(existing) as IdempotencyRecord;
-    // Expired between the two calls: try once more.
-    return (await this.redis.set(k, running, 'PX', ttlMs, 'NX')) === 'OK' ? null : { state: 'running', fingerprint };
+  async claim(c: IdempotencyClaim): Promise<IdempotencyRecord | null> {
+    const running: IdempotencyRecord = { state: 'running', fingerprint: c.fingerprint, owner: c.owner };
+    const existing = await this.redis.cfsClaim(
+      this.keys.of('idem', c.key),
+      this.keys.of('idem-site', c.site),
+      JSON.stringify(running),
+      c.leaseMs,
+      Date.now(),
+      c.maxPerSite,
+      this.recordTtlMs,
+    );
+    return existing ? (JSON.parse(existing) as IdempotencyRecord) : null;
   }
 
-  async store(key: string, fingerprint: string, answer: StoredAnswer, ttlMs: number): Promise<void> {
+  async renew(key: string, owner: string, leaseMs: number): Promise<boolean> {
+    return (await this.redis.cfsHolder(this.keys.of('idem', key), owner, 'renew', leaseMs)) === 1;
+  }
+
+  async complete(key: string, owner: string, fingerprint: string, answer: StoredAnswer, ttlMs: number): Promise<void> {
     const done: IdempotencyRecord = { state: 'done', fingerprint, answer };
-    await this.redis.set(this.keys.of('idem', key), JSON.stringify(done), 'PX', ttlMs);
+    await this.redis.cfsHolder(this.keys.of('idem', key), owner, 'complete', ttlMs, JSON.stringify(done));
   }
 
-  async release(key: string): Promise<void> {
-    await this.redis.del(this.keys.of('idem', key));
+  async release(key: string, owner: string): Promise<void> {
+    await this.redis.cfsHolder(this.keys.of('idem', key), owner, 'release');
   }
 }
 
@@ -144,13 +202,15 @@ export function redisStores(options: { url: string; prefix: string; markerTtlSec
   redis.on('error', (err: Error) => options.logger.warn({ err: { message: err.message } }, 'redis connection error'));
   redis.defineCommand('cfsConsume', { numberOfKeys: 1, lua: CONSUME });
   redis.defineCommand('cfsRefund', { numberOfKeys: 1, lua: REFUND });
-  redis.defineCommand('cfsHit', { numberOfKeys: 1, lua: HIT });
+  redis.defineCommand('cfsHit', { lua: HIT });
+  redis.defineCommand('cfsClaim', { numberOfKeys: 2, lua: CLAIM });
+  redis.defineCommand('cfsHolder', { numberOfKeys: 1, lua: HOLDER });
   const keys = new Keys(options.prefix);
   return {
     rateLimits: new RedisRateLimits(redis, keys),
     quotas: new RedisQuotas(redis, keys),
     revocations: new RedisRevocations(redis, keys, options.markerTtlSeconds, options.bus),
-    idempotency: new RedisIdempotency(redis, keys),
+    idempotency: new RedisIdempotency(redis, keys, IDEMPOTENCY_TTL_MS),
     bus: options.bus,
     ready: (timeoutMs) => connected(redis, timeoutMs),
     close: async () => {

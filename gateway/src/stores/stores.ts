@@ -6,10 +6,20 @@
  */
 import type { Bus } from '@cfs/common/bus';
 
+export interface RateWindow {
+  /** Requests counted in the current window. */
+  count: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+}
+
 /** The security rate limit: fixed windows per bucket. */
 export interface RateLimitStore {
-  /** Counts one request in the bucket's window: the count so far and the ms until the window resets. */
-  hit(bucket: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /**
+   * Counts one request in the bucket's window; in the same round trip, reads (without counting)
+   * the window of `alsoRead`, if given.
+   */
+  hit(bucket: string, windowMs: number, alsoRead?: string): Promise<RateWindow & { alsoRead?: RateWindow }>;
 }
 
 /** One quota counter: a Site's use of a capability in one calendar period. */
@@ -39,22 +49,41 @@ export interface RevocationStore {
   isRevoked(credentialId: string): Promise<boolean>;
 }
 
+/** How long the answer of an idempotent request is replayed. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+
 /** A stored answer of an idempotent request. */
 export interface StoredAnswer {
   status: number;
   body: unknown;
 }
 
-export type IdempotencyRecord = { state: 'running'; fingerprint: string } | { state: 'done'; fingerprint: string; answer: StoredAnswer };
+/** What is recorded for an Idempotency-Key: a request holding its lease (`owner`), or its answer. */
+export type IdempotencyRecord = { state: 'running'; fingerprint: string; owner: string } | { state: 'done'; fingerprint: string; answer: StoredAnswer };
+
+export interface IdempotencyClaim {
+  /** The calling Site: keys are counted and bounded per Site. */
+  site: string;
+  /** The full key (Site, route and the client's key). */
+  key: string;
+  fingerprint: string;
+  /** Who holds the lease: renew, complete and release only act for the holder. */
+  owner: string;
+  leaseMs: number;
+  /** Keys a Site may hold at once; claiming one more forgets its oldest. */
+  maxPerSite: number;
+}
 
 /** Idempotency-Key records. */
 export interface IdempotencyStore {
-  /** Claims a key: null when this request now owns it, else what is recorded for it. */
-  claim(key: string, fingerprint: string, ttlMs: number): Promise<IdempotencyRecord | null>;
-  /** Records the answer of the request that owns the key, for replay. */
-  store(key: string, fingerprint: string, answer: StoredAnswer, ttlMs: number): Promise<void>;
-  /** Frees a key whose request failed in a way a retry may fix (5xx). */
-  release(key: string): Promise<void>;
+  /** Claims a key with a short lease: null when this request now holds it, else what is recorded. */
+  claim(claim: IdempotencyClaim): Promise<IdempotencyRecord | null>;
+  /** Extends the lease while the request still runs; false when it is no longer held. */
+  renew(key: string, owner: string, leaseMs: number): Promise<boolean>;
+  /** Records the holder's answer for replay, for `ttlMs`. */
+  complete(key: string, owner: string, fingerprint: string, answer: StoredAnswer, ttlMs: number): Promise<void>;
+  /** Frees a key whose request ended in a way a retry should run again. */
+  release(key: string, owner: string): Promise<void>;
 }
 
 export interface GatewayStores {
