@@ -1048,6 +1048,11 @@ export const descriptor = {
                       "oneof": [
                         "expiresAt"
                       ]
+                    },
+                    "_issuerCredentialId": {
+                      "oneof": [
+                        "issuerCredentialId"
+                      ]
                     }
                   },
                   "fields": {
@@ -1075,6 +1080,13 @@ export const descriptor = {
                     "expiresAt": {
                       "type": "string",
                       "id": 6,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "issuerCredentialId": {
+                      "type": "string",
+                      "id": 7,
                       "options": {
                         "proto3_optional": true
                       }

@@ -140,10 +140,12 @@ export const accountRoutes = [
     summary: 'Create a credential',
     description:
       'Returns the secret once. Operator scopes and unknown scopes or audiences are refused with 400 and nothing is created. ' +
+      'No escalation: asking for a scope the calling Credential does not hold is 403 SCOPE_DENIED and creates nothing; ' +
+      'a calling Credential that expires cannot create one that outlives it: expiresAt is capped at its own (the answer shows the capped value). ' +
       'Rotation: create a new Credential, move the client to it, then revoke the old one; both work in between.',
     params: SiteIdParams,
     body: CredentialCreate,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'SCOPE_DENIED'],
     response: { status: 201, description: 'The new Credential with its secret.', schema: CreatedCredential },
     handle: async ({ principal, rpc, params, body }) => {
       const site = await ownSite(rpc, principal, params.siteId);
@@ -154,6 +156,8 @@ export const accountRoutes = [
         scopes: body.scopes,
         audience: body.audience ?? 'content-feed',
         ...(body.expiresAt ? { expiresAt: body.expiresAt } : {}),
+        // No escalation: identity grants only scopes the caller holds, and caps the expiry at the caller's.
+        issuerCredentialId: principal.credential.id,
       });
       return { ...presentCredential(required(credential)), secret };
     },

@@ -25,6 +25,8 @@ export interface NewCredential {
   scopes: string[];
   audience: string;
   expiresAt?: Date | null;
+  /** The Credential asking, through the public API: no escalation beyond its scopes and expiry. */
+  issuerCredentialId?: string;
 }
 
 const MAX_NAME = 100;
@@ -77,8 +79,27 @@ export class Identity {
     return { scopes, name };
   }
 
+  /**
+   * No escalation: a Credential creates only Credentials with scopes it holds itself, and none that
+   * outlives it (the new expiry is capped at the issuer's). Returns the expiry to store.
+   */
+  private async withinIssuer(input: NewCredential, scopes: string[]): Promise<Date | null> {
+    const requested = input.expiresAt ?? null;
+    if (!input.issuerCredentialId) return requested;
+    const issuer = await this.db.credential.findFirst({
+      where: { id: input.issuerCredentialId, customerId: input.customerId, revokedAt: null },
+      select: { scopes: true, expiresAt: true },
+    });
+    if (!issuer) throw unauthenticated();
+    const missing = scopes.find((scope) => !issuer.scopes.includes(scope));
+    if (missing !== undefined) throw new DomainError('SCOPE_DENIED', `A credential can grant only scopes it holds itself; it does not hold ${missing}.`);
+    if (issuer.expiresAt && (requested === null || requested > issuer.expiresAt)) return issuer.expiresAt;
+    return requested;
+  }
+
   async createCredential(input: NewCredential): Promise<{ credential: Credential; secret: string }> {
     const { scopes, name } = this.validateNewCredential(input);
+    const expiresAt = await this.withinIssuer(input, scopes);
     const { token, lookupId } = mintToken();
     const credential = await this.db.credential.create({
       data: {
@@ -90,7 +111,7 @@ export class Identity {
         name,
         scopes,
         audience: input.audience,
-        expiresAt: input.expiresAt ?? null,
+        expiresAt,
         createdAt: this.now(),
       },
       select: PUBLIC_FIELDS,

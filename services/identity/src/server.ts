@@ -42,6 +42,7 @@ export function createIdentityServer(deps: { prisma: PrismaClient; config: Ident
         scopes: req.scopes,
         audience: req.audience,
         expiresAt: parseTime(req.expiresAt, 'expiresAt'),
+        ...(req.issuerCredentialId ? { issuerCredentialId: req.issuerCredentialId } : {}),
       });
       return { credential: toCredentialMessage(credential), secret };
     },

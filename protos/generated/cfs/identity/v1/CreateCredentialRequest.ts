@@ -8,7 +8,9 @@ export interface CreateCredentialRequest {
   'scopes'?: (string)[];
   'audience'?: (string);
   'expiresAt'?: (string);
+  'issuerCredentialId'?: (string);
   '_expiresAt'?: "expiresAt";
+  '_issuerCredentialId'?: "issuerCredentialId";
 }
 
 export interface CreateCredentialRequest__Output {
@@ -18,5 +20,7 @@ export interface CreateCredentialRequest__Output {
   'scopes': (string)[];
   'audience': (string);
   'expiresAt'?: (string);
+  'issuerCredentialId'?: (string);
   '_expiresAt'?: "expiresAt";
+  '_issuerCredentialId'?: "issuerCredentialId";
 }
