@@ -15,7 +15,7 @@ import { MIGRATED_SERVICES, migrationsDirOf } from './services.ts';
 import { RedisBus } from '@cfs/common/bus';
 import { createLogger } from '@cfs/common/logger';
 import type { AnyRoute } from '../../gateway/src/route.ts';
-import { RedisState } from '../../gateway/src/state/redis-state.ts';
+import { createRedisStores } from '../../gateway/src/stores/index.ts';
 import { loadPlanCatalog, type PlanCatalog } from '../../services/account/src/plans.ts';
 import { closeAdminClients, createAdminClients } from '../../services/admin/src/clients.ts';
 import { runAdminCommand } from '../../services/admin/src/commands.ts';
@@ -62,8 +62,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   const redisUrl = inject('redisUrl');
   const prefix = options.redisPrefix ?? inject('redisPrefix');
   const clock: { now: number | undefined } = { now: undefined };
-  const sharedState = (url = redisUrl) =>
-    new RedisState({ url, prefix, markerTtlSeconds: 3600, bus: new RedisBus(url, prefix, silent), logger: silent });
+  const sharedState = (url = redisUrl) => createRedisStores({ url, prefix, logger: silent });
 
   const s3server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(path.join(tmpdir(), 'cfs-s3-')) });
   const { port: s3port } = await s3server.run();

@@ -4,6 +4,7 @@
  */
 import { malformed, notFound } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
+import { commitWithinBudget } from '@cfs/common/transactions';
 import type { Customer, PrismaClient, Site } from './generated/prisma/client.ts';
 import type { PlanCatalog } from './plans.ts';
 
@@ -109,9 +110,11 @@ export class Account {
     const data = checkSite(input);
     await this.getCustomer(customerId);
     const now = this.now();
-    return this.db.site.create({
-      data: { id: newId('site'), customerId, ...data, planId: this.catalog.defaultPlan, createdAt: now, updatedAt: now },
-    });
+    return commitWithinBudget(
+      this.db,
+      (tx) => tx.site.create({ data: { id: newId('site'), customerId, ...data, planId: this.catalog.defaultPlan, createdAt: now, updatedAt: now } }),
+      { beforeCommit: 'account.site.beforeCommit' },
+    );
   }
 
   async getSite(customerId: string, siteId: string): Promise<Site> {
@@ -122,8 +125,15 @@ export class Account {
 
   async updateSite(customerId: string, siteId: string, input: SiteInput): Promise<Site> {
     const data = checkSite(input);
-    const [updated] = await this.db.site.updateManyAndReturn({ where: { id: siteId, customerId }, data: { ...data, updatedAt: this.now() } });
-    if (!updated) throw notFound('site');
+    const updated = await commitWithinBudget(
+      this.db,
+      async (tx) => {
+        const [row] = await tx.site.updateManyAndReturn({ where: { id: siteId, customerId }, data: { ...data, updatedAt: this.now() } });
+        if (!row) throw notFound('site');
+        return row;
+      },
+      { beforeCommit: 'account.site.beforeCommit' },
+    );
     await this.onSitesChanged([siteId]);
     return updated;
   }

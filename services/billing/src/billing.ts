@@ -8,6 +8,8 @@
  */
 import { conflict, DomainError, malformed, notFound } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
+import { detachedFromBudget } from '@cfs/common/deadline';
+import { commitWithinBudget } from '@cfs/common/transactions';
 import type { BillingSubscription, PrismaClient } from './generated/prisma/client.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 
@@ -52,7 +54,8 @@ export class Billing {
     let started: Awaited<ReturnType<PaymentProvider['startCheckout']>>;
     try {
       // One transaction claims the Site's slot and opens the checkout: a provider failure rolls it back.
-      ({ pending, started } = await this.db.$transaction(
+      ({ pending, started } = await commitWithinBudget(
+        this.db,
         async (tx) => {
           const id = newId('bsub');
           await tx.billingSubscription.create({
@@ -62,7 +65,7 @@ export class Billing {
           const row = await tx.billingSubscription.update({ where: { id }, data: { checkoutUrl: result.checkoutUrl, providerRef: result.reference } });
           return { pending: row, started: result };
         },
-        { timeout: 20_000, maxWait: 20_000 },
+        { beforeCommit: 'billing.checkout.beforeCommit' },
       ));
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('The site already has an active subscription or a checkout in progress.');
@@ -126,11 +129,23 @@ export class Billing {
     const now = this.now();
     // The plan first: if it fails the subscription is still active and a retry cancels it.
     if (open.status === 'active') await this.account.setPlan(siteId, defaultPlan);
-    const [canceled] = await this.db.billingSubscription.updateManyAndReturn({
-      where: { id: open.id, status: open.status },
-      data: { status: 'canceled', canceledAt: now, updatedAt: now },
-    });
-    if (!canceled) throw new DomainError('CONFLICT', 'The subscription changed meanwhile; retry.');
-    return canceled;
+    try {
+      return await commitWithinBudget(
+        this.db,
+        async (tx) => {
+          const [canceled] = await tx.billingSubscription.updateManyAndReturn({
+            where: { id: open.id, status: open.status },
+            data: { status: 'canceled', canceledAt: now, updatedAt: now },
+          });
+          if (!canceled) throw new DomainError('CONFLICT', 'The subscription changed meanwhile; retry.');
+          return canceled;
+        },
+        { beforeCommit: 'billing.cancel.beforeCommit' },
+      );
+    } catch (err) {
+      // Not canceled after all: give the Site its plan back (best effort), so a 503 changed nothing.
+      if (open.status === 'active') await detachedFromBudget(() => this.account.setPlan(siteId, open.plan)).catch(() => undefined);
+      throw err;
+    }
   }
 }

@@ -31,9 +31,10 @@ export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-const TRANSIENT_PG_CODES = new Set(['40001', '40P01', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
-/** Prisma's codes for an unreachable server, a dropped connection, a timeout or an exhausted pool. */
-const TRANSIENT_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2034']);
+// 57014: a statement cancelled by its statement timeout (the call's budget ran out).
+const TRANSIENT_PG_CODES = new Set(['40001', '40P01', '57014', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+/** Prisma's codes for an unreachable server, a dropped connection, a timeout, an exhausted pool or a transaction past its timeout. */
+const TRANSIENT_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028', 'P2034']);
 const TRANSIENT_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Failpoints for fault tests (design section 6): CFS_FAILPOINTS="name=action;name=N*action".
  * Actions: `unavailable` (a transient failure: the operation rolls back, 503), `error` (an unexpected
- * failure, 500), `delay(MS)`. `N*` limits the failpoint to its first N hits. Off unless set.
+ * failure, 500), `delay(MS)` (slow work: cut short, UNAVAILABLE, when the call's budget runs out). `N*` limits the failpoint to its first N hits. Off unless set.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { currentBudget } from './deadline.ts';
 import { DomainError } from './errors.ts';
 
 type Action = { kind: 'unavailable' } | { kind: 'error' } | { kind: 'delay'; ms: number };
@@ -45,9 +46,13 @@ export async function failpoint(name: string): Promise<void> {
     point.remaining -= 1;
   }
   switch (point.action.kind) {
-    case 'delay':
-      await sleep(point.action.ms);
+    case 'delay': {
+      // A delay behaves like slow work: inside a call it is cut short when the call's budget runs out.
+      const budget = currentBudget();
+      if (budget) await budget.sleep(point.action.ms);
+      else await sleep(point.action.ms);
       return;
+    }
     case 'unavailable':
       throw new DomainError('SERVICE_UNAVAILABLE');
     case 'error':

@@ -8,6 +8,7 @@ import * as grpc from '@grpc/grpc-js';
 import { EventEmitter } from 'node:events';
 import { loadProtos, type HealthCheckResponse } from '@cfs/protos';
 import { isTransientDatabaseError } from './database.ts';
+import { Budget, BUDGET_METADATA_KEY, outgoingDeadline, runWithBudget, VERDICT_GRACE_MS } from './deadline.ts';
 import {
   DomainError,
   ERROR_CODES,
@@ -59,12 +60,33 @@ export function requestIdOf(call: { metadata: grpc.Metadata }): string | undefin
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Wraps async handlers into grpc-js unary handlers with uniform error handling. */
+/**
+ * The budget of a call (deadline.ts): the end the caller put in `cfs-budget-deadline`, else the
+ * call's gRPC deadline less the verdict grace, else none (a caller without a deadline).
+ */
+export function budgetOf(call: { metadata: grpc.Metadata; getDeadline(): grpc.Deadline }): Budget | undefined {
+  const given = Number(call.metadata.get(BUDGET_METADATA_KEY)[0]);
+  if (Number.isFinite(given) && given > 0) return new Budget(given);
+  const deadline = call.getDeadline();
+  const ms = deadline instanceof Date ? deadline.getTime() : deadline;
+  return Number.isFinite(ms) ? new Budget(ms - VERDICT_GRACE_MS) : undefined;
+}
+
+/**
+ * Wraps async handlers into grpc-js unary handlers with uniform error handling. Each call runs
+ * inside its budget: a call whose budget is already spent is UNAVAILABLE before any work, and the
+ * budget bounds what the handler does (transactions.ts, failpoints, provider calls).
+ */
 export function implement<H extends grpc.UntypedServiceImplementation>(logger: Logger, handlers: AsyncHandlers<H>): H {
   const out: grpc.UntypedServiceImplementation = {};
   for (const [name, fn] of Object.entries(handlers as Record<string, (req: unknown, call: unknown) => Promise<unknown>>)) {
     out[name] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
-      fn(call.request, call).then(
+      const budget = budgetOf(call);
+      const run = async () => {
+        budget?.check(name);
+        return fn(call.request, call);
+      };
+      (budget ? runWithBudget(budget, run) : run()).then(
         (response) => callback(null, response),
         (err: unknown) => callback(toGrpcStatus(err, logger, name, requestIdOf(call))),
       );
@@ -215,12 +237,17 @@ export type UnaryMethodName<C> = {
 }[keyof C & string];
 
 export interface CallOptions {
+  /** The service's budget; the caller waits VERDICT_GRACE_MS longer for its verdict (deadline.ts). */
   deadlineMs: number;
   /** Propagated as metadata (e.g. x-request-id). */
   metadata?: Record<string, string>;
 }
 
-/** One unary call with a deadline; every failure comes back as a DomainError. */
+/**
+ * One unary call with a budget; every failure comes back as a DomainError. The service gets
+ * `deadlineMs` (never more than what is left of the call being served, if any) and the caller waits
+ * VERDICT_GRACE_MS longer for its answer, so a 503 from this side means the service did not commit.
+ */
 export function callUnary<C extends grpc.Client, K extends UnaryMethodName<C>>(
   client: C,
   method: K,
@@ -229,6 +256,8 @@ export function callUnary<C extends grpc.Client, K extends UnaryMethodName<C>>(
 ): Promise<ResponseOf<C[K]>> {
   const metadata = new grpc.Metadata();
   for (const [k, v] of Object.entries(options.metadata ?? {})) metadata.set(k, v);
+  const budgetEnd = outgoingDeadline(options.deadlineMs);
+  metadata.set(BUDGET_METADATA_KEY, String(budgetEnd));
   const fn = client[method] as unknown as (
     req: unknown,
     md: grpc.Metadata,
@@ -236,7 +265,7 @@ export function callUnary<C extends grpc.Client, K extends UnaryMethodName<C>>(
     cb: (err: grpc.ServiceError | null, value?: unknown) => void,
   ) => grpc.ClientUnaryCall;
   return new Promise((resolve, reject) => {
-    fn.call(client, request, metadata, { deadline: Date.now() + options.deadlineMs }, (err, value) => {
+    fn.call(client, request, metadata, { deadline: budgetEnd + VERDICT_GRACE_MS }, (err, value) => {
       if (err) reject(fromServiceError(err));
       else resolve(value as ResponseOf<C[K]>);
     });

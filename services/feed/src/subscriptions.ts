@@ -1,4 +1,5 @@
 import { malformed } from '@cfs/common/errors';
+import { commitWithinBudget } from '@cfs/common/transactions';
 import type { PrismaClient } from './generated/prisma/client.ts';
 
 export const MAX_SUBSCRIPTIONS = 100;
@@ -10,9 +11,13 @@ export async function replaceSubscriptions(db: PrismaClient, siteId: string, cat
   const known = new Set((await db.category.findMany({ where: { key: { in: keys } }, select: { key: true } })).map((c) => c.key));
   const unknown = keys.find((k) => !known.has(k));
   if (unknown !== undefined) throw malformed(`unknown category key: ${unknown.slice(0, 64)}`);
-  await db.$transaction([
-    db.subscription.deleteMany({ where: { siteId } }),
-    db.subscription.createMany({ data: keys.map((categoryKey) => ({ siteId, categoryKey })) }),
-  ]);
+  await commitWithinBudget(
+    db,
+    async (tx) => {
+      await tx.subscription.deleteMany({ where: { siteId } });
+      await tx.subscription.createMany({ data: keys.map((categoryKey) => ({ siteId, categoryKey })) });
+    },
+    { beforeCommit: 'feed.subscriptions.beforeCommit' },
+  );
   return keys;
 }

@@ -2,7 +2,7 @@
  * The identity domain: Credentials and connection codes. Only keyed hashes are stored.
  */
 import { DomainError, malformed, notFound, unauthenticated } from '@cfs/common/errors';
-import { failpoint } from '@cfs/common/failpoints';
+import { commitWithinBudget } from '@cfs/common/transactions';
 import { newId } from '@cfs/common/ids';
 import { CONNECTOR_SCOPES, isCustomerScope, isOperatorScope } from '@cfs/common/scopes';
 import type { PrismaClient, Credential as CredentialRow } from './generated/prisma/client.ts';
@@ -130,10 +130,16 @@ export class Identity {
   /** Revokes once; revoking again answers the Credential as it is. */
   async revokeCredential(credentialId: string, siteId: string, customerId: string): Promise<Credential> {
     const where = { id: credentialId, siteId, customerId };
-    await this.db.credential.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: this.now() } });
-    const credential = await this.db.credential.findFirst({ where, select: PUBLIC_FIELDS });
-    if (!credential) throw notFound('credential');
-    return credential;
+    return commitWithinBudget(
+      this.db,
+      async (tx) => {
+        await tx.credential.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: this.now() } });
+        const credential = await tx.credential.findFirst({ where, select: PUBLIC_FIELDS });
+        if (!credential) throw notFound('credential');
+        return credential;
+      },
+      { beforeCommit: 'identity.revoke.beforeCommit' },
+    );
   }
 
   async createConnectionCode(siteId: string, customerId: string, expiresInSeconds?: number): Promise<{ code: string; expiresAt: Date }> {
@@ -155,7 +161,7 @@ export class Identity {
   async redeemConnectionCode(code: string): Promise<{ credential: Credential; secret: string }> {
     if (!CONNECTION_CODE_PATTERN.test(code)) throw unauthenticated('The connection code is not valid.');
     const codeHash = keyedHash(this.config.pepper, code);
-    return this.db.$transaction(async (tx) => {
+    return commitWithinBudget(this.db, async (tx) => {
       const now = this.now();
       const claimed = await tx.connectionCode.updateManyAndReturn({
         where: { codeHash, redeemedAt: null, expiresAt: { gt: now } },
@@ -179,8 +185,7 @@ export class Identity {
         select: PUBLIC_FIELDS,
       });
       await tx.connectionCode.update({ where: { id: claim.id }, data: { credentialId: credential.id } });
-      await failpoint('identity.redeem.beforeCommit');
       return { credential, secret: token };
-    });
+    }, { beforeCommit: 'identity.redeem.beforeCommit' });
   }
 }

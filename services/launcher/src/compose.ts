@@ -18,7 +18,7 @@ import { createHttpServer } from '../../../gateway/src/http-server.ts';
 import type { AnyRoute } from '../../../gateway/src/route.ts';
 import { routes as publicRoutes } from '../../../gateway/src/routes/index.ts';
 import { createGateway } from '../../../gateway/src/gateway.ts';
-import type { SharedState } from '../../../gateway/src/state/shared-state.ts';
+import type { GatewayStores } from '../../../gateway/src/stores/index.ts';
 import { PrismaClient as AccountPrisma } from '../../account/src/generated/prisma/client.ts';
 import type { PlanCatalog } from '../../account/src/plans.ts';
 import { createAccountServer } from '../../account/src/server.ts';
@@ -48,7 +48,7 @@ export interface ComposeOptions {
   /** A bus for each component that announces or listens (Redis pub/sub, or the in-process one). */
   bus: () => Bus;
   /** The shared state of a gateway replica. */
-  sharedState: () => SharedState;
+  sharedState: () => GatewayStores;
   objectStore: ObjectStore;
   catalog: PlanCatalog;
   pepper: string;
@@ -68,7 +68,7 @@ export interface ComposedSystem {
   addresses: Record<ServiceName, string>;
   gatewayConfig: GatewayEnv;
   /** One more gateway replica on the same services (its own shared state unless given). */
-  startGateway: (options?: { sharedState?: SharedState; port?: number }) => Promise<string>;
+  startGateway: (options?: { sharedState?: GatewayStores; port?: number }) => Promise<string>;
   stopService: (name: ServiceName) => Promise<void>;
   stop: () => Promise<void>;
 }
@@ -135,8 +135,8 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
 
   const clients = createServiceClients(addresses as ServiceAddresses);
   const gatewayConfig = gatewayEnvSchema.parse({ MEDIA_HTTP_URL: mediaHttpUrl, ...options.gatewayEnv });
-  const gateways: Array<{ http: Server; shared: SharedState }> = [];
-  const startGateway = async (g: { sharedState?: SharedState; port?: number } = {}) => {
+  const gateways: Array<{ http: Server; shared: GatewayStores }> = [];
+  const startGateway = async (g: { sharedState?: GatewayStores; port?: number } = {}) => {
     const shared = g.sharedState ?? options.sharedState();
     await shared.ready(2000);
     const app = createGateway({

@@ -12,7 +12,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { MemoryBus } from '@cfs/common/bus';
 import type { Logger } from '@cfs/common/logger';
 import { applyMigrations } from '@cfs/common/migrate';
-import { MemoryState } from '../../../gateway/src/state/memory-state.ts';
+import { createMemoryStores } from '../../../gateway/src/stores/index.ts';
 import { loadPlanCatalog } from '../../account/src/plans.ts';
 import { closeAdminClients, createAdminClients } from '../../admin/src/clients.ts';
 import { readJsonLines } from '../../feed/src/articles.ts';
@@ -43,7 +43,7 @@ export async function runEmbedded(options: { env: LauncherEnv; root: string; dat
     poolSize: 2,
     logger,
     bus: () => new MemoryBus(),
-    sharedState: () => new MemoryState(),
+    sharedState: () => createMemoryStores(),
     objectStore: new FileObjectStore(process.env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     catalog: loadPlanCatalog(process.env.PLANS_FILE),
     pepper: localSecret(dataDir, 'pepper', env.CREDENTIAL_PEPPER),
