@@ -1,9 +1,10 @@
 /**
  * Pipeline step 3's rule, whole: who a bearer token belongs to. The identity service decides;
  * this replica caches its answers (LRU, AUTH_CACHE_TTL_MS) so most requests need no call. A cached
- * Credential is used only while it is unexpired and the revocation store confirms it was not
- * revoked (a marker every replica sees); a revocation announcement also evicts it at once. When the
- * revocation store cannot answer, the cache is bypassed and identity decides. A token that fails
+ * Credential is used only while it is unexpired and carries no revocation marker (written by the
+ * identity service before it commits a revocation, seen by every replica); with a marker, or when
+ * the marker store cannot answer, the cache is bypassed and identity decides. A revocation
+ * announcement also evicts the Credential at once. A token that fails
  * the `cfs_` shape or checksum is refused without a call; concurrent requests with the same
  * uncached token share one identity call.
  */
@@ -65,10 +66,9 @@ export class Authenticator {
         this.evict(cached.id);
         throw unauthenticated('The credential has expired.');
       }
-      const revoked = await this.isRevoked(cached.id);
-      if (revoked === false) return cached;
+      // A marker (or a store that cannot answer) means: trust identity, not the cache.
+      if ((await this.isMarked(cached.id)) === false) return cached;
       this.evict(cached.id);
-      if (revoked) throw unauthenticated('The credential has been revoked.');
     }
     return this.cache.get(key, { token, requestId });
   }
@@ -84,9 +84,9 @@ export class Authenticator {
   }
 
   /** true / false, or undefined when the revocation store cannot answer. */
-  private async isRevoked(credentialId: string): Promise<boolean | undefined> {
+  private async isMarked(credentialId: string): Promise<boolean | undefined> {
     try {
-      return await this.options.stores.revocations.isRevoked(credentialId);
+      return await this.options.stores.revocations.isMarked(credentialId);
     } catch (err) {
       this.options.logger.warn({ err: { message: (err as Error).message } }, 'revocation store unavailable; authenticating without the cache');
       return undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envFields } from '@cfs/common/env';
+import { REVOCATION_MARKER_TTL_SECONDS } from '@cfs/common/revocations';
 import { CONTENT_FEED_PRODUCT } from '@cfs/common/scopes';
 
 export const gatewayEnvSchema = z.object({
@@ -28,7 +29,13 @@ export const gatewayEnvSchema = z.object({
   /** Prefix of every Redis key and channel of this system. */
   REDIS_KEY_PREFIX: z.string().default('cfs:'),
   /** How long an authentication is cached; revocations still apply at once. 0 disables the cache. */
-  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  AUTH_CACHE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    // A cached authentication must not outlive the revocation marker that invalidates it.
+    .max(REVOCATION_MARKER_TTL_SECONDS * 1000, `must be at most ${REVOCATION_MARKER_TTL_SECONDS * 1000} (the revocation marker's lifetime)`)
+    .default(60_000),
   AUTH_CACHE_MAX_ENTRIES: envFields.positiveInt(10_000),
   /** How long a replica caches a Site with its Customer and Plan; changes are announced and apply at once. */
   SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
@@ -65,3 +72,16 @@ export type GatewayConfig = Pick<
   GatewayEnv,
   'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS' | 'MEDIA_HTTP_URL' | 'RATE_LIMIT_PER_MINUTE'
 >;
+
+/**
+ * A gateway process on its own learns of revocations only through Redis (the identity service's
+ * markers): without REDIS_URL it caches no authentication. Setting AUTH_CACHE_TTL_MS above 0 without
+ * REDIS_URL is refused at start-up rather than left to serve revoked Credentials.
+ */
+export function checkRevocationReach(env: GatewayEnv, given: NodeJS.ProcessEnv): GatewayEnv {
+  if (env.REDIS_URL || env.AUTH_CACHE_TTL_MS === 0) return env;
+  if (given.AUTH_CACHE_TTL_MS !== undefined) {
+    throw new Error('AUTH_CACHE_TTL_MS must be 0 without REDIS_URL: revocations reach a gateway process only through Redis');
+  }
+  return { ...env, AUTH_CACHE_TTL_MS: 0 };
+}

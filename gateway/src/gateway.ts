@@ -22,7 +22,7 @@ import { SiteDirectory } from './sites.ts';
 import type { GatewayStores } from './stores/index.ts';
 import { TaxonomyCatalog } from './taxonomy.ts';
 
-export { gatewayEnvSchema, type GatewayEnv } from './env.ts';
+export { checkRevocationReach, gatewayEnvSchema, type GatewayEnv } from './env.ts';
 export { createHttpServer } from './http-server.ts';
 export { closeServiceClients, createServiceClients, type ServiceAddresses, type ServiceClients } from './clients.ts';
 export { createMemoryStores, createRedisStores, createStores, type GatewayStores } from './stores/index.ts';

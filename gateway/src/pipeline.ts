@@ -54,7 +54,7 @@ export function routeSteps(route: AnyRoute, deps: PipelineDeps): RequestHandler[
   } else if (route.capability) {
     throw new Error(`route ${route.operationId}: a capability needs a credential`);
   }
-  steps.push(handle(route, { ...deps, idempotency: deps.stores.idempotency, revocations: deps.stores.revocations })); // 8. the service call
+  steps.push(handle(route, { ...deps, idempotency: deps.stores.idempotency })); // 8. the service call
   return steps;
 }
 

@@ -11,7 +11,6 @@ import type { FeedCursorCodec } from './cursor.ts';
 import type { PlanEntitlements } from './entitlements.ts';
 import type { Rpc } from './rpc.ts';
 import type { SiteDirectory } from './sites.ts';
-import type { RevocationStore } from './stores/index.ts';
 import type { TaxonomyCatalog } from './taxonomy.ts';
 
 export type { Rpc };
@@ -41,7 +40,6 @@ export interface BaseContext<P, Q, B, D> {
   /** The Site, Customer and Plan behind a Site id (cached). */
   sites: SiteDirectory;
   entitlements: PlanEntitlements;
-  revocations: RevocationStore;
   /** Encodes the next feed cursor (decoding is `prepare`'s job). */
   cursors: FeedCursorCodec;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CHANNELS } from '@cfs/common/bus';
+import { unauthenticated } from '@cfs/common/errors';
 import { createLogger } from '@cfs/common/logger';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
 import { Authenticator } from '../src/authenticator.ts';
@@ -13,8 +15,10 @@ const logger = createLogger('test', { level: 'silent' });
 function setup(overrides: Partial<Credential__Output> = {}) {
   let now = Date.parse('2026-01-01T00:00:00Z');
   const stores = createMemoryStores({ now: () => now });
+  // Markers are shared by the process (as identity and the gateway share them in embedded mode): one id per test.
+  const id = `cred_${Math.random().toString(36).slice(2)}`;
   const credential: Credential__Output = {
-    id: 'cred_1',
+    id,
     siteId: 's',
     customerId: 'c',
     name: 'n',
@@ -24,12 +28,21 @@ function setup(overrides: Partial<Credential__Output> = {}) {
     ...overrides,
   } as Credential__Output;
   let calls = 0;
+  let revoked = false;
+  // The identity service: it decides, and knows about revocations.
   const lookup = async () => {
     calls += 1;
+    if (revoked) throw unauthenticated('The credential has been revoked.');
     return credential;
   };
   const authenticator = new Authenticator({ lookup, stores, ttlMs: 60_000, maxEntries: 2, logger, now: () => now });
-  return { state: stores.revocations, auth: authenticator, calls: () => calls, advance: (ms: number) => (now += ms) };
+  /** What identity does on a revoke: the marker, then (unless it gets lost) the announcement. */
+  const revoke = async (announce: boolean) => {
+    revoked = true;
+    await stores.revocations.mark(id);
+    if (announce) await stores.bus.publish(CHANNELS.credentialRevoked, id);
+  };
+  return { id, state: stores.revocations, auth: authenticator, revoke, calls: () => calls, advance: (ms: number) => (now += ms) };
 }
 
 describe('Authenticator', () => {
@@ -46,9 +59,9 @@ describe('Authenticator', () => {
   it('refuses a cached credential once it is revoked, on this replica or another', async () => {
     const t = setup();
     await t.auth.authenticate(tok, 'req');
-    await t.state.markRevoked('cred_1');
+    await t.revoke(true);
     // The revocation evicted it: identity is asked again (and decides).
-    await t.auth.authenticate(tok, 'req');
+    await expect(t.auth.authenticate(tok, 'req')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(t.calls()).toBe(2);
   });
 
@@ -56,7 +69,7 @@ describe('Authenticator', () => {
     const t = setup();
     await t.auth.authenticate(tok, 'req');
     // A missed announcement: the marker exists but this replica was never told.
-    (t.state as unknown as { markers: { set(k: string, v: true, until: number): void } }).markers.set('cred_1', true, Number.MAX_SAFE_INTEGER);
+    await t.revoke(false);
     await expect(t.auth.authenticate(tok, 'req')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
@@ -70,10 +83,18 @@ describe('Authenticator', () => {
   it('bypasses the cache when the shared state cannot answer', async () => {
     const t = setup();
     await t.auth.authenticate(tok, 'req');
-    t.state.isRevoked = async () => {
+    t.state.isMarked = async () => {
       throw new Error('redis down');
     };
     await t.auth.authenticate(tok, 'req');
+    expect(t.calls()).toBe(2);
+  });
+
+  it('trusts identity, not a marker: a marker left by a revoke that did not commit costs a call, never a refusal', async () => {
+    const t = setup();
+    await t.auth.authenticate(tok, 'req');
+    await t.state.mark(t.id); // identity marked, then its commit failed: the Credential is still valid
+    await expect(t.auth.authenticate(tok, 'req')).resolves.toMatchObject({ id: t.id });
     expect(t.calls()).toBe(2);
   });
 

@@ -13,6 +13,7 @@ import { inject } from 'vitest';
 import { applyMigrations } from '@cfs/common/migrate';
 import { MIGRATED_SERVICES, migrationsDirOf } from './services.ts';
 import { RedisBus } from '@cfs/common/bus';
+import { RedisRevocationMarkers } from '@cfs/common/revocations';
 import { createLogger } from '@cfs/common/logger';
 import type { AnyRoute } from '../../gateway/src/route.ts';
 import { createRedisStores } from '../../gateway/src/stores/index.ts';
@@ -54,6 +55,8 @@ export interface SystemOptions {
   paymentProvider?: PaymentProvider;
   /** A Redis key prefix of its own (default: the run's), for tests of shared counters. */
   redisPrefix?: string;
+  /** Where the identity service writes revocation markers (default: the run's Redis), for tests of a failing write. */
+  revocationRedisUrl?: string;
   /** A database of its own (migrated; see createTestDatabase), for tests that disturb connections. */
   databaseUrl?: string;
 }
@@ -76,6 +79,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     logger: silent,
     bus: () => new RedisBus(redisUrl, prefix, silent),
     sharedState: () => sharedState(),
+    revocationMarkers: () => RedisRevocationMarkers.connect(options.revocationRedisUrl ?? redisUrl, prefix, silent),
     objectStore,
     catalog: options.catalog ?? loadPlanCatalog(),
     pepper: TEST_PEPPER,

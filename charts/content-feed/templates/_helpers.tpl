@@ -234,10 +234,10 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- if eq $name "identity" }}
 {{- $wiring = append $wiring (dict "name" "CREDENTIAL_PEPPER" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.auth.existingSecret | default $secret) "key" (ternary $v.auth.existingSecretPepperKey "credential-pepper" (ne $v.auth.existingSecret ""))))) }}
 {{- end }}
-{{- if and $v.redis.enabled (has $name (list "gateway" "account" "feed")) }}
+{{- if and $v.redis.enabled (has $name (list "gateway" "identity" "account" "feed")) }}
 {{- $wiring = append $wiring (dict "name" "REDIS_URL" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.redis.existingSecret | default $secret) "key" (ternary $v.redis.existingSecretKey "redis-url" (ne $v.redis.existingSecret ""))))) }}
 {{- end }}
-{{- if has $name (list "gateway" "account" "feed") }}
+{{- if has $name (list "gateway" "identity" "account" "feed") }}
 {{- $wiring = append $wiring (dict "name" "REDIS_KEY_PREFIX" "value" $v.redis.keyPrefix) }}
 {{- end }}
 {{- if and (eq $name "account") (or $v.plans.existingConfigMap $v.plans.catalog) }}

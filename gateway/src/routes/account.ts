@@ -172,10 +172,9 @@ export const accountRoutes = [
     params: CredentialIdParams,
     errors: ['NOT_FOUND'],
     response: { status: 200, description: 'The revoked Credential, revokedAt set.', schema: Credential },
-    handle: async ({ principal, rpc, params, revocations }) => {
+    handle: async ({ principal, rpc, params }) => {
       const site = await ownSite(rpc, principal, params.siteId);
       const { credential } = await rpc('identity', 'RevokeCredential', { credentialId: params.credentialId, siteId: site.id, customerId: site.customerId });
-      await revocations.markRevoked(params.credentialId);
       return presentCredential(required(credential));
     },
   }),

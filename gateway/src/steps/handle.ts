@@ -9,14 +9,13 @@ import { fingerprintOf, runIdempotent } from '../idempotency.ts';
 import type { AnyRoute, ValidationTools } from '../route.ts';
 import type { Rpc } from '../rpc.ts';
 import type { SiteDirectory } from '../sites.ts';
-import type { IdempotencyStore, RevocationStore } from '../stores/index.ts';
+import type { IdempotencyStore } from '../stores/index.ts';
 import { stateOf } from './request-state.ts';
 
 export interface HandleDeps {
   rpcFor: (requestId: string) => Rpc;
   sites: SiteDirectory;
   entitlements: PlanEntitlements;
-  revocations: RevocationStore;
   idempotency: IdempotencyStore;
   tools: ValidationTools;
 }
@@ -31,7 +30,6 @@ export function handle(route: AnyRoute, deps: HandleDeps): RequestHandler {
         rpc: deps.rpcFor(state.requestId),
         sites: deps.sites,
         entitlements: deps.entitlements,
-        revocations: deps.revocations,
         cursors: deps.tools.cursors,
         ...(state.credential ? { principal: { credential: state.credential } } : {}),
       } as never);

@@ -1,6 +1,7 @@
 /** The gateway's stores: Redis when REDIS_URL is set (any number of replicas), else memory (one). */
 import { MemoryBus, RedisBus } from '@cfs/common/bus';
 import type { Logger } from '@cfs/common/logger';
+import { REVOCATION_MARKER_TTL_SECONDS } from '@cfs/common/revocations';
 import { memoryStores } from './memory-stores.ts';
 import { redisStores } from './redis-stores.ts';
 import type { GatewayStores } from './stores.ts';
@@ -8,8 +9,6 @@ import type { GatewayStores } from './stores.ts';
 export type * from './stores.ts';
 export { IDEMPOTENCY_TTL_MS } from './stores.ts';
 
-/** How long a revocation marker lives: longer than any cached authentication (AUTH_CACHE_TTL_MS is at most minutes). */
-export const REVOCATION_MARKER_TTL_SECONDS = 3600;
 
 /** In memory, for a single gateway process (embedded mode, unit tests). */
 export function createMemoryStores(options: { now?: () => number } = {}): GatewayStores {

@@ -1,5 +1,6 @@
 /** The gateway's stores in memory, for a single gateway process: the same contracts as Redis. */
-import { CHANNELS, MemoryBus, type Bus } from '@cfs/common/bus';
+import { MemoryBus, type Bus } from '@cfs/common/bus';
+import { MemoryRevocationMarkers } from '@cfs/common/revocations';
 import type {
   GatewayStores,
   IdempotencyClaim,
@@ -9,7 +10,6 @@ import type {
   QuotaStore,
   RateLimitStore,
   RateWindow,
-  RevocationStore,
   StoredAnswer,
 } from './stores.ts';
 
@@ -92,27 +92,6 @@ export class MemoryQuotas implements QuotaStore {
   }
 }
 
-export class MemoryRevocations implements RevocationStore {
-  private readonly markers: ExpiringMap<true>;
-
-  constructor(
-    private readonly now: Clock,
-    private readonly markerTtlMs: number,
-    private readonly bus: Bus,
-  ) {
-    this.markers = new ExpiringMap(now);
-  }
-
-  async markRevoked(credentialId: string): Promise<void> {
-    this.markers.set(credentialId, true, this.now() + this.markerTtlMs);
-    await this.bus.publish(CHANNELS.credentialRevoked, credentialId);
-  }
-
-  async isRevoked(credentialId: string): Promise<boolean> {
-    return this.markers.get(credentialId) === true;
-  }
-}
-
 export class MemoryIdempotency implements IdempotencyStore {
   private readonly records: ExpiringMap<IdempotencyRecord>;
   /** Each Site's keys, oldest first (a Map keeps insertion order). */
@@ -166,7 +145,8 @@ export function memoryStores(options: { markerTtlMs: number; now?: Clock; bus?: 
   return {
     rateLimits: new MemoryRateLimits(now),
     quotas: new MemoryQuotas(now),
-    revocations: new MemoryRevocations(now, options.markerTtlMs, bus),
+    // Shared with an identity service in the same process (embedded mode).
+    revocations: new MemoryRevocationMarkers(options.markerTtlMs / 1000, now),
     idempotency: new MemoryIdempotency(now),
     bus,
     ready: async () => true,

@@ -4,7 +4,8 @@
  * a short command timeout), so a request never hangs on it; callers decide what to do then.
  */
 import { Redis } from 'ioredis';
-import { CHANNELS, closeRedis, REDIS_OPTIONS, type Bus } from '@cfs/common/bus';
+import { closeRedis, REDIS_OPTIONS, type Bus } from '@cfs/common/bus';
+import { RedisRevocationMarkers } from '@cfs/common/revocations';
 import type { Logger } from '@cfs/common/logger';
 import type {
   GatewayStores,
@@ -15,7 +16,6 @@ import type {
   QuotaStore,
   RateLimitStore,
   RateWindow,
-  RevocationStore,
   StoredAnswer,
 } from './stores.ts';
 import { IDEMPOTENCY_TTL_MS } from './stores.ts';
@@ -101,7 +101,7 @@ type Connection = Redis & Scripts;
 /** Every key of this system in Redis: `<prefix><kind>:<id>`. */
 class Keys {
   constructor(private readonly prefix: string) {}
-  of(kind: 'rl' | 'quota' | 'revoked' | 'idem' | 'idem-site', id: string): string {
+  of(kind: 'rl' | 'quota' | 'idem' | 'idem-site', id: string): string {
     return `${this.prefix}${kind}:${id}`;
   }
 }
@@ -139,25 +139,6 @@ export class RedisQuotas implements QuotaStore {
     if (keys.length === 0) return [];
     const values = await this.redis.mget(keys.map((k) => this.keys.of('quota', k)));
     return values.map((v) => Number(v ?? 0));
-  }
-}
-
-export class RedisRevocations implements RevocationStore {
-  constructor(
-    private readonly redis: Connection,
-    private readonly keys: Keys,
-    private readonly markerTtlSeconds: number,
-    private readonly bus: Bus,
-  ) {}
-
-  async markRevoked(credentialId: string): Promise<void> {
-    await this.redis.set(this.keys.of('revoked', credentialId), '1', 'EX', this.markerTtlSeconds);
-    // The marker is what every replica checks; the announcement only evicts caches sooner.
-    await this.bus.publish(CHANNELS.credentialRevoked, credentialId).catch(() => undefined);
-  }
-
-  async isRevoked(credentialId: string): Promise<boolean> {
-    return (await this.redis.exists(this.keys.of('revoked', credentialId))) === 1;
   }
 }
 
@@ -206,10 +187,11 @@ export function redisStores(options: { url: string; prefix: string; markerTtlSec
   redis.defineCommand('cfsClaim', { numberOfKeys: 2, lua: CLAIM });
   redis.defineCommand('cfsHolder', { numberOfKeys: 1, lua: HOLDER });
   const keys = new Keys(options.prefix);
+  const revocations = new RedisRevocationMarkers(redis, options.prefix, options.markerTtlSeconds);
   return {
     rateLimits: new RedisRateLimits(redis, keys),
     quotas: new RedisQuotas(redis, keys),
-    revocations: new RedisRevocations(redis, keys, options.markerTtlSeconds, options.bus),
+    revocations,
     idempotency: new RedisIdempotency(redis, keys, IDEMPOTENCY_TTL_MS),
     bus: options.bus,
     ready: (timeoutMs) => connected(redis, timeoutMs),

@@ -5,6 +5,7 @@
  * (docs/architecture.md#shared-state-and-caches).
  */
 import type { Bus } from '@cfs/common/bus';
+import type { RevocationMarkers } from '@cfs/common/revocations';
 
 export interface RateWindow {
   /** Requests counted in the current window. */
@@ -41,13 +42,8 @@ export interface QuotaStore {
   usage(keys: string[]): Promise<number[]>;
 }
 
-/** Revocation markers: a cached authentication is never trusted after one, on any replica. */
-export interface RevocationStore {
-  /** Records the revocation and announces it, so every replica drops the Credential from its cache. */
-  markRevoked(credentialId: string): Promise<void>;
-  /** True when the Credential was revoked (within the marker's lifetime). */
-  isRevoked(credentialId: string): Promise<boolean>;
-}
+/** Revocation markers, written by the identity service (@cfs/common/revocations). */
+export type { RevocationMarkers } from '@cfs/common/revocations';
 
 /** How long the answer of an idempotent request is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
@@ -89,7 +85,7 @@ export interface IdempotencyStore {
 export interface GatewayStores {
   rateLimits: RateLimitStore;
   quotas: QuotaStore;
-  revocations: RevocationStore;
+  revocations: RevocationMarkers;
   idempotency: IdempotencyStore;
   /** Announcements from the services and the other replicas (revocations, Site and taxonomy changes). */
   bus: Bus;

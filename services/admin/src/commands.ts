@@ -95,6 +95,22 @@ export const COMMANDS: Record<string, Command> = {
       };
     },
   },
+  'credential revoke': {
+    usage: 'credential revoke --site S --credential C',
+    options: { site: { type: 'string' }, credential: { type: 'string' } },
+    required: ['site', 'credential'],
+    run: async (args, clients) => {
+      const { site, customer } = await resolveSite(clients, args.site!);
+      const { credential } = await callUnary(
+        clients.identity,
+        'RevokeCredential',
+        { credentialId: args.credential!, siteId: site.id, customerId: customer.id },
+        { deadlineMs: clients.deadlineMs },
+      );
+      if (!credential) throw new DomainError('INTERNAL_ERROR');
+      return { id: credential.id, siteId: credential.siteId, revokedAt: credential.revokedAt ?? null };
+    },
+  },
   'site set-plan': {
     usage: 'site set-plan --site S --plan P',
     options: { site: { type: 'string' }, plan: { type: 'string' } },

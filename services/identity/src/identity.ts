@@ -2,6 +2,8 @@
  * The identity domain: Credentials and connection codes. Only keyed hashes are stored.
  */
 import { DomainError, malformed, notFound, unauthenticated } from '@cfs/common/errors';
+import { announceRevocation, MemoryRevocationMarkers, type RevocationMarkers } from '@cfs/common/revocations';
+import { MemoryBus, type Bus } from '@cfs/common/bus';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import { newId } from '@cfs/common/ids';
 import { CONNECTOR_SCOPES, isCustomerScope, isOperatorScope } from '@cfs/common/scopes';
@@ -50,6 +52,8 @@ export class Identity {
   constructor(
     private readonly db: PrismaClient,
     private readonly config: IdentityConfig,
+    /** Where revocations are marked for the gateways (Redis in a deployment) and announced. */
+    private readonly revocations: { markers: RevocationMarkers; bus: Bus } = { markers: new MemoryRevocationMarkers(), bus: new MemoryBus() },
   ) {
     this.now = config.now ?? (() => new Date());
   }
@@ -127,19 +131,27 @@ export class Identity {
     });
   }
 
-  /** Revokes once; revoking again answers the Credential as it is. */
+  /**
+   * Revokes once; revoking again answers the Credential as it is. Whoever asks (the public API, the
+   * dashboard, the CLI, another service), every gateway replica refuses the Credential on its next
+   * request: the revocation marker is written before COMMIT, so a revoke that cannot mark it does
+   * not happen (503), and one that is answered 200 is marked.
+   */
   async revokeCredential(credentialId: string, siteId: string, customerId: string): Promise<Credential> {
     const where = { id: credentialId, siteId, customerId };
-    return commitWithinBudget(
+    const credential = await commitWithinBudget(
       this.db,
       async (tx) => {
         await tx.credential.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: this.now() } });
-        const credential = await tx.credential.findFirst({ where, select: PUBLIC_FIELDS });
-        if (!credential) throw notFound('credential');
-        return credential;
+        const found = await tx.credential.findFirst({ where, select: PUBLIC_FIELDS });
+        if (!found) throw notFound('credential');
+        await this.revocations.markers.mark(found.id);
+        return found;
       },
       { beforeCommit: 'identity.revoke.beforeCommit' },
     );
+    await announceRevocation(this.revocations.bus, credential.id);
+    return credential;
   }
 
   async createConnectionCode(siteId: string, customerId: string, expiresInSeconds?: number): Promise<{ code: string; expiresAt: Date }> {

@@ -1,5 +1,7 @@
 /** The identity gRPC server: protocol mapping only; the rules live in identity.ts. */
+import type { Bus } from '@cfs/common/bus';
 import { malformed } from '@cfs/common/errors';
+import type { RevocationMarkers } from '@cfs/common/revocations';
 import { GrpcServer, implement } from '@cfs/common/grpc';
 import type { Logger } from '@cfs/common/logger';
 import { prismaReadiness } from '@cfs/common/service';
@@ -30,8 +32,8 @@ function parseTime(value: string | undefined, field: string): Date | null {
   return date;
 }
 
-export function createIdentityServer(deps: { prisma: PrismaClient; config: IdentityConfig; logger: Logger }): GrpcServer {
-  const identity = new Identity(deps.prisma, deps.config);
+export function createIdentityServer(deps: { prisma: PrismaClient; config: IdentityConfig; logger: Logger; revocations?: { markers: RevocationMarkers; bus: Bus } }): GrpcServer {
+  const identity = new Identity(deps.prisma, deps.config, deps.revocations);
   const handlers = implement<IdentityServiceHandlers>(deps.logger, {
     Authenticate: async (req) => ({ credential: toCredentialMessage(await identity.authenticate(req.token)) }),
     CreateCredential: async (req) => {

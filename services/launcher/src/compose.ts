@@ -7,6 +7,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Bus } from '@cfs/common/bus';
+import type { RevocationMarkers } from '@cfs/common/revocations';
 import { createPgAdapter } from '@cfs/common/database';
 import { createClient, type GrpcServer } from '@cfs/common/grpc';
 import type { Logger } from '@cfs/common/logger';
@@ -47,6 +48,8 @@ export interface ComposeOptions {
   logger: Logger;
   /** A bus for each component that announces or listens (Redis pub/sub, or the in-process one). */
   bus: () => Bus;
+  /** Where identity marks revocations for the gateways (Redis, or the process's memory). */
+  revocationMarkers: () => RevocationMarkers;
   /** The shared state of a gateway replica. */
   sharedState: () => GatewayStores;
   objectStore: ObjectStore;
@@ -111,9 +114,17 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
     servers[name] = server;
     addresses[name] = `${host}:${await server.listen(`${host}:${options.ports[name]}`)}`;
   };
+  const identityRevocations = { markers: options.revocationMarkers(), bus: options.bus() };
   await listen(
     'identity',
-    createIdentityServer({ prisma: prisma.identity, logger, config: { pepper: options.pepper, knownProducts: DEFAULT_KNOWN_PRODUCTS, connectionCodeTtlSeconds: 900 } }),
+    createIdentityServer({
+      prisma: prisma.identity,
+      logger,
+      config: { pepper: options.pepper, knownProducts: DEFAULT_KNOWN_PRODUCTS, connectionCodeTtlSeconds: 900 },
+      revocations: identityRevocations,
+    })
+      .addCleanup(() => identityRevocations.markers.close())
+      .addCleanup(() => identityRevocations.bus.close()),
   );
   await listen('account', createAccountServer({ prisma: prisma.account, logger, catalog: options.catalog, bus: options.bus() }));
   await listen(

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { MemoryBus } from '@cfs/common/bus';
+import { MemoryRevocationMarkers } from '@cfs/common/revocations';
 import type { Logger } from '@cfs/common/logger';
 import { applyMigrations } from '@cfs/common/migrate';
 import { createMemoryStores } from '../../../gateway/src/stores/index.ts';
@@ -44,6 +45,7 @@ export async function runEmbedded(options: { env: LauncherEnv; root: string; dat
     logger,
     bus: () => new MemoryBus(),
     sharedState: () => createMemoryStores(),
+    revocationMarkers: () => new MemoryRevocationMarkers(),
     objectStore: new FileObjectStore(process.env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     catalog: loadPlanCatalog(process.env.PLANS_FILE),
     pepper: localSecret(dataDir, 'pepper', env.CREDENTIAL_PEPPER),

@@ -132,7 +132,7 @@ export function expectNetworkPolicyMatrix(
   objects: KubeObject[],
   namespace: string,
   opts: {
-    /** Redis is in use (account, feed and the gateway reach it). */
+    /** Redis is in use (identity, account, feed and the gateway reach it). */
     redis: boolean;
     /** The database rule admits a PostgreSQL pod (false when it names an ipBlock, which no pod matches). */
     databaseAsPod: boolean;
@@ -184,7 +184,7 @@ export function expectNetworkPolicyMatrix(
     }
     // Services reach PostgreSQL; the gateway does not.
     if (opts.databaseAsPod) expectPath(to, postgres, 5432, true);
-    expectPath(to, redis, 6379, opts.redis && (target === 'account' || target === 'feed'));
+    expectPath(to, redis, 6379, opts.redis && (target === 'identity' || target === 'account' || target === 'feed'));
   }
   expectPath(gateway, postgres, 5432, false);
   expectPath(gateway, redis, 6379, opts.redis);

@@ -1,0 +1,77 @@
+/**
+ * Revocation is owned by the identity service: whichever path revokes (the public API, the operator
+ * CLI, a direct identity RPC), every gateway replica refuses the Credential on its next request,
+ * even where it was cached; and a revoke answered 503 changed nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callUnary, createClient } from '@cfs/common/grpc';
+import { loadProtos } from '@cfs/protos';
+import { createCustomer, type Owner } from '../support/customers.ts';
+import { expectError, request } from '../support/http.ts';
+import { startSystem, type TestSystem } from '../support/system.ts';
+
+let system: TestSystem;
+let owner: Owner;
+let replicas: string[];
+beforeAll(async () => {
+  system = await startSystem();
+  owner = await createCustomer(system);
+  replicas = [system.baseUrl, await system.startGateway()];
+});
+afterAll(async () => {
+  await system?.stop();
+});
+
+/** A Credential that both replicas have authenticated (and cached). */
+async function cachedEverywhere(): Promise<{ id: string; secret: string }> {
+  const made = (await system.admin('credential', 'create', '--site', owner.site.id, '--scopes', 'account.read,feed.read')) as { id: string; secret: string };
+  for (const base of replicas) {
+    expect((await request(base, 'GET', '/api/v1/me', { token: made.secret })).status).toBe(200);
+    expect((await request(base, 'GET', '/api/v1/feed', { token: made.secret })).status).toBe(200);
+  }
+  return made;
+}
+
+async function expectRefusedEverywhere(secret: string): Promise<void> {
+  for (const base of replicas) {
+    expectError(await request(base, 'GET', '/api/v1/me', { token: secret }), 401, 'UNAUTHENTICATED');
+    expectError(await request(base, 'GET', '/api/v1/feed', { token: secret }), 401, 'UNAUTHENTICATED');
+  }
+}
+
+describe('a revocation by any path is refused on the next request by every replica', () => {
+  it('through the operator CLI', async () => {
+    const c = await cachedEverywhere();
+    expect(await system.admin('credential', 'revoke', '--site', owner.site.id, '--credential', c.id)).toMatchObject({ id: c.id, revokedAt: expect.any(String) });
+    await expectRefusedEverywhere(c.secret);
+  });
+
+  it('through a direct identity RPC', async () => {
+    const c = await cachedEverywhere();
+    const identity = createClient(loadProtos().cfs.identity.v1.IdentityService, system.addresses.identity);
+    try {
+      await callUnary(identity, 'RevokeCredential', { credentialId: c.id, siteId: owner.site.id, customerId: owner.customer.id }, { deadlineMs: 5000 });
+    } finally {
+      identity.close();
+    }
+    await expectRefusedEverywhere(c.secret);
+  });
+});
+
+describe('a revoke whose marker cannot be written', () => {
+  it('answers 503 and changes nothing: the Credential keeps working', async () => {
+    const broken = await startSystem({ revocationRedisUrl: 'redis://127.0.0.1:1' });
+    try {
+      const o = await createCustomer(broken);
+      const made = (await broken.admin('credential', 'create', '--site', o.site.id, '--scopes', 'account.read')) as { id: string; secret: string };
+      expect((await request(broken.baseUrl, 'GET', '/api/v1/me', { token: made.secret })).status).toBe(200);
+      const revoke = await request(broken.baseUrl, 'POST', `/api/v1/account/sites/${o.site.id}/credentials/${made.id}/revoke`, { token: o.credential.secret });
+      expectError(revoke, 503, 'SERVICE_UNAVAILABLE');
+      expect((await request(broken.baseUrl, 'GET', '/api/v1/me', { token: made.secret })).status).toBe(200);
+      const list = (await request(broken.baseUrl, 'GET', `/api/v1/account/sites/${o.site.id}/credentials`, { token: o.credential.secret })).body as { data: Array<{ id: string; revokedAt: string | null }> };
+      expect(list.data.find((c) => c.id === made.id)?.revokedAt).toBeNull();
+    } finally {
+      await broken.stop();
+    }
+  });
+});
