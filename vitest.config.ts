@@ -1,15 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
-// One run, two kinds of tests: unit tests next to each package (no servers), and integration /
-// end-to-end tests that use the real PostgreSQL and Redis. Every run gets its own database
+// Four layers, each runnable on its own (`npm run test:<layer>`); `npm test` runs them all.
+// - unit: tests beside each package that need no server;
+// - integration: package tests against the real PostgreSQL and/or Redis (`*.int.test.ts`);
+// - system: the whole system over HTTP (test/e2e);
+// - deploy: the chart, the kustomize overlays, skaffold and the Dockerfiles, rendered and checked.
+// Layers that use PostgreSQL or Redis get a database and a Redis key prefix of their own per run
 // (test/support/global-setup.ts), so concurrent runs never collide.
+const withServers = { globalSetup: ['test/support/global-setup.ts'] };
+const packageTests = ['services/*/test/**/', 'gateway/test/**/', 'protos/test/**/'];
+
 export default defineConfig({
   test: {
-    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    include: ['services/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts', 'protos/test/**/*.test.ts', 'test/**/*.test.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: packageTests.map((d) => `${d}*.test.ts`), exclude: ['**/*.int.test.ts', '**/node_modules/**'] } },
+      { extends: true, test: { name: 'integration', include: packageTests.map((d) => `${d}*.int.test.ts`), ...withServers } },
+      { extends: true, test: { name: 'system', include: ['test/e2e/**/*.test.ts'], ...withServers } },
+      { extends: true, test: { name: 'deploy', include: ['test/deploy/**/*.test.ts'] } },
+    ],
     // CI also writes a JSON summary, from which .ci/run prints its closing "N passed, N failed" line.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: '.ci/results/vitest.json' },

@@ -9,8 +9,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createPgAdapter } from '@cfs/common/database';
 import { applyMigrations } from '@cfs/common/migrate';
-import { FeedReader } from '../../services/feed/src/feed.ts';
-import { PrismaClient } from '../../services/feed/src/generated/prisma/client.ts';
+import { FEED_MIGRATIONS_DIR, FeedPages, FeedPrismaClient as PrismaClient } from '@cfs/feed';
 
 const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const sizes = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
@@ -44,7 +43,7 @@ async function main() {
   const target = { connectionString: url.toString(), schema: 'feed' };
   const db = new PrismaClient({ adapter: await createPgAdapter(target, 4) });
   try {
-    await applyMigrations({ target, migrationsDir: new URL('../../services/feed/prisma/migrations', import.meta.url).pathname });
+    await applyMigrations({ target, migrationsDir: FEED_MIGRATIONS_DIR });
     await db.$executeRawUnsafe(`INSERT INTO subscriptions (site_id, category_key) VALUES ('site_bench', 'c1'), ('site_bench', 'c2'), ('site_bench', 'c3')`);
     console.log(`feed page latency (ms), ${iterations} reads each, subscriptions: 3 of ${CATEGORIES} categories, limit 20`);
     console.log(`${'articles'.padStart(10)} ${'read'.padEnd(22)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'mean'.padStart(8)}`);
@@ -64,14 +63,14 @@ async function main() {
       await db.$executeRawUnsafe('VACUUM ANALYZE article_categories');
       const loadSeconds = ((performance.now() - load) / 1000).toFixed(1);
 
-      const uncached = new FeedReader(db, { ttlMs: 0, maxEntries: 1 }, 'feed');
+      const uncached = new FeedPages(db, 'feed', { ttlMs: 0, maxEntries: 1 });
       await time(20, () => uncached.page('site_bench', 20, null)); // warm-up
       const first = await time(iterations, () => uncached.page('site_bench', 20, null));
       const deep = await time(iterations, (i) => {
         const g = Math.floor(((i * 7919) % 1000) / 1000 * size) + 1;
-        return uncached.page('site_bench', 20, { publishedAt: new Date(Date.parse('2020-01-01T00:00:00Z') + g * 60_000), id: `a${g}` });
+        return uncached.page('site_bench', 20, { publishedAt: new Date(Date.parse('2020-01-01T00:00:00Z') + g * 60_000), articleId: `a${g}` });
       });
-      const cachedReader = new FeedReader(db, { ttlMs: 60_000, maxEntries: 100 }, 'feed');
+      const cachedReader = new FeedPages(db, 'feed', { ttlMs: 60_000, maxEntries: 100 });
       await cachedReader.page('site_bench', 20, null);
       const cached = await time(iterations, () => cachedReader.page('site_bench', 20, null));
       for (const [label, r] of [['first page', first], ['deep page (random)', deep], ['cached page', cached]] as const) {

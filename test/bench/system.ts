@@ -17,8 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { waitForServing } from '@cfs/common/grpc';
-import { closeAdminClients, createAdminClients } from '../../services/admin/src/clients.ts';
-import { runAdminCommand } from '../../services/admin/src/commands.ts';
+import { closeAdminClients, createAdminClients, runAdminCommand } from '@cfs/admin';
 import { freePort } from '../support/processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

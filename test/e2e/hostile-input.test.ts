@@ -9,7 +9,7 @@ import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMITTED_ERROR_CODES, ERROR_CODES } from '@cfs/common/errors';
-import { routes } from '../../gateway/src/routes/index.ts';
+import { publicRoutes as routes } from '@cfs/gateway';
 import { createCustomer, type Owner } from '../support/customers.ts';
 import { expectSafeMessage } from '../support/http.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '@cfs/common/errors';
-import { defineRoute } from '../../gateway/src/route.ts';
+import { defineRoute } from '@cfs/gateway';
 import { createCustomer, type Owner } from '../support/customers.ts';
 import { expectError, request } from '../support/http.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';

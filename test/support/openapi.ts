@@ -6,8 +6,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
-import { buildOpenApi } from '../../gateway/src/openapi.ts';
-import { routes } from '../../gateway/src/routes/index.ts';
+import { buildOpenApi, publicRoutes as routes } from '@cfs/gateway';
 
 type Doc = ReturnType<typeof buildOpenApi>;
 interface Operation {

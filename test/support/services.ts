@@ -1,11 +1,13 @@
-import path from 'node:path';
+/** The services with a database of their own, and their migrations, as their packages export them. */
+import { MIGRATIONS_DIRS, SERVICES, type ServiceName } from '@cfs/launcher';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Services with a database of their own, in the order the system starts them. */
-export const MIGRATED_SERVICES = ['identity', 'account', 'feed', 'billing', 'seo', 'media'] as const;
-export type MigratedService = (typeof MIGRATED_SERVICES)[number];
+export const MIGRATED_SERVICES = SERVICES;
+export type MigratedService = ServiceName;
 
 export function migrationsDirOf(service: MigratedService): string {
-  return path.join(ROOT, 'services', service, 'prisma', 'migrations');
+  return MIGRATIONS_DIRS[service];
 }
+
+/** The checkout the tests run in (the commands they start run here). */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,9 +1,8 @@
 /** The billing gRPC server: protocol mapping only. */
-import { callUnary, GrpcServer, implement } from '@cfs/common/grpc';
+import { GrpcServer, implement } from '@cfs/common/grpc';
 import type { Logger } from '@cfs/common/logger';
 import { prismaReadiness } from '@cfs/common/service';
 import { loadProtos } from '@cfs/protos';
-import type { AccountAdminServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountAdminService.js';
 import type { BillingServiceHandlers } from '@cfs/protos/generated/cfs/billing/v1/BillingService.js';
 import type { BillingSubscription as SubscriptionMessage } from '@cfs/protos/generated/cfs/billing/v1/BillingSubscription.js';
 import { Billing, type AccountPort, type BillingSubscription } from './billing.ts';
@@ -21,19 +20,6 @@ export function toSubscriptionMessage(s: BillingSubscription): SubscriptionMessa
     ...(s.currentPeriodEnd ? { currentPeriodEnd: s.currentPeriodEnd.toISOString() } : {}),
     ...(s.canceledAt ? { canceledAt: s.canceledAt.toISOString() } : {}),
     ...(s.activatedAt ? { activatedAt: s.activatedAt.toISOString() } : {}),
-  };
-}
-
-/** The account service, over gRPC, as billing needs it. */
-export function accountPort(client: AccountAdminServiceClient, deadlineMs: number): AccountPort {
-  return {
-    catalog: async () => {
-      const { defaultPlan, plans } = await callUnary(client, 'GetPlanCatalog', {}, { deadlineMs });
-      return { defaultPlan, plans: plans.map((p) => p.id) };
-    },
-    setPlan: async (siteId, plan) => {
-      await callUnary(client, 'SetSitePlan', { siteId, plan }, { deadlineMs });
-    },
   };
 }
 

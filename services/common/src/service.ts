@@ -1,11 +1,9 @@
 /**
- * The boot sequence every gRPC service shares, so entrypoints only wire: parse the env (fail fast),
- * apply the service's migrations, open its Prisma client, serve gRPC with a health service whose
- * readiness pings the database, and shut down in order on SIGTERM/SIGINT.
- * `node dist/index.js migrate` only applies the migrations and exits (the Kubernetes migration Job).
+ * What every gRPC service shares around its composition root: the deps it is built from, the
+ * database adapter, readiness, and the process around it (runGrpcService), so entrypoints only wire.
  */
 import type { z } from 'zod';
-import { databaseTarget, type DatabaseTarget } from './database.ts';
+import { createPgAdapter, databaseTarget, type DatabaseTarget } from './database.ts';
 import { parseEnv } from './env.ts';
 import type { GrpcServer } from './grpc.ts';
 import { Lifecycle } from './lifecycle.ts';
@@ -18,37 +16,55 @@ export interface PrismaLike {
   $queryRawUnsafe(query: string): Promise<unknown>;
 }
 
-export interface GrpcServiceSpec<S extends z.ZodType, P extends PrismaLike> {
+/** What every service's composition root (`create<Name>Service(env, deps)`) is given. */
+export interface ServiceDeps {
+  logger: Logger;
+  /** Where its tables are: a database and a schema of its own. */
+  database: DatabaseTarget;
+  /** Connections of its pool (default 10). */
+  poolSize?: number;
+}
+
+/** The Prisma driver adapter of a service: its pool logs a dropped idle connection instead of crashing. */
+export function serviceAdapter(deps: ServiceDeps) {
+  return createPgAdapter(deps.database, deps.poolSize ?? 10, (err) =>
+    deps.logger.warn({ err: { message: err.message }, schema: deps.database.schema }, 'database connection dropped; the pool replaces it'),
+  );
+}
+
+export interface GrpcServiceSpec<S extends z.ZodType> {
   name: string;
   envSchema: S;
   /** host:port to listen on, from the parsed env. */
   address: (env: z.output<S>) => string;
   migrationsDir: string;
-  /** `onConnectionError` is for the pool: a connection dropped while idle is reported there. */
-  createPrisma: (target: DatabaseTarget, onConnectionError: (err: Error) => void) => Promise<P>;
-  createServer: (deps: { env: z.output<S>; prisma: P; logger: Logger; target: DatabaseTarget }) => GrpcServer | Promise<GrpcServer>;
+  /** The service's composition root: everything it needs, built from its env. */
+  create: (env: z.output<S>, deps: ServiceDeps) => Promise<GrpcServer>;
   telemetry: Telemetry;
 }
 
-export async function runGrpcService<S extends z.ZodType, P extends PrismaLike>(spec: GrpcServiceSpec<S, P>): Promise<void> {
+/**
+ * The process of one gRPC service: parse the env (fail fast), apply its migrations, build it with
+ * its composition root, serve, and shut down in order on SIGTERM/SIGINT. `node dist/index.js
+ * migrate` only applies the migrations and exits (the Kubernetes migration Job).
+ */
+export async function runGrpcService<S extends z.ZodType>(spec: GrpcServiceSpec<S>): Promise<void> {
   const logger = createLogger(spec.name);
   try {
     const env = parseEnv(spec.envSchema);
-    const target = databaseTarget(spec.name);
+    const database = databaseTarget(spec.name);
     const migrateOnly = process.argv[2] === 'migrate';
     if (migrateOnly || (env as { MIGRATE_ON_START?: boolean }).MIGRATE_ON_START !== false) {
-      const { applied } = await applyMigrations({ target, migrationsDir: spec.migrationsDir, logger });
-      logger.info({ schema: target.schema, applied: applied.length }, 'migrations up to date');
+      const { applied } = await applyMigrations({ target: database, migrationsDir: spec.migrationsDir, logger });
+      logger.info({ schema: database.schema, applied: applied.length }, 'migrations up to date');
       if (migrateOnly) return;
     }
-    const prisma = await spec.createPrisma(target, (err) => logger.warn({ err: { message: err.message } }, 'database connection dropped; the pool replaces it'));
-    const server = await spec.createServer({ env, prisma, logger, target });
+    const server = await spec.create(env, { logger, database });
     const port = await server.listen(spec.address(env));
-    const lifecycle = new Lifecycle(logger)
-      .onShutdown('stop gRPC (drain in-flight calls)', () => server.shutdown())
-      .onShutdown('disconnect Prisma', () => prisma.$disconnect())
-      .onShutdown('flush telemetry', () => spec.telemetry.shutdown());
-    lifecycle.installSignalHandlers();
+    new Lifecycle(logger)
+      .onShutdown('stop gRPC (drain in-flight calls), then close what the service opened', () => server.shutdown())
+      .onShutdown('flush telemetry', () => spec.telemetry.shutdown())
+      .installSignalHandlers();
     logger.info({ port }, `${spec.name} service listening`);
   } catch (err) {
     logger.fatal({ err: err instanceof Error ? { name: err.name, message: err.message } : err }, 'failed to start');

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { feedTables } from './feed.ts';
+import { CHANNELS, type Bus } from '@cfs/common/bus';
+import { feedTables } from './page-query.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
 
 const ARTICLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
@@ -113,6 +114,34 @@ export function readJsonLines(text: string): { lines: ArticleLine[]; rejected: R
     }
   });
   return { lines, rejected };
+}
+
+/** Imports article lines: validates each, upserts the valid ones, and announces the change to every replica. */
+export class ArticleImporter {
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly schema: string,
+    private readonly bus: Bus,
+    /** Called at once on this replica (the announcement reaches the others). */
+    private readonly onImported: () => void,
+  ) {}
+
+  async importLines(lines: ArticleLine[]): Promise<{ imported: number; rejected: Rejection[] }> {
+    const categoryKeys = new Set((await this.db.category.findMany({ select: { key: true } })).map((c) => c.key));
+    const { valid, rejected } = validateArticles(lines, categoryKeys);
+    await upsertArticles(this.db, this.schema, valid);
+    if (valid.length > 0) {
+      this.onImported();
+      await this.bus.publish(CHANNELS.articlesChanged, String(valid.length)).catch(() => undefined);
+    }
+    return { imported: valid.length, rejected };
+  }
+
+  /** Loads a JSON-lines file of demo articles into an empty database (local runs); the number imported. */
+  async loadDemoIfEmpty(file: string): Promise<number> {
+    if ((await this.db.article.count()) > 0) return 0;
+    return (await this.importLines(demoArticles(file))).imported;
+  }
 }
 
 /** The demo article set shipped with the service (services/feed/demo-articles.jsonl). */

@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { articleIdForUrl, readJsonLines, validateArticles } from '../src/articles.ts';
-import { formatPosition, parsePosition } from '../src/feed.ts';
+import { cursorFromMessage, cursorToMessage } from '../src/page-query.ts';
 import { parseTaxonomy } from '../src/taxonomy.ts';
 
-describe('keyset positions', () => {
+describe('keyset cursors (the gateway signs and encodes them; the feed service reads the structured form)', () => {
   it('round-trip and refuse anything else', () => {
-    const p = { publishedAt: new Date('2026-03-04T05:06:07.089Z'), id: 'art_1' };
-    expect(parsePosition(formatPosition(p))).toEqual(p);
-    for (const bad of ['', 'x', 'not-a-date|a', '2026-01-01T00:00:00Z|', `2026-01-01T00:00:00Z|${'x'.repeat(65)}`]) {
-      expect(() => parsePosition(bad)).toThrow();
-    }
+    const p = { publishedAt: new Date('2026-03-04T05:06:07.089Z'), articleId: 'art_1' };
+    expect(cursorFromMessage(cursorToMessage(p))).toEqual(p);
+    const bad = [
+      { publishedAt: '', articleId: 'a' },
+      { publishedAt: 'x', articleId: 'a' },
+      { publishedAt: 'not-a-date', articleId: 'a' },
+      { publishedAt: '2026-01-01T00:00:00Z', articleId: '' },
+      { publishedAt: '2026-01-01T00:00:00Z', articleId: 'x'.repeat(65) },
+    ];
+    for (const cursor of bad) expect(() => cursorFromMessage(cursor)).toThrow();
   });
 });
 

@@ -7,8 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { callUnary } from '@cfs/common/grpc';
-import type { AdminClients } from '../../admin/src/clients.ts';
-import { runAdminCommand } from '../../admin/src/commands.ts';
+import { runAdminCommand, type AdminClients } from '@cfs/admin';
 
 /** A small solid-colour PNG (an image for the demo articles' imageKey). */
 export function demoPng(r: number, g: number, b: number, size = 16): Buffer {

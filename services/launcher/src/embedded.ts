@@ -13,18 +13,18 @@ import { MemoryBus } from '@cfs/common/bus';
 import { MemoryRevocationMarkers } from '@cfs/common/revocations';
 import type { Logger } from '@cfs/common/logger';
 import { applyMigrations } from '@cfs/common/migrate';
-import { createMemoryStores } from '../../../gateway/src/stores/index.ts';
-import { loadPlanCatalog } from '../../account/src/plans.ts';
-import { closeAdminClients, createAdminClients } from '../../admin/src/clients.ts';
-import { readJsonLines } from '../../feed/src/articles.ts';
-import { FileObjectStore } from '../../media/src/object-store.ts';
-import { composeSystem, SERVICES } from './compose.ts';
+import { loadPlanCatalog } from '@cfs/account';
+import { closeAdminClients, createAdminClients } from '@cfs/admin';
+import { DEMO_ARTICLES_FILE, readJsonLines } from '@cfs/feed';
+import { createMemoryStores } from '@cfs/gateway';
+import { FileObjectStore } from '@cfs/media';
+import { composeSystem, MIGRATIONS_DIRS, SERVICES } from './compose.ts';
 import { seedDemo } from './demo.ts';
 import type { LauncherEnv } from './env.ts';
 import { localSecret } from './secrets.ts';
 
-export async function runEmbedded(options: { env: LauncherEnv; root: string; dataDir: string; logger: Logger }): Promise<() => Promise<void>> {
-  const { env, root, dataDir, logger } = options;
+export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; logger: Logger }): Promise<() => Promise<void>> {
+  const { env, dataDir, logger } = options;
   mkdirSync(dataDir, { recursive: true });
   const started = Date.now();
 
@@ -35,10 +35,9 @@ export async function runEmbedded(options: { env: LauncherEnv; root: string; dat
   const databaseUrl = `postgresql://postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`;
   // PGlite is one session: migrate the services one after the other.
   for (const service of SERVICES) {
-    await applyMigrations({ target: { connectionString: databaseUrl, schema: service }, migrationsDir: path.join(root, 'services', service, 'prisma/migrations'), logger });
+    await applyMigrations({ target: { connectionString: databaseUrl, schema: service }, migrationsDir: MIGRATIONS_DIRS[service], logger });
   }
 
-  const demoArticlesFile = path.join(root, 'services/feed/demo-articles.jsonl');
   const system = await composeSystem({
     databaseUrl,
     poolSize: 2,
@@ -61,12 +60,12 @@ export async function runEmbedded(options: { env: LauncherEnv; root: string; dat
       gateway: env.PORT,
     },
     gatewayEnv: { CURSOR_SECRET: localSecret(dataDir, 'cursor-secret', env.CURSOR_SECRET), ...(process.env.RATE_LIMIT_PER_MINUTE ? { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE } : {}) },
-    demoArticlesFile,
+    loadDemoArticles: env.FEED_LOAD_DEMO_ARTICLES === 'true',
   });
 
   const clients = createAdminClients({ ...system.addresses, deadlineMs: 30_000 });
   try {
-    const imageKeys = readJsonLines(readFileSync(demoArticlesFile, 'utf8'))
+    const imageKeys = readJsonLines(readFileSync(DEMO_ARTICLES_FILE, 'utf8'))
       .lines.map((l) => (l.value as { imageKey?: string }).imageKey)
       .filter((k): k is string => typeof k === 'string');
     const demo = await seedDemo({ dataDir, baseUrl: system.baseUrl, clients, imageKeys });

@@ -28,7 +28,7 @@ if (!env.DATABASE_URL) {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   try {
-    stop = await runEmbedded({ env, root: ROOT, dataDir: path.resolve(ROOT, env.DATA_DIR), logger });
+    stop = await runEmbedded({ env, dataDir: path.resolve(ROOT, env.DATA_DIR), logger });
   } catch (err) {
     logger.fatal({ err: { name: (err as Error).name, message: (err as Error).message } }, 'embedded start failed');
     process.exit(1);

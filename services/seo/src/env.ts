@@ -6,3 +6,4 @@ export const seoEnvSchema = z.object({
   SEO_GRPC_HOST: z.string().default('0.0.0.0'),
   MIGRATE_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });
+export type SeoEnv = z.output<typeof seoEnvSchema>;

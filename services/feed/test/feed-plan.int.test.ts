@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applyMigrations } from '@cfs/common/migrate';
 import { createPgAdapter } from '@cfs/common/database';
-import { pageQuery } from '../src/feed.ts';
+import { pageQuery } from '../src/page-query.ts';
 import { Prisma, PrismaClient } from '../src/generated/prisma/client.ts';
 
 const schema = `feedplan_${process.pid}_${Date.now().toString(36)}`;
@@ -53,7 +53,7 @@ afterAll(async () => {
 describe('the feed page query on 100 000 articles', () => {
   it.each([
     ['the first page', null],
-    ['a deep page', { publishedAt: new Date('2026-02-01T00:00:00Z'), id: 'a44640' }],
+    ['a deep page', { publishedAt: new Date('2026-02-01T00:00:00Z'), articleId: 'a44640' }],
   ])('reads %s with index range scans on article_categories_feed_idx, no sequential scan', async (_label, after) => {
     const plan = await explain(pageQuery(schema, ['c1', 'c2', 'c3'], 21, after));
     const feedScans = plan.filter((n) => n['Index Name'] === 'article_categories_feed_idx');
@@ -67,17 +67,17 @@ describe('the feed page query on 100 000 articles', () => {
   });
 
   it('returns what a naive query returns, page after page', async () => {
-    let after: { publishedAt: Date; id: string } | null = null;
+    let after: { publishedAt: Date; articleId: string } | null = null;
     for (let page = 0; page < 4; page++) {
       const fast: Array<{ id: string; published_at: Date }> = await db.$queryRaw<Array<{ id: string; published_at: Date }>>(pageQuery(schema, ['c1', 'c8'], 25, after));
       const naive = await db.$queryRaw<Array<{ id: string }>>(Prisma.sql`
         SELECT a.id FROM articles a
         WHERE EXISTS (SELECT 1 FROM article_categories x WHERE x.article_id = a.id AND x.category_key IN ('c1', 'c8'))
-          ${after ? Prisma.sql`AND (a.published_at, a.id) < (${after.publishedAt}::timestamptz, ${after.id})` : Prisma.empty}
+          ${after ? Prisma.sql`AND (a.published_at, a.id) < (${after.publishedAt}::timestamptz, ${after.articleId})` : Prisma.empty}
         ORDER BY a.published_at DESC, a.id DESC LIMIT 25`);
       expect(fast.map((r) => r.id)).toEqual(naive.map((r) => r.id));
       const last: { id: string; published_at: Date } = fast[fast.length - 1]!;
-      after = { publishedAt: new Date(last.published_at), id: last.id };
+      after = { publishedAt: new Date(last.published_at), articleId: last.id };
     }
   });
 });

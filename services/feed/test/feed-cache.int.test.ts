@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPgAdapter } from '@cfs/common/database';
 import { applyMigrations } from '@cfs/common/migrate';
-import { FeedReader } from '../src/feed.ts';
+import { FeedPages } from '../src/feed-pages.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 
 const schema = `feedcache_${process.pid}_${Date.now().toString(36)}`;
@@ -30,7 +30,7 @@ describe('the page cache', () => {
         return Reflect.get(target, prop, receiver);
       },
     });
-    const reader = new FeedReader(counted, { ttlMs: 60_000, maxEntries: 100 }, schema);
+    const reader = new FeedPages(counted, schema, { ttlMs: 60_000, maxEntries: 100 });
     const pages = await Promise.all(['s1', 's2', 's3'].map((s) => reader.page(s, 10, null)));
     expect(pages[0]!.articles.map((a) => a.id)).toEqual(pages[2]!.articles.map((a) => a.id));
     await reader.page('s1', 10, null);

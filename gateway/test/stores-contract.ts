@@ -1,0 +1,73 @@
+/**
+ * The stores' contract, held by both implementations: memory (stores.test.ts, one gateway process)
+ * and Redis (stores.int.test.ts, every replica; needs the real Redis of the test run).
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { GatewayStores } from '../src/stores/index.ts';
+
+/** Declares the contract's tests for one implementation. */
+export function storesContract(name: string, open: () => Promise<GatewayStores>): void {
+  describe(`${name} stores`, () => {
+    it('count requests in a fixed window', async () => {
+      const { rateLimits } = await open();
+      expect((await rateLimits.hit('ip:1', 60_000)).count).toBe(1);
+      const second = await rateLimits.hit('ip:1', 60_000);
+      expect(second.count).toBe(2);
+      expect(second.resetMs).toBeGreaterThan(55_000);
+      expect((await rateLimits.hit('ip:2', 60_000)).count).toBe(1);
+    });
+
+    it('consume quota atomically: concurrent takes never exceed the limit', async () => {
+      const { quotas } = await open();
+      const counter = { key: 'site:feed:day:x', limit: 3, resetsAt: Date.now() + 60_000 };
+      const results = await Promise.all(Array.from({ length: 8 }, () => quotas.consume(counter)));
+      expect(results.filter((r) => r.allowed)).toHaveLength(3);
+      expect(await quotas.usage([counter.key, 'never-used'])).toEqual([3, 0]);
+      await quotas.refund(counter);
+      expect(await quotas.usage([counter.key])).toEqual([2]);
+      const unlimited = { key: 'site:feed:day:y', limit: null, resetsAt: Date.now() + 60_000 };
+      expect(await quotas.consume(unlimited)).toEqual({ allowed: true, used: 1 });
+    });
+
+    it('never refund below zero', async () => {
+      const { quotas } = await open();
+      const counter = { key: 'site:feed:day:z', limit: 1, resetsAt: Date.now() + 60_000 };
+      await quotas.refund(counter);
+      expect(await quotas.usage([counter.key])).toEqual([0]);
+    });
+
+    it('see the revocation markers identity writes', async () => {
+      const stores = await open();
+      const id = `cred_${randomBytes(4).toString('hex')}`;
+      expect(await stores.revocations.isMarked(id)).toBe(false);
+      await stores.revocations.mark(id);
+      expect(await stores.revocations.isMarked(id)).toBe(true);
+    });
+
+    it('hold an idempotency key for one owner under a lease, replay what it completed, and bound keys per Site', async () => {
+      const { idempotency } = await open();
+      const claim = (key: string, owner: string, extra: Partial<{ leaseMs: number; maxPerSite: number; fingerprint: string }> = {}) =>
+        idempotency.claim({ site: 's', key, fingerprint: 'f', owner, leaseMs: 60_000, maxPerSite: 3, ...extra });
+      expect(await claim('k', 'a')).toBeNull();
+      expect(await claim('k', 'b')).toEqual({ state: 'running', fingerprint: 'f', owner: 'a' });
+      // Only the holder acts on the key.
+      expect(await idempotency.renew('k', 'b', 60_000)).toBe(false);
+      await idempotency.release('k', 'b');
+      await idempotency.complete('k', 'b', 'f', { status: 500, body: {} }, 60_000);
+      expect(await idempotency.renew('k', 'a', 60_000)).toBe(true);
+      await idempotency.complete('k', 'a', 'f', { status: 201, body: { a: 1 } }, 60_000);
+      expect(await claim('k', 'c', { fingerprint: 'g' })).toEqual({ state: 'done', fingerprint: 'f', answer: { status: 201, body: { a: 1 } } });
+      // A lease that lapses frees the key.
+      expect(await claim('short', 'a', { leaseMs: 50 })).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await claim('short', 'b')).toBeNull();
+      await idempotency.release('short', 'b');
+      expect(await claim('short', 'c')).toBeNull();
+      // At most 3 keys for the Site: claiming two more forgets the oldest ('k').
+      expect(await claim('x', 'a')).toBeNull();
+      expect(await claim('y', 'a')).toBeNull();
+      expect(await claim('k', 'd')).toBeNull();
+    });
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * The feed service's composition root and package entry (`@cfs/feed`): `createFeedService(env, deps)`
+ * builds everything the service needs from its env. index.ts, the launcher and the tests all use it.
+ */
+import { CHANNELS, createBus, type Bus } from '@cfs/common/bus';
+import type { GrpcServer } from '@cfs/common/grpc';
+import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
+import { ArticleImporter, DEMO_ARTICLES_FILE, readJsonLines } from './articles.ts';
+import type { FeedEnv } from './env.ts';
+import { FeedPages } from './feed-pages.ts';
+import { PrismaClient } from './generated/prisma/client.ts';
+import { createFeedServer } from './server.ts';
+import { loadShippedTaxonomyIfEmpty } from './taxonomy.ts';
+
+export { feedEnvSchema, type FeedEnv } from './env.ts';
+export { DEMO_ARTICLES_FILE, readJsonLines };
+export { FeedPages } from './feed-pages.ts';
+export { pageQuery, readPage } from './page-query.ts';
+export { PrismaClient as FeedPrismaClient } from './generated/prisma/client.ts';
+
+/** The feed's migrations (applied at start, or by the migration Job). */
+export const FEED_MIGRATIONS_DIR = new URL('../prisma/migrations', import.meta.url).pathname;
+
+export interface FeedServiceDeps extends ServiceDeps {
+  /** Announcements between replicas (default: Redis from REDIS_URL, else in-process). */
+  bus?: Bus;
+  /** A JSON-lines file to load into an empty database when FEED_LOAD_DEMO_ARTICLES is set (default: the shipped demo set). */
+  demoArticlesFile?: string;
+}
+
+export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Promise<GrpcServer> {
+  const { logger } = deps;
+  const prisma = new PrismaClient({ adapter: await serviceAdapter(deps) });
+  const bus = deps.bus ?? createBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
+  const pages = new FeedPages(prisma, deps.database.schema, { ttlMs: env.FEED_CACHE_TTL_MS, maxEntries: env.FEED_CACHE_MAX_ENTRIES });
+  bus.subscribe(CHANNELS.articlesChanged, () => pages.articlesChanged());
+  bus.subscribe(CHANNELS.subscriptionsChanged, (siteId) => pages.subscriptionsChanged(siteId));
+  const importer = new ArticleImporter(prisma, deps.database.schema, bus, () => pages.articlesChanged());
+
+  if (await loadShippedTaxonomyIfEmpty(prisma)) logger.info('loaded the shipped taxonomy into an empty database');
+  if (env.FEED_LOAD_DEMO_ARTICLES) {
+    const imported = await importer.loadDemoIfEmpty(deps.demoArticlesFile ?? DEMO_ARTICLES_FILE);
+    if (imported > 0) logger.info({ imported }, 'loaded the demo articles');
+  }
+  return createFeedServer({ prisma, logger, bus, pages, importer })
+    .addCleanup(() => bus.close())
+    .addCleanup(() => prisma.$disconnect());
+}

@@ -1,0 +1,106 @@
+/**
+ * The feed's page query: the articles of some categories, newest first, in keyset pages. A page is
+ * one query: per category an index range scan on article_categories_feed_idx from the cursor,
+ * merged, de-duplicated and cut to the limit, so its cost does not grow with the table.
+ */
+import { malformed } from '@cfs/common/errors';
+import type { FeedCursor__Output as CursorMessageIn } from '@cfs/protos/generated/cfs/feed/v1/FeedCursor.js';
+import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
+
+/** Where a page starts (exclusive): the last article of the previous page. */
+export interface Cursor {
+  publishedAt: Date;
+  articleId: string;
+}
+
+export interface FeedArticle {
+  id: string;
+  title: string;
+  url: string;
+  summary: string | null;
+  publishedAt: Date;
+  imageKey: string | null;
+  categories: string[];
+}
+
+/** One page of articles and the cursor of the next one (null on the last page). */
+export interface ArticlePage {
+  articles: FeedArticle[];
+  next: Cursor | null;
+}
+
+const ARTICLE_ID_MAX = 64;
+
+/** The cursor of a request (the gateway decoded the client's opaque one); INVALID_ARGUMENT when malformed. */
+export function cursorFromMessage(message: CursorMessageIn): Cursor {
+  const publishedAt = new Date(message.publishedAt);
+  if (!message.publishedAt || Number.isNaN(publishedAt.getTime())) throw malformed('cursor: publishedAt is not a timestamp');
+  if (!message.articleId || message.articleId.length > ARTICLE_ID_MAX) throw malformed(`cursor: articleId must be 1 to ${ARTICLE_ID_MAX} characters`);
+  return { publishedAt, articleId: message.articleId };
+}
+
+export function cursorToMessage(cursor: Cursor): CursorMessageIn {
+  return { publishedAt: cursor.publishedAt.toISOString(), articleId: cursor.articleId };
+}
+
+interface PageRow {
+  id: string;
+  title: string;
+  url: string;
+  summary: string | null;
+  published_at: Date;
+  image_key: string | null;
+  categories: string[] | null;
+}
+
+/**
+ * Schema-qualified table names for raw SQL. Never rely on search_path for raw queries: on the
+ * embedded PostgreSQL (PGlite) every connection shares one session, so another service's
+ * connection may have changed it.
+ */
+export function feedTables(schema: string) {
+  const q = (name: string) => Prisma.raw(`"${schema.replace(/"/g, '""')}"."${name}"`);
+  return { articles: q('articles'), articleCategories: q('article_categories') };
+}
+
+/** The page query; exported so a test can EXPLAIN it on a large table. */
+export function pageQuery(schema: string, categories: string[], limit: number, after: Cursor | null): Prisma.Sql {
+  const t = feedTables(schema);
+  const keyset = after ? Prisma.sql`AND (ac.published_at, ac.article_id) < (${after.publishedAt}::timestamptz, ${after.articleId})` : Prisma.empty;
+  return Prisma.sql`
+    WITH picks AS (
+      SELECT c.article_id, c.published_at
+      FROM unnest(${categories}::text[]) AS k(key)
+      CROSS JOIN LATERAL (
+        SELECT ac.article_id, ac.published_at
+        FROM ${t.articleCategories} ac
+        WHERE ac.category_key = k.key ${keyset}
+        ORDER BY ac.published_at DESC, ac.article_id DESC
+        LIMIT ${limit}
+      ) c
+    ), page AS (
+      SELECT DISTINCT article_id, published_at FROM picks
+      ORDER BY published_at DESC, article_id DESC
+      LIMIT ${limit}
+    )
+    SELECT a.id, a.title, a.url, a.summary, a.published_at, a.image_key,
+      (SELECT array_agg(x.category_key ORDER BY x.category_key) FROM ${t.articleCategories} x WHERE x.article_id = a.id) AS categories
+    FROM page p JOIN ${t.articles} a ON a.id = p.article_id
+    ORDER BY p.published_at DESC, p.article_id DESC`;
+}
+
+/** Reads one page (one query: limit + 1 rows tell whether a next page exists). */
+export async function readPage(db: PrismaClient, schema: string, categories: string[], limit: number, after: Cursor | null): Promise<ArticlePage> {
+  const rows = await db.$queryRaw<PageRow[]>(pageQuery(schema, categories, limit + 1, after));
+  const articles = rows.slice(0, limit).map((r) => ({
+    id: r.id,
+    title: r.title,
+    url: r.url,
+    summary: r.summary,
+    publishedAt: new Date(r.published_at),
+    imageKey: r.image_key,
+    categories: r.categories ?? [],
+  }));
+  const last = articles[articles.length - 1];
+  return { articles, next: rows.length > limit && last ? { publishedAt: last.publishedAt, articleId: last.id } : null };
+}

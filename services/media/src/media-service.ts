@@ -1,0 +1,56 @@
+/**
+ * The media service's composition root and package entry (`@cfs/media`): `createMediaService(env,
+ * deps)` builds the object store, the gRPC server and the HTTP server that serves
+ * /media/generated/{key} (listening on MEDIA_HTTP_HOST:MEDIA_HTTP_PORT; `httpUrl` says where).
+ * index.ts, the launcher and the tests all use it.
+ */
+import type { AddressInfo } from 'node:net';
+import type { GrpcServer } from '@cfs/common/grpc';
+import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
+import type { MediaEnv } from './env.ts';
+import { PrismaClient } from './generated/prisma/client.ts';
+import { createMediaHttpServer } from './http.ts';
+import { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store.ts';
+import { createMediaGrpcServer } from './server.ts';
+
+export { mediaEnvSchema, type MediaEnv } from './env.ts';
+export { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store.ts';
+
+export const MEDIA_MIGRATIONS_DIR = new URL('../prisma/migrations', import.meta.url).pathname;
+
+export interface MediaServiceDeps extends ServiceDeps {
+  /** Where the bytes are (default: S3 from S3_ENDPOINT, else the folder MEDIA_DIR). */
+  objectStore?: ObjectStore;
+}
+
+function objectStoreOf(env: MediaEnv): ObjectStore {
+  return env.S3_ENDPOINT
+    ? new S3ObjectStore({ endpoint: env.S3_ENDPOINT, accessKey: env.S3_ACCESS_KEY ?? '', secretKey: env.S3_SECRET_KEY ?? '', bucket: env.S3_BUCKET, region: env.S3_REGION })
+    : new FileObjectStore(env.MEDIA_DIR);
+}
+
+export async function createMediaService(env: MediaEnv, deps: MediaServiceDeps): Promise<GrpcServer & { httpUrl: string }> {
+  const { logger } = deps;
+  const prisma = new PrismaClient({ adapter: await serviceAdapter(deps) });
+  const store = deps.objectStore ?? objectStoreOf(env);
+  await store.ensureReady();
+  const http = createMediaHttpServer({ prisma, store, logger });
+  http.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(env.MEDIA_HTTP_PORT, env.MEDIA_HTTP_HOST, resolve);
+  });
+  const { port } = http.address() as AddressInfo;
+  logger.info({ port }, 'media HTTP listening');
+  const server = createMediaGrpcServer({ prisma, store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES })
+    .addCleanup(
+      () =>
+        new Promise<void>((resolve) => {
+          http.close(() => resolve());
+          http.closeAllConnections();
+        }),
+    )
+    .addCleanup(() => prisma.$disconnect());
+  const host = env.MEDIA_HTTP_HOST === '0.0.0.0' ? '127.0.0.1' : env.MEDIA_HTTP_HOST;
+  return Object.assign(server, { httpUrl: `http://${host}:${port}` });
+}
