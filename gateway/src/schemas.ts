@@ -4,6 +4,8 @@
  * camelCase; times are RFC 3339 UTC strings.
  */
 import { z } from 'zod';
+import { FEED_PAGE_DEFAULT_LIMIT, FEED_PAGE_MAX_LIMIT } from '@cfs/common/feed-limits';
+import * as rules from '@cfs/common/rules';
 import { CAPABILITIES, CUSTOMER_SCOPES, QUOTA_PERIODS } from '@cfs/common/scopes';
 
 const timestamp = z.iso.datetime({ offset: true });
@@ -63,21 +65,17 @@ export const Me = z
 // Account self-management
 // ---------------------------------------------------------------------------------------------
 
-const name = (max: number) => z.string().trim().min(1).max(max);
-const httpUrl = z
-  .url({ protocol: /^https?$/, hostname: z.regexes.domain })
-  .max(2048)
-  .meta({ description: 'An absolute http(s) URL.' });
+const httpUrl = rules.httpUrl.meta({ description: 'An absolute http(s) URL.', format: 'uri' });
 
 export const SiteIdParams = z.object({ siteId: resourceId });
 export const CredentialIdParams = z.object({ siteId: resourceId, credentialId: resourceId });
 
 export const AccountUpdate = z
-  .strictObject({ name: name(200), email: z.email().max(320) })
+  .strictObject({ name: rules.displayName, email: rules.email })
   .meta({ id: 'AccountUpdate', description: 'Replaces the Customer\'s name and e-mail.' });
 
 export const SiteInput = z
-  .strictObject({ name: name(200), url: httpUrl })
+  .strictObject({ name: rules.displayName, url: httpUrl })
   .meta({ id: 'SiteInput', description: 'A Site\'s name and address. The plan cannot be set here.' });
 
 export const SiteList = z.object({ data: z.array(Site) }).meta({ id: 'SiteList' });
@@ -86,7 +84,7 @@ export const CredentialList = z.object({ data: z.array(Credential) }).meta({ id:
 const OPERATOR_SCOPE = /^platform\./;
 export const CredentialCreate = z
   .strictObject({
-    name: name(100),
+    name: rules.credentialName,
     scopes: z
       .array(
         z.string().superRefine((scope, ctx) => {
@@ -145,10 +143,7 @@ export const Entitlements = z
 // Taxonomy, subscriptions and the feed
 // ---------------------------------------------------------------------------------------------
 
-export const CategoryKey = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a category key')
-  .meta({ id: 'CategoryKey', description: 'A category key of the taxonomy (GET /api/v1/taxonomy).' });
+export const CategoryKey = rules.categoryKey.meta({ id: 'CategoryKey', description: 'A category key of the taxonomy (GET /api/v1/taxonomy).' });
 
 export const Taxonomy = z
   .object({
@@ -167,11 +162,17 @@ export const Subscriptions = z
 export const FeedQuery = z.object({
   limit: z
     .string()
-    .regex(/^[1-9][0-9]{0,2}$/, 'must be an integer from 1 to 100')
+    .regex(/^[1-9][0-9]{0,2}$/, `must be an integer from 1 to ${FEED_PAGE_MAX_LIMIT}`)
     .transform(Number)
-    .pipe(z.number().max(100, 'must be an integer from 1 to 100'))
+    .pipe(z.number().max(FEED_PAGE_MAX_LIMIT, `must be an integer from 1 to ${FEED_PAGE_MAX_LIMIT}`))
     .optional()
-    .meta({ description: 'Page size, an integer from 1 to 100; default 20.', type: 'integer', minimum: 1, maximum: 100, default: 20 }),
+    .meta({
+      description: `Page size, an integer from 1 to ${FEED_PAGE_MAX_LIMIT}; default ${FEED_PAGE_DEFAULT_LIMIT}.`,
+      type: 'integer',
+      minimum: 1,
+      maximum: FEED_PAGE_MAX_LIMIT,
+      default: FEED_PAGE_DEFAULT_LIMIT,
+    }),
   cursor: z
     .string()
     .min(1)
@@ -234,15 +235,10 @@ export const Checkout = z
 // SEO profile, AI usage and AI images
 // ---------------------------------------------------------------------------------------------
 
-export const SeoProfileInput = z
-  .strictObject({
-    siteName: z.string().trim().min(1).max(200),
-    locale: z.string().regex(/^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$/, 'must be a BCP 47 tag such as en or pt-BR'),
-    keywords: z.array(z.string().trim().min(1).max(100)).max(50),
-    tone: z.string().trim().min(1).max(50).meta({ description: 'Free text such as neutral, friendly or formal.' }),
-    topics: z.array(z.string().trim().min(1).max(100)).max(50),
-  })
-  .meta({ id: 'SeoProfileInput', description: 'The whole profile; PUT replaces it. Unknown fields and wrong types are a 400.' });
+export const SeoProfileInput = rules.seoProfile.meta({
+  id: 'SeoProfileInput',
+  description: 'The whole profile; PUT replaces it. Unknown fields, wrong types and control characters are a 400. tone is free text such as neutral, friendly or formal.',
+});
 
 export const SeoProfile = SeoProfileInput.extend({ updatedAt: timestamp }).meta({ id: 'SeoProfile' });
 

@@ -1,9 +1,9 @@
 /** Taxonomy, subscriptions and the cursor feed. */
 import { malformed } from '@cfs/common/errors';
+import { FEED_PAGE_DEFAULT_LIMIT } from '@cfs/common/feed-limits';
 import { defineRoute } from '../route.ts';
 import { FeedPage, FeedQuery, Subscriptions, Taxonomy } from '../schemas.ts';
 
-const DEFAULT_LIMIT = 20;
 
 export const feedRoutes = [
   defineRoute({
@@ -83,7 +83,7 @@ export const feedRoutes = [
     handle: async ({ principal, rpc, query, prepared, cursors }) => {
       const page = await rpc('feed', 'GetFeedPage', {
         siteId: principal.credential.siteId,
-        limit: query.limit ?? DEFAULT_LIMIT,
+        limit: query.limit ?? FEED_PAGE_DEFAULT_LIMIT,
         ...(prepared.after ? { after: prepared.after } : {}),
       });
       return {

@@ -5,22 +5,15 @@
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
 import { malformed } from '@cfs/common/errors';
+import { formatIssues } from '@cfs/common/rules';
 import { checkIdempotencyKey } from '../idempotency.ts';
 import type { AnyRoute, ValidationTools } from '../route.ts';
 import { stateOf } from './request-state.ts';
 
-function describeIssues(where: string, error: z.ZodError): string {
-  const parts = error.issues.slice(0, 5).map((issue) => {
-    const path = [where, ...issue.path.map(String)].join('.');
-    return `${path}: ${issue.message}`;
-  });
-  return parts.join('; ').slice(0, 500);
-}
-
 function parse(where: string, schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
-  if (!result.success) throw malformed(describeIssues(where, result.error));
+  if (!result.success) throw malformed(formatIssues(result.error, { where }));
   return result.data;
 }
 

@@ -2,7 +2,9 @@
  * The account domain: Customers, their Sites and the plan of each Site. Every customer-facing
  * read and write is scoped by the Customer id, so another Customer's Site is simply not found.
  */
+import { z } from 'zod';
 import { malformed, notFound } from '@cfs/common/errors';
+import * as rules from '@cfs/common/rules';
 import { newId } from '@cfs/common/ids';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import type { Customer, PrismaClient, Site } from './generated/prisma/client.ts';
@@ -20,31 +22,19 @@ export interface SiteInput {
   url: string;
 }
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+/** The rules the gateway applies too (@cfs/common/rules): the CLI and the API accept the same input. */
+const customerInput = z.object({ name: rules.displayName, email: rules.email });
+/** A Site made by an operator may have no address yet (empty url). */
+const siteInput = z.object({ name: rules.displayName, url: z.union([z.literal(''), rules.httpUrl]) });
 
-function checkCustomer(input: CustomerInput): CustomerInput {
-  const name = input.name.trim();
-  const email = input.email.trim();
-  if (!name || name.length > 200) throw malformed('name must be 1 to 200 characters');
-  if (!EMAIL.test(email)) throw malformed('email must be an e-mail address');
-  return { name, email };
+function check<T>(schema: z.ZodType<T>, input: unknown, what: string): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw malformed(rules.formatIssues(parsed.error, { where: what }));
+  return parsed.data;
 }
 
-function checkSite(input: SiteInput): SiteInput {
-  const name = input.name.trim();
-  if (!name || name.length > 200) throw malformed('site name must be 1 to 200 characters');
-  const url = input.url.trim();
-  if (url) {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw malformed('site url must be an absolute http(s) URL');
-    }
-    if (!/^https?:$/.test(parsed.protocol) || url.length > 2048) throw malformed('site url must be an absolute http(s) URL');
-  }
-  return { name, url };
-}
+const checkCustomer = (input: CustomerInput): CustomerInput => check(customerInput, input, 'customer');
+const checkSite = (input: SiteInput): SiteInput => check(siteInput, { ...input, url: input.url.trim() }, 'site');
 
 export class Account {
   constructor(

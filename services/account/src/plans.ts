@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { formatIssues } from '@cfs/common/rules';
 import { CAPABILITIES, QUOTA_PERIODS } from '@cfs/common/scopes';
 import shippedCatalog from '../plans.json' with { type: 'json' };
 
@@ -34,7 +35,7 @@ export function loadPlanCatalog(file?: string): PlanCatalog {
   const raw: unknown = file ? JSON.parse(readFileSync(file, 'utf8')) : shippedCatalog;
   const parsed = planCatalogSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new Error(`invalid plan catalog${file ? ` in PLANS_FILE` : ''}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(`invalid plan catalog${file ? ` in PLANS_FILE` : ''}: ${formatIssues(parsed.error)}`);
   }
   return parsed.data;
 }

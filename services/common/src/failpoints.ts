@@ -4,7 +4,7 @@
  * failure, 500), `delay(MS)` (slow work: cut short, UNAVAILABLE, when the call's budget runs out). `N*` limits the failpoint to its first N hits. Off unless set.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { currentBudget } from './deadline.ts';
+import { currentBudget, type Budget } from './deadline.ts';
 import { DomainError } from './errors.ts';
 
 type Action = { kind: 'unavailable' } | { kind: 'error' } | { kind: 'delay'; ms: number };
@@ -36,8 +36,11 @@ export function setFailpoints(spec: string | undefined): void {
   active = spec === undefined ? undefined : parseFailpoints(spec);
 }
 
-/** Marks a place where a fault can be injected. A no-op unless the failpoint is configured. */
-export async function failpoint(name: string): Promise<void> {
+/**
+ * Marks a place where a fault can be injected. A no-op unless the failpoint is configured. A delay
+ * is bounded by `budget` (default: the budget of the call being served).
+ */
+export async function failpoint(name: string, budget: Budget | undefined = currentBudget()): Promise<void> {
   active ??= parseFailpoints(process.env.CFS_FAILPOINTS);
   const point = active.get(name);
   if (!point) return;
@@ -48,7 +51,6 @@ export async function failpoint(name: string): Promise<void> {
   switch (point.action.kind) {
     case 'delay': {
       // A delay behaves like slow work: inside a call it is cut short when the call's budget runs out.
-      const budget = currentBudget();
       if (budget) await budget.sleep(point.action.ms);
       else await sleep(point.action.ms);
       return;

@@ -31,7 +31,7 @@ export async function commitWithinBudget<Tx extends RawExecutor, T>(
     async (tx) => {
       if (budget) await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${Math.max(1, budget.remainingMs())}`);
       const result = await work(tx);
-      if (options.beforeCommit) await failpoint(options.beforeCommit);
+      if (options.beforeCommit) await failpoint(options.beforeCommit, budget);
       budget?.check('COMMIT');
       return result;
     },

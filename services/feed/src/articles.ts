@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { formatIssues, paragraphs, text } from '@cfs/common/rules';
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { feedTables } from './page-query.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
@@ -15,9 +16,9 @@ const ARTICLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 
 export const articleSchema = z.strictObject({
   id: z.string().regex(ARTICLE_ID, 'id: 1-64 letters, digits, _ . : -').optional(),
-  title: z.string().trim().min(1).max(500),
+  title: text(500),
   url: z.url({ protocol: /^https?$/ }).max(2048),
-  summary: z.string().max(5000).optional(),
+  summary: paragraphs(5000).optional(),
   publishedAt: z.iso.datetime({ offset: true }),
   categories: z.array(z.string().min(1).max(64)).min(1).max(20),
   imageKey: z.string().min(1).max(512).optional(),
@@ -54,9 +55,7 @@ export function validateArticles(lines: ArticleLine[], categoryKeys: Set<string>
   for (const { line, value } of lines) {
     const parsed = articleSchema.safeParse(value);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const field = issue.path.join('.') || 'line';
-      rejected.push({ line, reason: `${field}: ${issue.message}`.slice(0, 300) });
+      rejected.push({ line, reason: formatIssues(parsed.error, { max: 1 }).slice(0, 300) });
       continue;
     }
     const a = parsed.data;

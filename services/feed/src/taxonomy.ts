@@ -4,11 +4,11 @@
  */
 import { z } from 'zod';
 import { malformed } from '@cfs/common/errors';
+import { categoryKey, formatIssues } from '@cfs/common/rules';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import shipped from '../taxonomy.json' with { type: 'json' };
 
-export const CATEGORY_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-const key = z.string().regex(CATEGORY_KEY, 'keys are lower-case letters, digits, - and _ (at most 64)');
+const key = categoryKey;
 
 export const taxonomySchema = z.strictObject({
   categories: z
@@ -31,7 +31,7 @@ export interface CategoryView {
 
 export function parseTaxonomy(raw: unknown): TaxonomyInput {
   const parsed = taxonomySchema.safeParse(raw);
-  if (!parsed.success) throw malformed(`invalid taxonomy: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success) throw malformed(`invalid taxonomy: ${formatIssues(parsed.error, { max: 3 })}`);
   const keys = parsed.data.categories.map((c) => c.key);
   if (new Set(keys).size !== keys.length) throw malformed('invalid taxonomy: a category key appears twice');
   return parsed.data;

@@ -6,6 +6,7 @@ import { announceRevocation, MemoryRevocationMarkers, type RevocationMarkers } f
 import { MemoryBus, type Bus } from '@cfs/common/bus';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import { newId } from '@cfs/common/ids';
+import { credentialName, formatIssues } from '@cfs/common/rules';
 import { CONNECTOR_SCOPES, isCustomerScope, isOperatorScope } from '@cfs/common/scopes';
 import type { PrismaClient, Credential as CredentialRow } from './generated/prisma/client.ts';
 import { CONNECTION_CODE_PATTERN, hashesEqual, keyedHash, mintConnectionCode, mintToken, parseToken } from './tokens.ts';
@@ -31,7 +32,6 @@ export interface NewCredential {
   issuerCredentialId?: string;
 }
 
-const MAX_NAME = 100;
 const MAX_CODE_TTL_SECONDS = 7 * 24 * 3600;
 
 const PUBLIC_FIELDS = {
@@ -71,8 +71,9 @@ export class Identity {
   }
 
   validateNewCredential(input: NewCredential): { scopes: string[]; name: string } {
-    const name = input.name.trim();
-    if (name.length === 0 || name.length > MAX_NAME) throw malformed(`name must be 1 to ${MAX_NAME} characters`);
+    const named = credentialName.safeParse(input.name);
+    if (!named.success) throw malformed(formatIssues(named.error, { where: 'name' }));
+    const name = named.data;
     const scopes = [...new Set(input.scopes)];
     for (const scope of scopes) {
       if (isOperatorScope(scope)) throw malformed(`scope ${scope} is an operator scope and cannot be held by a customer credential`);
