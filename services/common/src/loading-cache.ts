@@ -7,7 +7,7 @@
  */
 import { LRUCache } from 'lru-cache';
 
-export interface LoadingCacheOptions<V extends {}, C> {
+export interface LoadingCacheOptions<V extends NonNullable<unknown>, C> {
   maxEntries: number;
   ttlMs: number;
   load: (key: string, context: C) => Promise<V>;
@@ -15,7 +15,7 @@ export interface LoadingCacheOptions<V extends {}, C> {
   now?: () => number;
 }
 
-export class LoadingCache<V extends {}, C = undefined> {
+export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
   private readonly cache: LRUCache<string, V, C> | undefined;
 
   constructor(private readonly options: LoadingCacheOptions<V, C>) {

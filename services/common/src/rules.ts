@@ -7,6 +7,7 @@
 import { z } from 'zod';
 
 /** U+0000–U+001F and U+007F: never part of a name, a URL or any text a person typed. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 const withoutControlCharacters = (value: string) => !CONTROL_CHARACTER.test(value);
 const CONTROL_MESSAGE = 'must not contain control characters';
@@ -19,6 +20,7 @@ export const paragraphs = (max: number) =>
   z
     .string()
     .max(max)
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'must not contain control characters other than tab and line breaks');
 
 /** The name of a Customer or a Site. */
