@@ -4,8 +4,8 @@
  * every replica draws from one counter. Periods are calendar periods in UTC.
  */
 import { DomainError, unavailable } from '@cfs/common/errors';
-import { periodWindow } from '@cfs/common/periods';
-import { CAPABILITIES, type Capability, type QuotaPeriod } from '@cfs/common/scopes';
+import { periodWindow, type QuotaPeriod } from '@cfs/common/periods';
+import { CAPABILITIES, type Capability } from '@cfs/common/capabilities';
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
 import type { QuotaCounter, QuotaStore } from './stores/index.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envFields } from '@cfs/common/env';
 import { REVOCATION_MARKER_TTL_SECONDS } from '@cfs/common/revocations';
-import { CONTENT_FEED_PRODUCT } from '@cfs/common/scopes';
+import { CONTENT_FEED_PRODUCT } from '@cfs/common/products';
 
 export const gatewayEnvSchema = z.object({
   PORT: envFields.port(8080),

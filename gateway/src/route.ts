@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod';
 import type { ErrorCode } from '@cfs/common/errors';
-import type { Capability, CustomerScope } from '@cfs/common/scopes';
+import type { Capability } from '@cfs/common/capabilities';
+import type { CustomerScope } from '@cfs/common/scopes';
 import type { Credential } from './authenticator.ts';
 import type { FeedCursorCodec } from './cursor.ts';
 import type { PlanEntitlements } from './entitlements.ts';

@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import { FEED_PAGE_DEFAULT_LIMIT, FEED_PAGE_MAX_LIMIT } from '@cfs/common/feed-limits';
 import * as rules from '@cfs/common/rules';
-import { CAPABILITIES, CUSTOMER_SCOPES, QUOTA_PERIODS } from '@cfs/common/scopes';
+import { CAPABILITIES } from '@cfs/common/capabilities';
+import { QUOTA_PERIODS } from '@cfs/common/periods';
+import { CUSTOMER_SCOPES } from '@cfs/common/scopes';
 
 const timestamp = z.iso.datetime({ offset: true });
 

@@ -4,7 +4,7 @@
  * takes nothing). handle() gives the unit back if the request then fails.
  */
 import type { RequestHandler } from 'express';
-import type { Capability } from '@cfs/common/scopes';
+import type { Capability } from '@cfs/common/capabilities';
 import type { PlanEntitlements } from '../entitlements.ts';
 import type { Rpc } from '../rpc.ts';
 import type { SiteDirectory } from '../sites.ts';

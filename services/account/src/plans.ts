@@ -1,11 +1,12 @@
 /**
- * The plan catalog is data (design section 5): plans.json ships with the service and PLANS_FILE
+ * The plan catalog is data: plans.json ships with the service and PLANS_FILE
  * replaces it. A capability absent from a plan is not included; `quota: null` means unlimited.
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { formatIssues } from '@cfs/common/rules';
-import { CAPABILITIES, QUOTA_PERIODS } from '@cfs/common/scopes';
+import { CAPABILITIES } from '@cfs/common/capabilities';
+import { QUOTA_PERIODS } from '@cfs/common/periods';
 import shippedCatalog from '../plans.json' with { type: 'json' };
 
 const capabilitySchema = z.strictObject({

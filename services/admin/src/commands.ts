@@ -1,12 +1,13 @@
 /**
- * The operator commands (design section 6). Each returns one JSON-serializable object; failures
+ * The operator commands (README: Operator CLI). Each returns one JSON-serializable object; failures
  * are DomainErrors (the service's public code and safe message) or UsageErrors.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DomainError } from '@cfs/common/errors';
 import { callUnary } from '@cfs/common/grpc';
-import { CONTENT_FEED_PRODUCT, CUSTOMER_SCOPES } from '@cfs/common/scopes';
+import { CONTENT_FEED_PRODUCT } from '@cfs/common/products';
+import { CUSTOMER_SCOPES } from '@cfs/common/scopes';
 import type { AdminClients } from './clients.ts';
 
 export class UsageError extends Error {

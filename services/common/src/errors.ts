@@ -1,5 +1,5 @@
 /**
- * The public error vocabulary (spec section 7) and its mapping to HTTP and gRPC (design section 2).
+ * The public error vocabulary of the API v1 reference and its mapping to HTTP and gRPC (docs/architecture.md#errors).
  * Domain code throws `DomainError`; the gRPC server turns it into a status plus trailing metadata,
  * the gateway turns that back into the HTTP envelope. Nothing else crosses a boundary.
  */
@@ -68,7 +68,7 @@ export function envelope(code: ErrorCode, message: string = ERROR_CODES[code].me
 export const GRPC_ERROR_CODE_KEY = 'cfs-error-code';
 export const GRPC_ERROR_MESSAGE_KEY = 'cfs-error-message';
 
-/** gRPC status → public code, used when a status carries no cfs-error-code (design section 2). */
+/** gRPC status → public code, used when a status carries no cfs-error-code (docs/architecture.md#errors). */
 export function codeForGrpcStatus(grpcStatus: number): ErrorCode {
   switch (grpcStatus) {
     case GrpcStatus.INVALID_ARGUMENT:

@@ -2,7 +2,7 @@
  * gRPC bootstrap shared by every service and the gateway: servers that turn domain errors into a
  * status plus the public code in trailing metadata, the standard grpc.health.v1 service backed by a
  * real readiness check, ordered shutdown, and clients that always carry a deadline and turn any
- * failure back into a DomainError (design section 2).
+ * failure back into a DomainError (docs/architecture.md#errors).
  */
 import * as grpc from '@grpc/grpc-js';
 import { EventEmitter } from 'node:events';
@@ -215,7 +215,7 @@ export class GrpcServer {
 // ---------------------------------------------------------------------------------------------
 
 export const CHANNEL_OPTIONS: grpc.ChannelOptions = {
-  // The default 64 KiB window throttles answers of a few KiB (notes/performance.md).
+  // The default 64 KiB window throttles answers of a few KiB (docs/architecture.md#performance-facts).
   'grpc-node.flow_control_window': 1024 * 1024,
   'grpc.keepalive_time_ms': 30_000,
   'grpc.keepalive_timeout_ms': 10_000,

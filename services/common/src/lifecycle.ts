@@ -1,5 +1,5 @@
 /**
- * Ordered graceful shutdown (design section 6c): on SIGTERM/SIGINT the registered steps run one
+ * Ordered graceful shutdown: on SIGTERM/SIGINT the registered steps run one
  * after the other in registration order (stop accepting → finish in-flight → close Redis →
  * disconnect Prisma → flush telemetry), each bounded by a timeout, then the process exits.
  */

@@ -1,5 +1,6 @@
-/** Calendar periods in UTC (quotas, AI budgets): the period that contains an instant. */
-import type { QuotaPeriod } from './scopes.ts';
+/** Calendar periods in UTC (quotas, AI budgets), and the period that contains an instant. */
+export const QUOTA_PERIODS = ['hour', 'day', 'month'] as const;
+export type QuotaPeriod = (typeof QUOTA_PERIODS)[number];
 
 export interface PeriodWindow {
   start: Date;

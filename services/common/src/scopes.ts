@@ -1,4 +1,4 @@
-/** The scope vocabulary (spec section 5) and the product (audience) ids. */
+/** The scope vocabulary of the API v1 reference. */
 export const CUSTOMER_SCOPES = [
   'account.read',
   'feed.read',
@@ -22,15 +22,5 @@ export function isOperatorScope(scope: string): boolean {
   return (OPERATOR_SCOPES as readonly string[]).includes(scope);
 }
 
-/** The product this gateway serves; Credentials of any other audience get WRONG_AUDIENCE. */
-export const CONTENT_FEED_PRODUCT = 'content-feed';
-export const DEFAULT_KNOWN_PRODUCTS = ['content-feed', 'seo-suite'];
-
 /** Scopes of a Credential minted by redeeming a connection code (a CMS connector). */
 export const CONNECTOR_SCOPES: CustomerScope[] = ['feed.read', 'subscription.manage'];
-
-/** Plan capabilities (design section 5). Account, billing and /me are not plan-gated. */
-export const CAPABILITIES = ['feed', 'subscriptions', 'ai_usage', 'ai_images', 'seo_profile'] as const;
-export type Capability = (typeof CAPABILITIES)[number];
-export const QUOTA_PERIODS = ['hour', 'day', 'month'] as const;
-export type QuotaPeriod = (typeof QUOTA_PERIODS)[number];

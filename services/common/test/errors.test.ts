@@ -25,7 +25,7 @@ describe('the error vocabulary', () => {
     expect(EMITTED_ERROR_CODES).toHaveLength(11);
   });
 
-  it('maps gRPC statuses as design section 2 says', () => {
+  it('maps gRPC statuses as docs/architecture.md#errors says', () => {
     expect(codeForGrpcStatus(status.INVALID_ARGUMENT)).toBe('MALFORMED_REQUEST');
     expect(codeForGrpcStatus(status.NOT_FOUND)).toBe('NOT_FOUND');
     expect(codeForGrpcStatus(status.FAILED_PRECONDITION)).toBe('CONFLICT');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envFields } from '@cfs/common/env';
-import { DEFAULT_KNOWN_PRODUCTS } from '@cfs/common/scopes';
+import { DEFAULT_KNOWN_PRODUCTS } from '@cfs/common/products';
 
 export const identityEnvSchema = z.object({
   IDENTITY_GRPC_PORT: envFields.port(7001),

@@ -4,8 +4,7 @@
  */
 import { malformed } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
-import { periodWindow } from '@cfs/common/periods';
-import { QUOTA_PERIODS, type QuotaPeriod } from '@cfs/common/scopes';
+import { periodWindow, QUOTA_PERIODS, type QuotaPeriod } from '@cfs/common/periods';
 import type { PrismaClient } from './generated/prisma/client.ts';
 
 export const AI_IMAGES_STATUSES = ['operational', 'degraded', 'paused'] as const;
