@@ -67,35 +67,24 @@ export const Me = z
 // Account self-management
 // ---------------------------------------------------------------------------------------------
 
-const httpUrl = rules.httpUrl.meta({ description: 'An absolute http(s) URL.', format: 'uri' });
-
 export const SiteIdParams = z.object({ siteId: resourceId });
 export const CredentialIdParams = z.object({ siteId: resourceId, credentialId: resourceId });
 
-export const AccountUpdate = z
-  .strictObject({ name: rules.displayName, email: rules.email })
-  .meta({ id: 'AccountUpdate', description: 'Replaces the Customer\'s name and e-mail.' });
+// The request bodies are the shared rules (@cfs/common/rules) the services apply again, so the
+// operator CLI accepts exactly what the API accepts; `.meta()` adds OpenAPI names to a copy.
+export const AccountUpdate = rules.customer.meta({ id: 'AccountUpdate', description: 'Replaces the Customer\'s name and e-mail.' });
 
-export const SiteInput = z
-  .strictObject({ name: rules.displayName, url: httpUrl })
+export const SiteInput = rules.site
+  .extend({ url: rules.site.shape.url.meta({ description: 'An absolute http(s) URL.', format: 'uri' }) })
   .meta({ id: 'SiteInput', description: 'A Site\'s name and address. The plan cannot be set here.' });
 
 export const SiteList = z.object({ data: z.array(Site) }).meta({ id: 'SiteList' });
 export const CredentialList = z.object({ data: z.array(Credential) }).meta({ id: 'CredentialList' });
 
-const OPERATOR_SCOPE = /^platform\./;
 export const CredentialCreate = z
   .strictObject({
     name: rules.credentialName,
-    scopes: z
-      .array(
-        z.string().superRefine((scope, ctx) => {
-          if (OPERATOR_SCOPE.test(scope)) ctx.addIssue({ code: 'custom', message: `${scope.slice(0, 64)} is an operator scope and cannot be held by a customer credential` });
-          else if (!Scope.safeParse(scope).success) ctx.addIssue({ code: 'custom', message: `unknown scope ${scope.slice(0, 64)}` });
-        }),
-      )
-      .max(20)
-      .meta({ description: 'Customer scopes; an empty list makes a Credential that can call nothing.', items: { $ref: '#/components/schemas/Scope' } }),
+    scopes: rules.credentialScopes.meta({ description: 'Customer scopes; an empty list makes a Credential that can call nothing.', items: { $ref: '#/components/schemas/Scope' } }),
     audience: z.string().min(1).max(64).optional().meta({ description: 'Product the Credential is for; default content-feed.' }),
     expiresAt: z.iso.datetime({ offset: true }).optional().meta({ description: 'When it stops working; must be in the future.' }),
   })
@@ -106,7 +95,7 @@ export const CreatedCredential = Credential.extend({
 }).meta({ id: 'CreatedCredential', description: 'A new Credential with its secret, returned once.' });
 
 export const ConnectionCodeCreate = z
-  .strictObject({ expiresIn: z.number().int().min(60).max(7 * 24 * 3600).optional().meta({ description: 'Lifetime in seconds; default 900.' }) })
+  .strictObject({ expiresIn: rules.connectionCodeLifetime.optional().meta({ description: 'Lifetime in seconds; default 900.' }) })
   .optional()
   .meta({ id: 'ConnectionCodeCreate' });
 
@@ -223,7 +212,7 @@ export const BillingSubscription = z
   .meta({ id: 'BillingSubscription' });
 
 export const CheckoutRequest = z
-  .strictObject({ plan: z.string().min(1).max(64).meta({ description: 'A paid plan id of the catalog (not the default plan).' }) })
+  .strictObject({ plan: rules.planId.meta({ description: 'A paid plan id of the catalog (not the default plan).' }) })
   .meta({ id: 'CheckoutRequest' });
 
 export const Checkout = z

@@ -2,7 +2,6 @@
  * The account domain: Customers, their Sites and the plan of each Site. Every customer-facing
  * read and write is scoped by the Customer id, so another Customer's Site is simply not found.
  */
-import { z } from 'zod';
 import { malformed, notFound } from '@cfs/common/errors';
 import * as rules from '@cfs/common/rules';
 import { newId } from '@cfs/common/ids';
@@ -23,18 +22,9 @@ export interface SiteInput {
 }
 
 /** The rules the gateway applies too (@cfs/common/rules): the CLI and the API accept the same input. */
-const customerInput = z.object({ name: rules.displayName, email: rules.email });
-/** A Site made by an operator may have no address yet (empty url). */
-const siteInput = z.object({ name: rules.displayName, url: z.union([z.literal(''), rules.httpUrl]) });
-
-function check<T>(schema: z.ZodType<T>, input: unknown, what: string): T {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw malformed(rules.formatIssues(parsed.error, { where: what }));
-  return parsed.data;
-}
-
-const checkCustomer = (input: CustomerInput): CustomerInput => check(customerInput, input, 'customer');
-const checkSite = (input: SiteInput): SiteInput => check(siteInput, { ...input, url: input.url.trim() }, 'site');
+const checkCustomer = (input: CustomerInput): CustomerInput => rules.parseOrRefuse(rules.customer, { name: input.name, email: input.email }, { where: 'customer' });
+/** A Site made by `customer create` may have no address yet (empty url). */
+const checkSite = (input: SiteInput): SiteInput => rules.parseOrRefuse(rules.storedSite, { name: input.name, url: input.url.trim() }, { where: 'site' });
 
 export class Account {
   constructor(

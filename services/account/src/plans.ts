@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { formatIssues } from '@cfs/common/rules';
+import { formatIssues, planId } from '@cfs/common/rules';
 import { CAPABILITIES } from '@cfs/common/capabilities';
 import { QUOTA_PERIODS } from '@cfs/common/periods';
 import shippedCatalog from '../plans.json' with { type: 'json' };
@@ -18,7 +18,7 @@ export const planCatalogSchema = z
   .strictObject({
     defaultPlan: z.string().min(1),
     plans: z.record(
-      z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'plan ids are lower-case letters, digits, - and _'),
+      planId,
       z.strictObject({
         name: z.string().min(1),
         capabilities: z.partialRecord(z.enum(CAPABILITIES), capabilitySchema),

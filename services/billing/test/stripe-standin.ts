@@ -11,6 +11,8 @@ export interface StandIn {
   canceled: string[];
   /** The next requests answer these statuses (e.g. 503, 400), one each. */
   failNext: (status: number) => void;
+  /** The next request answers only after `ms` (a slow Stripe). */
+  delayNext: (ms: number) => void;
   close: () => Promise<void>;
 }
 
@@ -18,12 +20,15 @@ export async function startStripeStandIn(): Promise<StandIn> {
   const sessions: StandIn['sessions'] = new Map();
   const canceled: string[] = [];
   const failures: number[] = [];
+  const delays: number[] = [];
   let counter = 0;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
-    req.on('end', () => {
+    req.on('end', () => setTimeout(answer, delays.shift() ?? 0));
+    const answer = () => {
       const send = (status: number, body: unknown) => {
+        if (res.destroyed) return;
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` });
         res.end(JSON.stringify(body));
       };
@@ -51,7 +56,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
         return send(200, { id: sub[1], object: 'subscription', status: 'canceled' });
       }
       send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method} ${url.pathname})` } });
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -61,6 +66,13 @@ export async function startStripeStandIn(): Promise<StandIn> {
     failNext: (status) => {
       failures.push(status);
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    delayNext: (ms) => {
+      delays.push(ms);
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

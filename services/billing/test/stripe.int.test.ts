@@ -2,6 +2,7 @@
  * The stripe provider (official `stripe` package) against a local stand-in of Stripe's API, driven
  * through the billing domain on a real PostgreSQL schema.
  */
+import { Budget, runWithBudget } from '@cfs/common/deadline';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createPgAdapter } from '@cfs/common/database';
 import { DomainError } from '@cfs/common/errors';
@@ -88,6 +89,17 @@ describe('the stripe provider', () => {
     expect(err).toBeInstanceOf(DomainError);
     expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect((err as Error).message).not.toMatch(/price|internal detail/);
+    expect(await db.billingSubscription.count({ where: { siteId } })).toBe(0);
+    expect((await billing.startCheckout(siteId, 'cus_1', 'pro')).subscription.status).toBe('pending');
+  });
+
+  it('bounds a slow Stripe by the call\'s budget: SERVICE_UNAVAILABLE soon after it, with nothing changed', async () => {
+    const siteId = nextSite();
+    stripe.delayNext(3000);
+    const started = Date.now();
+    const err = await runWithBudget(new Budget(Date.now() + 300), () => billing.startCheckout(siteId, 'cus_1', 'pro')).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(Date.now() - started).toBeLessThan(2500); // the stand-in would have taken 3 s
     expect(await db.billingSubscription.count({ where: { siteId } })).toBe(0);
     expect((await billing.startCheckout(siteId, 'cus_1', 'pro')).subscription.status).toBe('pending');
   });

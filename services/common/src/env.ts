@@ -4,6 +4,7 @@
  * never its value (values may be secrets).
  */
 import { z } from 'zod';
+import { describeIssue } from './rules/issues.ts';
 
 export class EnvError extends Error {
   override readonly name = 'EnvError';
@@ -12,7 +13,7 @@ export class EnvError extends Error {
 export function parseEnv<S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv = process.env): z.output<S> {
   const result = schema.safeParse(source);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const problems = result.error.issues.map((issue) => `  ${describeIssue(issue)}`);
   throw new EnvError(`Invalid environment:\n${problems.join('\n')}`);
 }
 

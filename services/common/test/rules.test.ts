@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import * as rules from '../src/rules.ts';
+import * as rules from '../src/rules/index.ts';
 
 const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
 
@@ -45,6 +45,43 @@ describe('validation rules shared by the gateway and the services', () => {
     expect(accepts(rules.seoProfile, { ...profile, extra: 1 })).toBe(false);
     expect(accepts(rules.seoProfile, { ...profile, keywords: ['x\u0000'] })).toBe(false);
     expect(accepts(rules.seoProfile, { ...profile, keywords: Array(51).fill('k') })).toBe(false);
+  });
+
+  it('keep plan ids and media keys to their grammar', () => {
+    expect(accepts(rules.planId, 'pro-2')).toBe(true);
+    for (const bad of ['Pro', '', '-x', 'x'.repeat(64)]) expect(accepts(rules.planId, bad), bad).toBe(false);
+    expect(accepts(rules.mediaKey, 'covers/904.png')).toBe(true);
+    for (const bad of ['', '../etc/passwd', 'a//b', '.hidden', 'a b', 'x'.repeat(513)]) expect(accepts(rules.mediaKey, bad), bad).toBe(false);
+  });
+
+  it('let a customer Credential hold customer scopes only', () => {
+    expect(accepts(rules.credentialScopes, ['feed.read', 'account.manage'])).toBe(true);
+    expect(accepts(rules.credentialScopes, [])).toBe(true);
+    for (const bad of [['platform.admin'], ['platform.anything'], ['feed.write'], Array(21).fill('feed.read')]) {
+      expect(accepts(rules.credentialScopes, bad), JSON.stringify(bad).slice(0, 40)).toBe(false);
+    }
+    expect(rules.formatIssues(rules.credentialScopes.safeParse(['platform.admin']).error!, { where: 'body.scopes' })).toBe(
+      'body.scopes.0: platform.admin is an operator scope and cannot be held by a customer credential',
+    );
+  });
+
+  it('bound a connection code\'s lifetime to 60 seconds … 7 days', () => {
+    for (const good of [60, 900, 7 * 24 * 3600]) expect(accepts(rules.connectionCodeLifetime, good), String(good)).toBe(true);
+    for (const bad of [0, 59, 7 * 24 * 3600 + 1, 90.5, '900']) expect(accepts(rules.connectionCodeLifetime, bad), String(bad)).toBe(false);
+  });
+
+  it('keep every check on the copies .meta() makes for OpenAPI', () => {
+    const copy = rules.seoProfile.meta({ description: 'copy' });
+    expect(copy).not.toBe(rules.seoProfile);
+    expect(accepts(copy, { siteName: 'S', locale: 'en', keywords: ['x\u0000'], tone: 't', topics: [] })).toBe(false);
+    expect(accepts(rules.httpUrl.meta({ format: 'uri' }), 'ftp://example.com')).toBe(false);
+  });
+
+  it('refuse an input in a service with the 400 that says why', () => {
+    expect(rules.parseOrRefuse(rules.displayName, ' Name ')).toBe('Name');
+    expect(() => rules.parseOrRefuse(rules.customer, { name: 'N', email: 'nope' }, { where: 'customer' })).toThrow(
+      expect.objectContaining({ code: 'MALFORMED_REQUEST', message: expect.stringMatching(/^customer\.email: /) }),
+    );
   });
 
   it('format issues as one safe line', () => {

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { formatIssues, paragraphs, text } from '@cfs/common/rules';
+import { categoryKey, formatIssues, httpUrl, mediaKey, paragraphs, text } from '@cfs/common/rules';
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { feedTables } from './page-query.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
@@ -17,11 +17,11 @@ const ARTICLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 export const articleSchema = z.strictObject({
   id: z.string().regex(ARTICLE_ID, 'id: 1-64 letters, digits, _ . : -').optional(),
   title: text(500),
-  url: z.url({ protocol: /^https?$/ }).max(2048),
+  url: httpUrl,
   summary: paragraphs(5000).optional(),
   publishedAt: z.iso.datetime({ offset: true }),
-  categories: z.array(z.string().min(1).max(64)).min(1).max(20),
-  imageKey: z.string().min(1).max(512).optional(),
+  categories: z.array(categoryKey).min(1).max(20),
+  imageKey: mediaKey.optional(),
 });
 
 export interface ArticleLine {

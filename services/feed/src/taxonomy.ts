@@ -4,19 +4,20 @@
  */
 import { z } from 'zod';
 import { malformed } from '@cfs/common/errors';
-import { categoryKey, formatIssues } from '@cfs/common/rules';
+import { categoryKey, formatIssues, text } from '@cfs/common/rules';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import shipped from '../taxonomy.json' with { type: 'json' };
 
 const key = categoryKey;
+const name = text(100);
 
 export const taxonomySchema = z.strictObject({
   categories: z
     .array(
       z.strictObject({
         key,
-        name: z.string().trim().min(1).max(100),
-        topics: z.array(z.strictObject({ key, name: z.string().trim().min(1).max(100) })).max(200).default([]),
+        name,
+        topics: z.array(z.strictObject({ key, name })).max(200).default([]),
       }),
     )
     .max(1000),

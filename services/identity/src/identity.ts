@@ -6,8 +6,8 @@ import { announceRevocation, MemoryRevocationMarkers, type RevocationMarkers } f
 import { MemoryBus, type Bus } from '@cfs/common/bus';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import { newId } from '@cfs/common/ids';
-import { credentialName, formatIssues } from '@cfs/common/rules';
-import { CONNECTOR_SCOPES, isCustomerScope, isOperatorScope } from '@cfs/common/scopes';
+import { CONNECTION_CODE_MAX_SECONDS, connectionCodeLifetime, credentialName, credentialScopes, parseOrRefuse } from '@cfs/common/rules';
+import { CONNECTOR_SCOPES } from '@cfs/common/scopes';
 import type { PrismaClient, Credential as CredentialRow } from './generated/prisma/client.ts';
 import { CONNECTION_CODE_PATTERN, hashesEqual, keyedHash, mintConnectionCode, mintToken, parseToken } from './tokens.ts';
 
@@ -31,8 +31,6 @@ export interface NewCredential {
   /** The Credential asking, through the public API: no escalation beyond its scopes and expiry. */
   issuerCredentialId?: string;
 }
-
-const MAX_CODE_TTL_SECONDS = 7 * 24 * 3600;
 
 const PUBLIC_FIELDS = {
   id: true,
@@ -71,14 +69,9 @@ export class Identity {
   }
 
   validateNewCredential(input: NewCredential): { scopes: string[]; name: string } {
-    const named = credentialName.safeParse(input.name);
-    if (!named.success) throw malformed(formatIssues(named.error, { where: 'name' }));
-    const name = named.data;
-    const scopes = [...new Set(input.scopes)];
-    for (const scope of scopes) {
-      if (isOperatorScope(scope)) throw malformed(`scope ${scope} is an operator scope and cannot be held by a customer credential`);
-      if (!isCustomerScope(scope)) throw malformed(`unknown scope: ${scope.slice(0, 64)}`);
-    }
+    // The rules the gateway applies too (@cfs/common/rules): the CLI and the API accept the same input.
+    const name = parseOrRefuse(credentialName, input.name, { where: 'name' });
+    const scopes = [...new Set(parseOrRefuse(credentialScopes, input.scopes, { where: 'scopes' }))];
     if (!this.config.knownProducts.includes(input.audience)) throw malformed(`unknown audience: ${input.audience.slice(0, 64)}`);
     if (input.expiresAt && input.expiresAt <= this.now()) throw malformed('expiresAt must be in the future');
     return { scopes, name };
@@ -156,8 +149,9 @@ export class Identity {
   }
 
   async createConnectionCode(siteId: string, customerId: string, expiresInSeconds?: number): Promise<{ code: string; expiresAt: Date }> {
-    const ttl = expiresInSeconds || this.config.connectionCodeTtlSeconds;
-    if (ttl <= 0 || ttl > MAX_CODE_TTL_SECONDS) throw malformed(`expiresIn must be 1 to ${MAX_CODE_TTL_SECONDS} seconds`);
+    // A lifetime the caller asks for follows the API's rule; 0 (not given) means the configured default.
+    const ttl = expiresInSeconds ? parseOrRefuse(connectionCodeLifetime, expiresInSeconds, { where: 'expiresIn' }) : this.config.connectionCodeTtlSeconds;
+    if (ttl <= 0 || ttl > CONNECTION_CODE_MAX_SECONDS) throw malformed(`expiresIn must be 1 to ${CONNECTION_CODE_MAX_SECONDS} seconds`);
     const code = mintConnectionCode();
     const expiresAt = new Date(this.now().getTime() + ttl * 1000);
     await this.db.connectionCode.create({

@@ -1,7 +1,7 @@
 /** SEO personalization profiles: one per Site, read or replaced as a whole. */
 import type { z } from 'zod';
-import { malformed, notFound } from '@cfs/common/errors';
-import { formatIssues, seoProfile } from '@cfs/common/rules';
+import { notFound } from '@cfs/common/errors';
+import { parseOrRefuse, seoProfile } from '@cfs/common/rules';
 import type { PrismaClient, SeoProfile } from './generated/prisma/client.ts';
 
 export type { SeoProfile };
@@ -17,9 +17,7 @@ export async function getProfile(db: PrismaClient, siteId: string): Promise<SeoP
 }
 
 export async function replaceProfile(db: PrismaClient, siteId: string, input: unknown, now = new Date()): Promise<SeoProfile> {
-  const parsed = seoProfileSchema.safeParse(input);
-  if (!parsed.success) throw malformed(formatIssues(parsed.error, { max: 3 }));
-  const data = parsed.data;
+  const data = parseOrRefuse(seoProfileSchema, input, { max: 3 });
   return db.seoProfile.upsert({
     where: { siteId },
     create: { siteId, ...data, createdAt: now, updatedAt: now },

@@ -5,6 +5,7 @@
  * `billing.provider` fires before every provider call.
  */
 import { DomainError } from '@cfs/common/errors';
+import { currentBudget } from '@cfs/common/deadline';
 import { failpoint } from '@cfs/common/failpoints';
 import type { Logger } from '@cfs/common/logger';
 
@@ -48,6 +49,8 @@ export class ProviderUnavailable extends Error {
 export function guarded(provider: PaymentProvider, logger: Logger): PaymentProvider {
   const call = async <T>(operation: string, fn: () => Promise<T>): Promise<T> => {
     await failpoint('billing.provider');
+    // No provider call is started that the call's budget cannot wait for.
+    currentBudget()?.check(`the provider's ${operation}`);
     try {
       return await fn();
     } catch (err) {

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { currentBudget } from '@cfs/common/deadline';
 import { ProviderUnavailable, type CheckoutRequest, type CheckoutStarted, type CheckoutStatus, type PaymentProvider } from './provider.ts';
 
 export interface StripeOptions {
@@ -11,6 +12,8 @@ export interface StripeOptions {
   apiUrl?: string;
 }
 
+const STRIPE_TIMEOUT_MS = 4000;
+
 /** Stripe Checkout in subscription mode, through the official `stripe` package. */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
@@ -20,10 +23,18 @@ export class StripeProvider implements PaymentProvider {
     const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
     this.stripe = new Stripe(options.secretKey, {
       maxNetworkRetries: 1,
-      timeout: 4000,
+      timeout: STRIPE_TIMEOUT_MS,
       telemetry: false,
       ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
     });
+  }
+
+  /** Each call ends by the call's budget (docs/architecture.md#deadlines-and-failures), retrying only when it has time. */
+  private limits(): { timeout: number; maxNetworkRetries: number } {
+    const budget = currentBudget();
+    if (!budget) return { timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: 1 };
+    const remaining = budget.remainingMs();
+    return { timeout: Math.max(1, Math.min(STRIPE_TIMEOUT_MS, remaining)), maxNetworkRetries: remaining > 2 * STRIPE_TIMEOUT_MS ? 1 : 0 };
   }
 
   private async run<T>(fn: () => Promise<T>): Promise<T> {
@@ -50,7 +61,7 @@ export class StripeProvider implements PaymentProvider {
           cancel_url: this.options.cancelUrl,
         },
         // Stripe's own idempotency: a retried call never opens a second session.
-        { idempotencyKey: `checkout-${request.subscriptionId}` },
+        { idempotencyKey: `checkout-${request.subscriptionId}`, ...this.limits() },
       ),
     );
     if (!session.url) throw new Error('Stripe returned a session without a url');
@@ -58,7 +69,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async checkoutStatus(reference: string): Promise<CheckoutStatus> {
-    const session = await this.run(() => this.stripe.checkout.sessions.retrieve(reference));
+    const session = await this.run(() => this.stripe.checkout.sessions.retrieve(reference, {}, this.limits()));
     if (session.status === 'complete') {
       const subscription = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
       return { state: 'complete', ...(subscription ? { subscriptionRef: subscription } : {}) };
@@ -67,6 +78,6 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async cancelSubscription(subscriptionRef: string): Promise<void> {
-    await this.run(() => this.stripe.subscriptions.cancel(subscriptionRef));
+    await this.run(() => this.stripe.subscriptions.cancel(subscriptionRef, {}, this.limits()));
   }
 }

@@ -1,0 +1,17 @@
+/** E-mail addresses and web addresses. */
+import { z } from 'zod';
+import { CONTROL_CHARACTER_MESSAGE, withoutControlCharacters } from './text.ts';
+
+/** An e-mail address (at most 320 characters). */
+export const email = z.email().max(320).refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE);
+
+/**
+ * An absolute http(s) URL with a domain name (no IP address, no localhost), at most 2048
+ * characters: a Site's public address, an article's link. Control characters are refused as sent
+ * (a URL parser would silently drop some of them); surrounding spaces are trimmed.
+ */
+export const httpUrl = z
+  .string()
+  .max(2048)
+  .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain }));

@@ -1,0 +1,14 @@
+/**
+ * Validation rules that more than one deployable applies, one definition each: the gateway checks
+ * them before authentication (400 before 401), the services check them again for their other
+ * callers (the operator CLI, other services), so the CLI and the API accept exactly the same input.
+ * The gateway adds OpenAPI metadata on top (`.meta()` returns a copy; these stay unnamed).
+ */
+export { CONTROL_CHARACTER_MESSAGE, credentialName, displayName, paragraphs, text, withoutControlCharacters } from './text.ts';
+export { email, httpUrl } from './addresses.ts';
+export { CATEGORY_KEY, categoryKey, locale, mediaKey, planId } from './keys.ts';
+export { customer, site, storedSite } from './account.ts';
+export { CONNECTION_CODE_MAX_SECONDS, CONNECTION_CODE_MIN_SECONDS, connectionCodeLifetime, credentialScopes, customerScope } from './credentials.ts';
+export { seoProfile } from './seo-profile.ts';
+export { describeIssue, formatIssues } from './issues.ts';
+export { parseOrRefuse } from './parse.ts';
