@@ -147,7 +147,9 @@ export const Taxonomy = z
   .meta({ id: 'Taxonomy' });
 
 export const Subscriptions = z
-  .strictObject({ categories: z.array(CategoryKey).max(100).meta({ description: 'Category keys; the feed contains their articles.' }) })
+  .strictObject({
+    categories: rules.subscribedCategories.meta({ description: 'Category keys; the feed contains their articles.', items: { $ref: '#/components/schemas/CategoryKey' } }),
+  })
   .meta({ id: 'Subscriptions', description: 'The Site\'s subscriptions, replaced as a whole by PUT.' });
 
 export const FeedQuery = z.object({

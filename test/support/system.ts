@@ -63,7 +63,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   const redisUrl = inject('redisUrl');
   const prefix = options.redisPrefix ?? inject('redisPrefix');
   const clock: { now: number | undefined } = { now: undefined };
-  const sharedState = (url = redisUrl) => createRedisStores({ url, prefix, logger: silent });
+  const stores = (url = redisUrl) => createRedisStores({ url, prefix, logger: silent });
 
   const s3server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(path.join(tmpdir(), 'cfs-s3-')) });
   const { port: s3port } = await s3server.run();
@@ -76,7 +76,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     poolSize: 4,
     logger: silent,
     bus: () => new RedisBus(redisUrl, prefix, silent),
-    sharedState: () => sharedState(),
+    stores: () => stores(),
     revocationMarkers: () => RedisRevocationMarkers.connect(options.revocationRedisUrl ?? redisUrl, prefix, silent),
     objectStore,
     catalog: options.catalog ?? loadPlanCatalog(),
@@ -101,7 +101,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     addresses: system.addresses,
     clock,
     s3,
-    startGateway: (g = {}) => system.startGateway({ sharedState: sharedState(g.redisUrl) }),
+    startGateway: (g = {}) => system.startGateway({ stores: stores(g.redisUrl) }),
     admin: (...argv) => runAdminCommand(argv, adminClients),
     stopService: (name) => system.stopService(name),
     stop: async () => {

@@ -1,5 +1,4 @@
 /** The account gRPC servers (customer-facing and admin): protocol mapping only. */
-import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { GrpcServer, implement } from '@cfs/common/grpc';
 import type { Logger } from '@cfs/common/logger';
 import { prismaReadiness } from '@cfs/common/service';
@@ -9,7 +8,7 @@ import type { AccountServiceHandlers } from '@cfs/protos/generated/cfs/account/v
 import type { Customer as CustomerMessage } from '@cfs/protos/generated/cfs/account/v1/Customer.js';
 import type { Plan as PlanMessage } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
 import type { Site as SiteMessage } from '@cfs/protos/generated/cfs/account/v1/Site.js';
-import { Account, type Customer, type Site } from './account.ts';
+import type { Account, Customer, Site } from './account.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import type { PlanCatalog } from './plans.ts';
 
@@ -42,15 +41,8 @@ export function toPlanMessage(plan: ReturnType<Account['plan']>): PlanMessage {
   };
 }
 
-export function createAccountServer(deps: { prisma: PrismaClient; catalog: PlanCatalog; logger: Logger; bus?: Bus }): GrpcServer {
-  const bus = deps.bus;
-  const account = new Account(deps.prisma, deps.catalog, async (siteIds) => {
-    if (!bus) return;
-    // A lost announcement only delays the change until caches expire; never fail the write for it.
-    await Promise.all(siteIds.map((id) => bus.publish(CHANNELS.siteChanged, id))).catch((err: unknown) =>
-      deps.logger.warn({ err: { message: (err as Error).message } }, 'could not announce a site change'),
-    );
-  });
+export function createAccountServer(deps: { prisma: PrismaClient; account: Account; catalog: PlanCatalog; logger: Logger }): GrpcServer {
+  const { account } = deps;
   const { cfs } = loadProtos();
   const customerFacing = implement<AccountServiceHandlers>(deps.logger, {
     GetCustomer: async (req) => ({ customer: toCustomerMessage(await account.getCustomer(req.customerId)) }),
@@ -87,7 +79,7 @@ export function createAccountServer(deps: { prisma: PrismaClient; catalog: PlanC
       plans: Object.keys(deps.catalog.plans).map((id) => toPlanMessage(account.plan(id))),
     }),
   });
-  const server = new GrpcServer({
+  return new GrpcServer({
     logger: deps.logger,
     readiness: prismaReadiness(deps.prisma),
     services: [
@@ -95,6 +87,4 @@ export function createAccountServer(deps: { prisma: PrismaClient; catalog: PlanC
       { name: 'cfs.account.v1.AccountAdminService', definition: cfs.account.v1.AccountAdminService.service, implementation: admin },
     ],
   });
-  if (bus) server.addCleanup(() => bus.close());
-  return server;
 }

@@ -31,7 +31,11 @@ export class Budget {
     if (this.remainingMs() <= 0) throw new DomainError('SERVICE_UNAVAILABLE', undefined, { cause: new Error(`deadline passed before ${what}`) });
   }
 
-  /** Waits `ms`, or until the budget runs out and then fails: slow work is cut short at the deadline. */
+  /**
+   * Waits `ms`, or, when that would not end within the budget, until the budget runs out and then
+   * fails: slow work is cut short at the deadline. (The failure does not depend on re-reading the
+   * clock: a timer may fire a millisecond early by Date.now().)
+   */
   async sleep(ms: number): Promise<void> {
     const remaining = this.remainingMs();
     if (ms < remaining) {
@@ -39,7 +43,7 @@ export class Budget {
       return;
     }
     await sleep(remaining);
-    this.check('a delayed step');
+    throw new DomainError('SERVICE_UNAVAILABLE', undefined, { cause: new Error('deadline passed during a delayed step') });
   }
 }
 

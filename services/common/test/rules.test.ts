@@ -47,6 +47,12 @@ describe('validation rules shared by the gateway and the services', () => {
     expect(accepts(rules.seoProfile, { ...profile, keywords: Array(51).fill('k') })).toBe(false);
   });
 
+  it('bound subscriptions to 100 category keys', () => {
+    expect(accepts(rules.subscribedCategories, ['tech', 'ai-ml'])).toBe(true);
+    expect(accepts(rules.subscribedCategories, Array(101).fill('tech'))).toBe(false);
+    expect(accepts(rules.subscribedCategories, ['Tech'])).toBe(false);
+  });
+
   it('keep plan ids and media keys to their grammar', () => {
     expect(accepts(rules.planId, 'pro-2')).toBe(true);
     for (const bad of ['Pro', '', '-x', 'x'.repeat(64)]) expect(accepts(rules.planId, bad), bad).toBe(false);

@@ -5,6 +5,7 @@
 import { CHANNELS, createBus, type Bus } from '@cfs/common/bus';
 import type { GrpcServer } from '@cfs/common/grpc';
 import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
+import { AnnouncedWrites } from './announced-writes.ts';
 import { ArticleImporter, DEMO_ARTICLES_FILE, readJsonLines } from './articles.ts';
 import type { FeedEnv } from './env.ts';
 import { FeedPages } from './feed-pages.ts';
@@ -22,7 +23,7 @@ export { PrismaClient as FeedPrismaClient } from './generated/prisma/client.ts';
 export const FEED_MIGRATIONS_DIR = new URL('../prisma/migrations', import.meta.url).pathname;
 
 export interface FeedServiceDeps extends ServiceDeps {
-  /** Announcements between replicas (default: Redis from REDIS_URL, else in-process). */
+  /** Announcements between replicas (default: Redis from REDIS_URL, else in-process); closed with the server. */
   bus?: Bus;
   /** A JSON-lines file to load into an empty database when FEED_LOAD_DEMO_ARTICLES is set (default: the shipped demo set). */
   demoArticlesFile?: string;
@@ -42,7 +43,8 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
     const imported = await importer.loadDemoIfEmpty(deps.demoArticlesFile ?? DEMO_ARTICLES_FILE);
     if (imported > 0) logger.info({ imported }, 'loaded the demo articles');
   }
-  return createFeedServer({ prisma, logger, bus, pages, importer })
+  const writes = new AnnouncedWrites(prisma, bus, pages);
+  return createFeedServer({ prisma, logger, pages, writes, importer })
     .addCleanup(() => bus.close())
     .addCleanup(() => prisma.$disconnect());
 }

@@ -1,5 +1,4 @@
 /** The feed gRPC services (customer-facing and admin): protocol mapping only. */
-import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { malformed } from '@cfs/common/errors';
 import { FEED_PAGE_MAX_LIMIT } from '@cfs/common/feed-limits';
 import { GrpcServer, implement } from '@cfs/common/grpc';
@@ -9,12 +8,12 @@ import { loadProtos } from '@cfs/protos';
 import type { Article as ArticleMessage } from '@cfs/protos/generated/cfs/feed/v1/Article.js';
 import type { FeedAdminServiceHandlers } from '@cfs/protos/generated/cfs/feed/v1/FeedAdminService.js';
 import type { FeedServiceHandlers } from '@cfs/protos/generated/cfs/feed/v1/FeedService.js';
+import type { AnnouncedWrites } from './announced-writes.ts';
 import type { ArticleImporter, ArticleLine } from './articles.ts';
 import type { FeedPages } from './feed-pages.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { cursorFromMessage, cursorToMessage, type FeedArticle } from './page-query.ts';
-import { replaceSubscriptions } from './subscriptions.ts';
-import { importTaxonomy, listCategories, parseTaxonomy } from './taxonomy.ts';
+import { listCategories } from './taxonomy.ts';
 
 export const MAX_IMPORT_BATCH = 5000;
 
@@ -33,22 +32,17 @@ function toArticleMessage(a: FeedArticle): ArticleMessage {
 export interface FeedServerDeps {
   prisma: PrismaClient;
   logger: Logger;
-  bus: Bus;
   pages: FeedPages;
+  writes: AnnouncedWrites;
   importer: ArticleImporter;
 }
 
-export function createFeedServer({ prisma, logger, bus, pages, importer }: FeedServerDeps): GrpcServer {
+export function createFeedServer({ prisma, logger, pages, writes, importer }: FeedServerDeps): GrpcServer {
   const { cfs } = loadProtos();
   const customerFacing = implement<FeedServiceHandlers>(logger, {
     ListCategories: async () => ({ categories: await listCategories(prisma) }),
     GetSubscriptions: async (req) => ({ categories: await pages.subscriptionsOf(req.siteId) }),
-    ReplaceSubscriptions: async (req) => {
-      const categories = await replaceSubscriptions(prisma, req.siteId, req.categories);
-      pages.subscriptionsChanged(req.siteId);
-      await bus.publish(CHANNELS.subscriptionsChanged, req.siteId).catch(() => undefined);
-      return { categories };
-    },
+    ReplaceSubscriptions: async (req) => ({ categories: await writes.replaceSubscriptions(req.siteId, req.categories) }),
     GetFeedPage: async (req) => {
       if (req.cursor !== undefined) throw malformed('cursor (a string) is no longer accepted: send after (a FeedCursor)');
       if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > FEED_PAGE_MAX_LIMIT) throw malformed(`limit must be 1 to ${FEED_PAGE_MAX_LIMIT}`);
@@ -57,11 +51,7 @@ export function createFeedServer({ prisma, logger, bus, pages, importer }: FeedS
     },
   });
   const admin = implement<FeedAdminServiceHandlers>(logger, {
-    ImportTaxonomy: async (req) => {
-      const result = await importTaxonomy(prisma, parseTaxonomy({ categories: req.categories }));
-      await bus.publish(CHANNELS.taxonomyChanged, String(result.created + result.updated)).catch(() => undefined);
-      return result;
-    },
+    ImportTaxonomy: async (req) => writes.importTaxonomy({ categories: req.categories }),
     ImportArticles: async (req) => {
       if (req.articles.length > MAX_IMPORT_BATCH) throw malformed(`at most ${MAX_IMPORT_BATCH} articles a call`);
       const lines: ArticleLine[] = [];

@@ -51,8 +51,8 @@ export interface ComposeOptions {
   bus: () => Bus;
   /** Where identity marks revocations for the gateways (Redis, or the process's memory). */
   revocationMarkers: () => RevocationMarkers;
-  /** The stores of a gateway replica. */
-  sharedState: () => GatewayStores;
+  /** The stores of a gateway replica (Redis, or the process's memory). */
+  stores: () => GatewayStores;
   objectStore: ObjectStore;
   catalog: PlanCatalog;
   pepper: string;
@@ -72,8 +72,8 @@ export interface ComposedSystem {
   baseUrl: string;
   addresses: Record<ServiceName, string>;
   gatewayConfig: GatewayEnv;
-  /** One more gateway replica on the same services (its own shared state unless given). */
-  startGateway: (options?: { sharedState?: GatewayStores; port?: number }) => Promise<string>;
+  /** One more gateway replica on the same services (stores of its own unless given). */
+  startGateway: (options?: { stores?: GatewayStores; port?: number }) => Promise<string>;
   stopService: (name: ServiceName) => Promise<void>;
   stop: () => Promise<void>;
 }
@@ -97,82 +97,95 @@ function closeHttp(server: Server): Promise<void> {
 export async function composeSystem(options: ComposeOptions): Promise<ComposedSystem> {
   const { logger, host, ports } = options;
   const deps = (schema: ServiceName) => ({ logger, database: { connectionString: options.databaseUrl, schema }, poolSize: options.poolSize });
-  const grpcPort = (name: ServiceName) => String(ports[name]);
 
-  const servers = {} as Record<ServiceName, GrpcServer>;
+  const servers: Partial<Record<ServiceName, GrpcServer>> = {};
   const addresses = {} as Record<ServiceName, string>;
+  const gateways: Array<{ http: Server; stores: GatewayStores }> = [];
+  let clients: ReturnType<typeof createServiceClients> | undefined;
+  const stopped = new Set<ServiceName>();
+  // In order: stop accepting (gateways), then the services (each closes what it opened).
+  const stop = async () => {
+    for (const { http, stores } of gateways.splice(0)) {
+      await closeHttp(http);
+      await stores.close();
+    }
+    if (clients) closeServiceClients(clients);
+    for (const name of SERVICES) if (!stopped.has(name)) await servers[name]?.shutdown(2000);
+  };
   const listen = async (name: ServiceName, server: GrpcServer) => {
     servers[name] = server;
     addresses[name] = `${host}:${await server.listen(`${host}:${ports[name]}`)}`;
   };
 
-  // Each service from its own env schema (its defaults), with what this composition decides.
-  await listen(
-    'identity',
-    await createIdentityService(identityEnvSchema.parse({ CREDENTIAL_PEPPER: options.pepper, IDENTITY_GRPC_PORT: grpcPort('identity') }), {
-      ...deps('identity'),
-      revocationMarkers: options.revocationMarkers(),
-      bus: options.bus(),
-    }),
-  );
-  await listen('account', await createAccountService(accountEnvSchema.parse({}), { ...deps('account'), catalog: options.catalog, bus: options.bus() }));
-  await listen(
-    'feed',
-    await createFeedService(feedEnvSchema.parse({ FEED_LOAD_DEMO_ARTICLES: options.loadDemoArticles ? 'true' : 'false' }), { ...deps('feed'), bus: options.bus() }),
-  );
-  await listen(
-    'billing',
-    await createBillingService(billingEnvSchema.parse({ ACCOUNT_ADDR: addresses.account }), {
-      ...deps('billing'),
-      ...(options.paymentProvider ? { provider: options.paymentProvider } : {}),
-    }),
-  );
-  await listen('seo', await createSeoService(seoEnvSchema.parse({}), deps('seo')));
-  const media = await createMediaService(mediaEnvSchema.parse({ MEDIA_HTTP_HOST: host, MEDIA_HTTP_PORT: String(ports.mediaHttp) }), {
-    ...deps('media'),
-    objectStore: options.objectStore,
-  });
-  await listen('media', media);
-
-  const clients = createServiceClients(addresses);
-  const gatewayConfig = gatewayEnvSchema.parse({ MEDIA_HTTP_URL: media.httpUrl, ...options.gatewayEnv });
-  const gateways: Array<{ http: Server; stores: GatewayStores }> = [];
-  const startGateway = async (g: { sharedState?: GatewayStores; port?: number } = {}) => {
-    const stores = g.sharedState ?? options.sharedState();
-    await stores.ready(2000);
-    const app = createGateway({
-      env: gatewayConfig,
-      clients,
-      logger,
-      stores,
-      routes: [...publicRoutes, ...(options.extraRoutes ?? [])],
-      ...(options.now ? { now: options.now } : {}),
+  try {
+    // Each service from its own env schema (its defaults), with what this composition decides.
+    await listen(
+      'identity',
+      await createIdentityService(identityEnvSchema.parse({ CREDENTIAL_PEPPER: options.pepper }), {
+        ...deps('identity'),
+        revocationMarkers: options.revocationMarkers(),
+        bus: options.bus(),
+      }),
+    );
+    await listen('account', await createAccountService(accountEnvSchema.parse({}), { ...deps('account'), catalog: options.catalog, bus: options.bus() }));
+    await listen(
+      'feed',
+      await createFeedService(feedEnvSchema.parse({ FEED_LOAD_DEMO_ARTICLES: options.loadDemoArticles ? 'true' : 'false' }), { ...deps('feed'), bus: options.bus() }),
+    );
+    await listen(
+      'billing',
+      await createBillingService(billingEnvSchema.parse({ ACCOUNT_ADDR: addresses.account }), {
+        ...deps('billing'),
+        ...(options.paymentProvider ? { provider: options.paymentProvider } : {}),
+      }),
+    );
+    await listen('seo', await createSeoService(seoEnvSchema.parse({}), deps('seo')));
+    const media = await createMediaService(mediaEnvSchema.parse({ MEDIA_HTTP_HOST: host, MEDIA_HTTP_PORT: String(ports.mediaHttp) }), {
+      ...deps('media'),
+      objectStore: options.objectStore,
     });
-    const http = createHttpServer(app, { maxHeaderBytes: gatewayConfig.MAX_HEADER_BYTES, requestTimeoutMs: gatewayConfig.REQUEST_TIMEOUT_MS });
-    const port = await listenHttp(http, g.port ?? 0, host);
-    gateways.push({ http, stores });
-    return `http://${host}:${port}`;
-  };
-  const baseUrl = await startGateway({ port: ports.gateway });
-  const stopped = new Set<ServiceName>();
+    await listen('media', media);
 
-  return {
-    baseUrl,
-    addresses,
-    gatewayConfig,
-    startGateway,
-    stopService: async (name) => {
-      stopped.add(name);
-      await servers[name].shutdown(1000);
-    },
-    // In order: stop accepting (gateways), then the services (each closes what it opened).
-    stop: async () => {
-      for (const { http, stores } of gateways) {
-        await closeHttp(http);
+    const serviceClients = createServiceClients(addresses);
+    clients = serviceClients;
+    const gatewayConfig = gatewayEnvSchema.parse({ MEDIA_HTTP_URL: media.httpUrl, ...options.gatewayEnv });
+    const startGateway = async (g: { stores?: GatewayStores; port?: number } = {}) => {
+      const stores = g.stores ?? options.stores();
+      try {
+        await stores.ready(2000);
+        const app = createGateway({
+          env: gatewayConfig,
+          clients: serviceClients,
+          logger,
+          stores,
+          routes: [...publicRoutes, ...(options.extraRoutes ?? [])],
+          ...(options.now ? { now: options.now } : {}),
+        });
+        const http = createHttpServer(app, { maxHeaderBytes: gatewayConfig.MAX_HEADER_BYTES, requestTimeoutMs: gatewayConfig.REQUEST_TIMEOUT_MS });
+        const port = await listenHttp(http, g.port ?? 0, host);
+        gateways.push({ http, stores });
+        return `http://${host}:${port}`;
+      } catch (err) {
         await stores.close();
+        throw err;
       }
-      closeServiceClients(clients);
-      for (const name of SERVICES) if (!stopped.has(name)) await servers[name].shutdown(2000);
-    },
-  };
+    };
+    const baseUrl = await startGateway({ port: ports.gateway });
+
+    return {
+      baseUrl,
+      addresses,
+      gatewayConfig,
+      startGateway,
+      stopService: async (name) => {
+        stopped.add(name);
+        await servers[name]?.shutdown(1000);
+      },
+      stop,
+    };
+  } catch (err) {
+    // What started is stopped again, so a failed start leaves no server or connection behind.
+    await stop().catch((stopErr: unknown) => logger.warn({ err: { message: (stopErr as Error).message } }, 'could not stop what had started'));
+    throw err;
+  }
 }

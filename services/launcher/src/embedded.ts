@@ -43,7 +43,7 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     poolSize: 2,
     logger,
     bus: () => new MemoryBus(),
-    sharedState: () => createMemoryStores(),
+    stores: () => createMemoryStores(),
     revocationMarkers: () => new MemoryRevocationMarkers(),
     objectStore: new FileObjectStore(process.env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     catalog: loadPlanCatalog(process.env.PLANS_FILE),

@@ -9,6 +9,7 @@ export { email, httpUrl } from './addresses.ts';
 export { CATEGORY_KEY, categoryKey, locale, mediaKey, planId } from './keys.ts';
 export { customer, site, storedSite } from './account.ts';
 export { CONNECTION_CODE_MAX_SECONDS, CONNECTION_CODE_MIN_SECONDS, connectionCodeLifetime, credentialScopes, customerScope } from './credentials.ts';
+export { MAX_SUBSCRIPTIONS, subscribedCategories } from './subscriptions.ts';
 export { seoProfile } from './seo-profile.ts';
 export { describeIssue, formatIssues } from './issues.ts';
 export { parseOrRefuse } from './parse.ts';
