@@ -217,6 +217,9 @@ export class GrpcServer {
 export const CHANNEL_OPTIONS: grpc.ChannelOptions = {
   // The default 64 KiB window throttles answers of a few KiB (docs/architecture.md#performance-facts).
   'grpc-node.flow_control_window': 1024 * 1024,
+  // A service that comes back is used again within a second (grpc-js backs off up to 120 s by default).
+  'grpc.initial_reconnect_backoff_ms': 250,
+  'grpc.max_reconnect_backoff_ms': 1000,
   'grpc.keepalive_time_ms': 30_000,
   'grpc.keepalive_timeout_ms': 10_000,
   'grpc.max_receive_message_length': 16 * 1024 * 1024,
