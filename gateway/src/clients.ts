@@ -19,15 +19,16 @@ export interface ServiceClients {
 
 export type ServiceAddresses = Record<keyof ServiceClients, string>;
 
-export function createServiceClients(addresses: ServiceAddresses): ServiceClients {
+/** `serviceToken`: the gateway's service token, presented on every call (service-auth.ts). */
+export function createServiceClients(addresses: ServiceAddresses, serviceToken: string | undefined): ServiceClients {
   const { cfs } = loadProtos();
   return {
-    identity: createClient(cfs.identity.v1.IdentityService, addresses.identity),
-    account: createClient(cfs.account.v1.AccountService, addresses.account),
-    feed: createClient(cfs.feed.v1.FeedService, addresses.feed),
-    billing: createClient(cfs.billing.v1.BillingService, addresses.billing),
-    seo: createClient(cfs.seo.v1.SeoService, addresses.seo),
-    media: createClient(cfs.media.v1.MediaService, addresses.media),
+    identity: createClient(cfs.identity.v1.IdentityService, addresses.identity, serviceToken),
+    account: createClient(cfs.account.v1.AccountService, addresses.account, serviceToken),
+    feed: createClient(cfs.feed.v1.FeedService, addresses.feed, serviceToken),
+    billing: createClient(cfs.billing.v1.BillingService, addresses.billing, serviceToken),
+    seo: createClient(cfs.seo.v1.SeoService, addresses.seo, serviceToken),
+    media: createClient(cfs.media.v1.MediaService, addresses.media, serviceToken),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envFields } from '@cfs/common/env';
 import { REVOCATION_MARKER_TTL_SECONDS } from '@cfs/common/revocations';
 import { CONTENT_FEED_PRODUCT } from '@cfs/common/products';
+import { serviceTokenEnvField } from '@cfs/common/service-auth';
 
 export const gatewayEnvSchema = z.object({
   PORT: envFields.port(8080),
@@ -14,6 +15,8 @@ export const gatewayEnvSchema = z.object({
   MEDIA_ADDR: envFields.address('127.0.0.1:7006'),
   /** The media service's HTTP address that /media/generated/{key} is streamed from. */
   MEDIA_HTTP_URL: z.string().url().default('http://127.0.0.1:7016'),
+  /** The gateway's own service token, presented on every call to a service (service-auth.ts). */
+  SERVICE_TOKEN: serviceTokenEnvField,
   /** Key of the HMAC that makes feed cursors tamper-evident (at least 32 characters). */
   CURSOR_SECRET: z.string().min(32, 'must be at least 32 characters'),
   /** How often the gateway refreshes the taxonomy it validates category keys against. */

@@ -24,7 +24,8 @@ try {
     billing: env.BILLING_ADDR,
     seo: env.SEO_ADDR,
     media: env.MEDIA_ADDR,
-  });
+  }, env.SERVICE_TOKEN);
+  if (!env.SERVICE_TOKEN) logger.warn('SERVICE_TOKEN is not set: services that require authenticated callers will refuse every call');
   const stores = createStores(env, logger);
   if (!(await stores.ready(5000))) logger.warn('Redis is not reachable yet; starting anyway (see README: when Redis is unreachable)');
   const app = createGateway({ env, clients, logger, stores });

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { waitForServing } from '@cfs/common/grpc';
+import { localServiceTokenFile } from '@cfs/common/service-auth';
 import { closeAdminClients, createAdminClients, runAdminCommand } from '@cfs/admin';
 import { freePort } from '../support/processes.ts';
 
@@ -93,7 +94,15 @@ async function main() {
     await until(async () => (await fetch(`${base}/docs/public.json`)).ok, 'system');
 
     // Seed: Sites (each subscribed to 3 of the 6 demo categories) and articles.
-    const clients = createAdminClients({ identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR, feed: env.FEED_ADDR, media: env.MEDIA_ADDR, deadlineMs: 30_000 });
+    const clients = createAdminClients({
+      identity: env.IDENTITY_ADDR,
+      account: env.ACCOUNT_ADDR,
+      feed: env.FEED_ADDR,
+      media: env.MEDIA_ADDR,
+      deadlineMs: 30_000,
+      // The launcher keeps each caller's token in its data folder; the operator's is read there.
+      serviceToken: readFileSync(localServiceTokenFile(work, 'admin'), 'utf8').trim(),
+    });
     const categories = ['technology', 'business', 'science', 'health', 'sports', 'culture'];
     const tokens: string[] = [];
     for (let i = 0; i < SITES; i++) {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { setFailpoints } from '@cfs/common/failpoints';
 import { waitForServing } from '@cfs/common/grpc';
+import { newServiceTokens } from '@cfs/common/service-auth';
 import { closeAdminClients, createAdminClients, runAdminCommand } from '@cfs/admin';
 import { createCustomer } from '../support/customers.ts';
 import { expectError, request } from '../support/http.ts';
@@ -24,7 +25,8 @@ describe('a service process killed under load, then restarted', () => {
 
   beforeAll(async () => {
     const ports = { identity: await freePort(), account: await freePort(), feed: await freePort(), gateway: await freePort() };
-    const common = { DATABASE_URL: inject('databaseUrl'), REDIS_URL: inject('redisUrl'), REDIS_KEY_PREFIX: `${inject('redisPrefix')}faults:`, MIGRATE_ON_START: 'false' };
+    const { tokens, callers } = newServiceTokens();
+    const common = { DATABASE_URL: inject('databaseUrl'), REDIS_URL: inject('redisUrl'), REDIS_KEY_PREFIX: `${inject('redisPrefix')}faults:`, MIGRATE_ON_START: 'false', SERVICE_CALLERS: callers };
     procs.push(startDeployable('services/identity', { ...common, IDENTITY_GRPC_PORT: String(ports.identity), CREDENTIAL_PEPPER: TEST_PEPPER }));
     procs.push(startDeployable('services/account', { ...common, ACCOUNT_GRPC_PORT: String(ports.account) }));
     feedEnv = { ...common, FEED_GRPC_PORT: String(ports.feed) };
@@ -39,6 +41,7 @@ describe('a service process killed under load, then restarted', () => {
         ACCOUNT_ADDR: addr(ports.account),
         FEED_ADDR: addr(ports.feed),
         CURSOR_SECRET: TEST_CURSOR_SECRET,
+        SERVICE_TOKEN: tokens.gateway,
         GRPC_DEADLINE_MS: String(DEADLINE_MS),
         RATE_LIMIT_PER_MINUTE: '0',
       }),
@@ -46,7 +49,7 @@ describe('a service process killed under load, then restarted', () => {
     await Promise.all([ports.identity, ports.account, ports.feed].map((p) => waitForServing(addr(p), 30_000)));
     base = `http://127.0.0.1:${ports.gateway}`;
     await eventually(async () => (await fetch(`${base}/docs/public.json`)).ok, 30_000, 'gateway up');
-    const clients = createAdminClients({ identity: addr(ports.identity), account: addr(ports.account), feed: addr(ports.feed), media: addr(1), deadlineMs: 10_000 });
+    const clients = createAdminClients({ identity: addr(ports.identity), account: addr(ports.account), feed: addr(ports.feed), media: addr(1), deadlineMs: 10_000, serviceToken: tokens.admin });
     const owner = (await runAdminCommand(['customer', 'create', '--name', 'Fault Co', '--email', 'f@example.com', '--plan', 'pro'], clients)) as { credential: { secret: string } };
     closeAdminClients(clients);
     token = owner.credential.secret;
@@ -129,6 +132,7 @@ describe('Redis restarted', () => {
       ACCOUNT_ADDR: system.addresses.account,
       FEED_ADDR: system.addresses.feed,
       CURSOR_SECRET: TEST_CURSOR_SECRET,
+      SERVICE_TOKEN: system.serviceTokens.gateway,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       RATE_LIMIT_PER_MINUTE: '10000',
     });

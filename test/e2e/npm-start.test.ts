@@ -70,6 +70,15 @@ describe('npm ci && npm start on a machine with nothing else: the README quickst
         expect(body, command).not.toHaveProperty('error');
         if (command.includes('/feed?limit=5&cursor=')) expect((body.data as unknown[]).length).toBe(5);
       }
+      // The operator CLI on the same machine works with no extra step: it finds its service token
+      // in the data folder; without it every service refuses the call.
+      const siteId = /Demo site: (site_\S+)/.exec(out)![1]!;
+      const cli = (extra: NodeJS.ProcessEnv) =>
+        run('npm', ['run', '-s', 'admin', '--', 'site', 'set-plan', '--site', siteId, '--plan', 'pro'], { cwd: ROOT, env: { ...bare, ...extra } });
+      expect(JSON.parse((await cli({ DATA_DIR: dataDir })).stdout)).toMatchObject({ site: { id: siteId, plan: 'pro' } });
+      const refused = (await cli({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfs-no-token-')) }).catch((e: unknown) => e)) as { code: number; stderr: string };
+      expect(refused.code).toBe(1);
+      expect(JSON.parse(refused.stderr.trim().split('\n').pop()!)).toMatchObject({ error: { code: 'INTERNAL_ERROR' } });
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
       expect((await exited)[0]).toBe(0);
@@ -206,6 +215,20 @@ describe('npm start against PostgreSQL', () => {
     expect(trace.some((s) => s.service === 'account' && s.name.includes('ResolveSite'))).toBe(true);
     expect(trace.some((s) => s.service === 'account' && s.scope.includes('pg'))).toBe(true);
     expect(logLine).not.toContain(token);
+  });
+
+  it('admits only the callers each RPC names: the gateway\'s service token cannot change a plan', async () => {
+    const { callUnary, createClient } = await import('@cfs/common/grpc');
+    const { localServiceTokenFile } = await import('@cfs/common/service-auth');
+    const { loadProtos } = await import('@cfs/protos');
+    const dataDir = path.join(ROOT, '.cfs-data');
+    const token = (caller: 'gateway' | 'admin') => readFileSync(localServiceTokenFile(dataDir, caller), 'utf8').trim();
+    const { stdout: out } = await run('npm', ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Auth Co', '--email', 'auth@example.com'], { cwd: ROOT, env });
+    const { site } = JSON.parse(out) as { site: { id: string } };
+    const asGateway = createClient(loadProtos().cfs.account.v1.AccountAdminService, env.ACCOUNT_ADDR!, token('gateway'));
+    const err = (await callUnary(asGateway, 'SetSitePlan', { siteId: site.id, plan: 'pro' }, { deadlineMs: 5000 }).catch((e: unknown) => e)) as { cause?: { code?: number } };
+    asGateway.close();
+    expect(err.cause?.code).toBe(7); // PERMISSION_DENIED
   });
 
   it('reports CLI failures as a JSON error on stderr with a non-zero exit', async () => {

@@ -48,7 +48,7 @@ describe('a revocation by any path is refused on the next request by every repli
 
   it('through a direct identity RPC', async () => {
     const c = await cachedEverywhere();
-    const identity = createClient(loadProtos().cfs.identity.v1.IdentityService, system.addresses.identity);
+    const identity = createClient(loadProtos().cfs.identity.v1.IdentityService, system.addresses.identity, system.serviceTokens.admin);
     try {
       await callUnary(identity, 'RevokeCredential', { credentialId: c.id, siteId: owner.site.id, customerId: owner.customer.id }, { deadlineMs: 5000 });
     } finally {

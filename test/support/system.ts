@@ -14,6 +14,7 @@ import { applyMigrations } from '@cfs/common/migrate';
 import { MIGRATED_SERVICES, migrationsDirOf } from './services.ts';
 import { RedisBus } from '@cfs/common/bus';
 import { RedisRevocationMarkers } from '@cfs/common/revocations';
+import { newServiceTokens, type ServiceCaller } from '@cfs/common/service-auth';
 import { createLogger } from '@cfs/common/logger';
 import { createRedisStores, type AnyRoute } from '@cfs/gateway';
 import { loadPlanCatalog, type PlanCatalog } from '@cfs/account';
@@ -32,6 +33,8 @@ export interface TestSystem {
   /** The gateways' clock (epoch ms); tests move it instead of sleeping. */
   clock: { now: number | undefined };
   addresses: Record<ServiceName, string>;
+  /** Each caller's service token (gateway, billing, admin), as the services of this system admit them. */
+  serviceTokens: Record<ServiceCaller, string>;
   /** Runs an operator CLI command in-process, e.g. admin('customer', 'create', '--name', 'A', '--email', 'a@x.io'). */
   admin: (...argv: string[]) => Promise<Record<string, unknown>>;
   /** The S3-protocol server (s3rver) behind the media service. */
@@ -71,6 +74,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   const objectStore = new S3ObjectStore({ endpoint: s3.endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: s3.bucket, region: 'us-east-1' });
   await objectStore.ensureReady();
 
+  const { tokens: serviceTokens } = newServiceTokens();
   const system = await composeSystem({
     databaseUrl: options.databaseUrl ?? inject('databaseUrl'),
     poolSize: 4,
@@ -81,6 +85,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     objectStore,
     catalog: options.catalog ?? loadPlanCatalog(),
     pepper: TEST_PEPPER,
+    serviceTokens,
     host: '127.0.0.1',
     ports: { identity: 0, account: 0, feed: 0, billing: 0, seo: 0, media: 0, mediaHttp: 0, gateway: 0 },
     gatewayEnv: {
@@ -94,11 +99,12 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     now: () => clock.now ?? Date.now(),
   });
-  const adminClients = createAdminClients({ ...system.addresses, deadlineMs: 30_000 });
+  const adminClients = createAdminClients({ ...system.addresses, deadlineMs: 30_000, serviceToken: serviceTokens.admin });
 
   return {
     baseUrl: system.baseUrl,
     addresses: system.addresses,
+    serviceTokens,
     clock,
     s3,
     startGateway: (g = {}) => system.startGateway({ stores: stores(g.redisUrl) }),

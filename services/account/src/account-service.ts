@@ -40,7 +40,7 @@ export async function createAccountService(env: AccountEnv, deps: AccountService
   const bus = deps.bus ?? createBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
   const catalog = deps.catalog ?? loadPlanCatalog(env.PLANS_FILE);
   const account = new Account(prisma, catalog, announceSiteChanges(bus, logger));
-  return createAccountServer({ prisma, account, catalog, logger })
+  return createAccountServer({ prisma, account, catalog, logger, callers: deps.callers })
     .addCleanup(() => bus.close())
     .addCleanup(() => prisma.$disconnect());
 }

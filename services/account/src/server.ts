@@ -1,5 +1,6 @@
 /** The account gRPC servers (customer-facing and admin): protocol mapping only. */
-import { GrpcServer, implement } from '@cfs/common/grpc';
+import { GrpcServer, implement, type RpcName } from '@cfs/common/grpc';
+import type { CallerPolicy, ServiceCallers } from '@cfs/common/service-auth';
 import type { Logger } from '@cfs/common/logger';
 import { prismaReadiness } from '@cfs/common/service';
 import { loadProtos } from '@cfs/protos';
@@ -41,7 +42,23 @@ export function toPlanMessage(plan: ReturnType<Account['plan']>): PlanMessage {
   };
 }
 
-export function createAccountServer(deps: { prisma: PrismaClient; account: Account; catalog: PlanCatalog; logger: Logger }): GrpcServer {
+/** Who may call each RPC (service-auth.ts): the gateway the customer-facing ones, operators and billing the plan changes. */
+export const ACCOUNT_CALLERS: CallerPolicy<RpcName<AccountServiceHandlers>> = {
+  GetCustomer: ['gateway'],
+  UpdateCustomer: ['gateway'],
+  ListSites: ['gateway'],
+  CreateSite: ['gateway'],
+  GetSite: ['gateway'],
+  UpdateSite: ['gateway'],
+  ResolveSite: ['gateway', 'admin'],
+};
+export const ACCOUNT_ADMIN_CALLERS: CallerPolicy<RpcName<AccountAdminServiceHandlers>> = {
+  CreateCustomer: ['admin'],
+  SetSitePlan: ['billing', 'admin'],
+  GetPlanCatalog: ['billing', 'admin'],
+};
+
+export function createAccountServer(deps: { prisma: PrismaClient; account: Account; catalog: PlanCatalog; logger: Logger; callers: ServiceCallers }): GrpcServer {
   const { account } = deps;
   const { cfs } = loadProtos();
   const customerFacing = implement<AccountServiceHandlers>(deps.logger, {
@@ -81,10 +98,11 @@ export function createAccountServer(deps: { prisma: PrismaClient; account: Accou
   });
   return new GrpcServer({
     logger: deps.logger,
+    callers: deps.callers,
     readiness: prismaReadiness(deps.prisma),
     services: [
-      { name: 'cfs.account.v1.AccountService', definition: cfs.account.v1.AccountService.service, implementation: customerFacing },
-      { name: 'cfs.account.v1.AccountAdminService', definition: cfs.account.v1.AccountAdminService.service, implementation: admin },
+      { name: 'cfs.account.v1.AccountService', definition: cfs.account.v1.AccountService.service, implementation: customerFacing, allow: ACCOUNT_CALLERS },
+      { name: 'cfs.account.v1.AccountAdminService', definition: cfs.account.v1.AccountAdminService.service, implementation: admin, allow: ACCOUNT_ADMIN_CALLERS },
     ],
   });
 }

@@ -16,14 +16,15 @@ export interface AdminClients {
   deadlineMs: number;
 }
 
-export function createAdminClients(opts: { identity: string; account: string; feed: string; media: string; deadlineMs: number }): AdminClients {
+/** `serviceToken`: the operator CLI's service token (service-auth.ts). */
+export function createAdminClients(opts: { identity: string; account: string; feed: string; media: string; deadlineMs: number; serviceToken: string | undefined }): AdminClients {
   const { cfs } = loadProtos();
   return {
-    identity: createClient(cfs.identity.v1.IdentityService, opts.identity),
-    account: createClient(cfs.account.v1.AccountService, opts.account),
-    accountAdmin: createClient(cfs.account.v1.AccountAdminService, opts.account),
-    feedAdmin: createClient(cfs.feed.v1.FeedAdminService, opts.feed),
-    mediaAdmin: createClient(cfs.media.v1.MediaAdminService, opts.media),
+    identity: createClient(cfs.identity.v1.IdentityService, opts.identity, opts.serviceToken),
+    account: createClient(cfs.account.v1.AccountService, opts.account, opts.serviceToken),
+    accountAdmin: createClient(cfs.account.v1.AccountAdminService, opts.account, opts.serviceToken),
+    feedAdmin: createClient(cfs.feed.v1.FeedAdminService, opts.feed, opts.serviceToken),
+    mediaAdmin: createClient(cfs.media.v1.MediaAdminService, opts.media, opts.serviceToken),
     deadlineMs: opts.deadlineMs,
   };
 }

@@ -8,6 +8,7 @@ import { DomainError } from '@cfs/common/errors';
 import { callUnary } from '@cfs/common/grpc';
 import { CONTENT_FEED_PRODUCT } from '@cfs/common/products';
 import { CUSTOMER_SCOPES } from '@cfs/common/scopes';
+import { newServiceTokens } from '@cfs/common/service-auth';
 import type { AdminClients } from './clients.ts';
 
 export class UsageError extends Error {
@@ -239,6 +240,16 @@ COMMANDS['media put'] = {
     const contentType = args['content-type'] ?? CONTENT_TYPES[extension] ?? 'application/octet-stream';
     const result = await callUnary(clients.mediaAdmin, 'PutObject', { key: args.key!, contentType, data }, { deadlineMs: clients.deadlineMs });
     return { key: result.key, size: Number(result.size), etag: result.etag, contentType, url: `/media/generated/${result.key}` };
+  },
+};
+
+COMMANDS['service-tokens generate'] = {
+  usage: 'service-tokens generate   (a new token per caller, and the SERVICE_CALLERS value every service needs)',
+  options: {},
+  required: [],
+  run: async () => {
+    const { tokens, callers } = newServiceTokens();
+    return { tokens, serviceCallers: callers };
   },
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envFields } from '@cfs/common/env';
+import { serviceTokenEnvField } from '@cfs/common/service-auth';
 
 export const adminEnvSchema = z.object({
   IDENTITY_ADDR: envFields.address('127.0.0.1:7001'),
@@ -7,4 +8,8 @@ export const adminEnvSchema = z.object({
   FEED_ADDR: envFields.address('127.0.0.1:7003'),
   MEDIA_ADDR: envFields.address('127.0.0.1:7006'),
   GRPC_DEADLINE_MS: envFields.positiveInt(30_000),
+  /** The operator's service token; by default the one `npm start` keeps in DATA_DIR (service-auth.ts). */
+  SERVICE_TOKEN: serviceTokenEnvField,
+  /** The data folder of an `npm start` on this machine, relative to the repository root. */
+  DATA_DIR: z.string().default('.cfs-data'),
 });

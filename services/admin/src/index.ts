@@ -1,6 +1,10 @@
 // The operator CLI: `npm run -s admin -- <command>`. One JSON object on stdout and exit 0, or a
 // JSON error on stderr and a non-zero exit (1: the command failed, 2: usage).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseEnv } from '@cfs/common/env';
+import { localServiceTokenFile } from '@cfs/common/service-auth';
 import { DomainError } from '@cfs/common/errors';
 import { closeAdminClients, createAdminClients } from './clients.ts';
 import { runAdminCommand, UsageError } from './commands.ts';
@@ -12,7 +16,18 @@ function fail(code: string, message: string, exitCode: number): void {
 }
 
 const env = parseEnv(adminEnvSchema);
-const clients = createAdminClients({ identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR, feed: env.FEED_ADDR, media: env.MEDIA_ADDR, deadlineMs: env.GRPC_DEADLINE_MS });
+// The operator's token: SERVICE_TOKEN, else the one an `npm start` on this machine keeps in its data folder.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const localToken = localServiceTokenFile(path.resolve(ROOT, env.DATA_DIR), 'admin');
+const serviceToken = env.SERVICE_TOKEN ?? (existsSync(localToken) ? readFileSync(localToken, 'utf8').trim() : undefined);
+const clients = createAdminClients({
+  identity: env.IDENTITY_ADDR,
+  account: env.ACCOUNT_ADDR,
+  feed: env.FEED_ADDR,
+  media: env.MEDIA_ADDR,
+  deadlineMs: env.GRPC_DEADLINE_MS,
+  serviceToken,
+});
 try {
   const result = await runAdminCommand(process.argv.slice(2), clients);
   process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -37,10 +37,11 @@ function providerOf(env: BillingEnv): PaymentProvider {
 
 export async function createBillingService(env: BillingEnv, deps: BillingServiceDeps): Promise<GrpcServer> {
   const prisma = new PrismaClient({ adapter: await serviceAdapter(deps) });
-  const accountClient = createClient(loadProtos().cfs.account.v1.AccountAdminService, env.ACCOUNT_ADDR);
+  const accountClient = createClient(loadProtos().cfs.account.v1.AccountAdminService, env.ACCOUNT_ADDR, env.SERVICE_TOKEN);
   return createBillingServer({
     prisma,
     logger: deps.logger,
+    callers: deps.callers,
     provider: guarded(deps.provider ?? providerOf(env), deps.logger),
     account: accountPort(accountClient, env.GRPC_DEADLINE_MS),
   })

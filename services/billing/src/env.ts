@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envFields } from '@cfs/common/env';
+import { serviceTokenEnvField } from '@cfs/common/service-auth';
 
 export const billingEnvSchema = z
   .object({
@@ -8,6 +9,8 @@ export const billingEnvSchema = z
     /** The account service (plans of Sites change when a subscription starts or ends). */
     ACCOUNT_ADDR: envFields.address('127.0.0.1:7002'),
     GRPC_DEADLINE_MS: envFields.positiveInt(5000),
+    /** Billing's own service token, presented to the account service (service-auth.ts). */
+    SERVICE_TOKEN: serviceTokenEnvField,
     /** local: a simulated hosted checkout confirmed at once (development, tests). stripe: Stripe Checkout. */
     PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),

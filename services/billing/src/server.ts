@@ -1,5 +1,6 @@
 /** The billing gRPC server: protocol mapping only. */
-import { GrpcServer, implement } from '@cfs/common/grpc';
+import { GrpcServer, implement, type RpcName } from '@cfs/common/grpc';
+import type { CallerPolicy, ServiceCallers } from '@cfs/common/service-auth';
 import type { Logger } from '@cfs/common/logger';
 import { prismaReadiness } from '@cfs/common/service';
 import { loadProtos } from '@cfs/protos';
@@ -23,7 +24,14 @@ export function toSubscriptionMessage(s: BillingSubscription): SubscriptionMessa
   };
 }
 
-export function createBillingServer(deps: { prisma: PrismaClient; provider: PaymentProvider; account: AccountPort; logger: Logger }): GrpcServer {
+/** Who may call each RPC (service-auth.ts). */
+export const BILLING_CALLERS: CallerPolicy<RpcName<BillingServiceHandlers>> = {
+  StartCheckout: ['gateway'],
+  GetSubscription: ['gateway'],
+  CancelSubscription: ['gateway'],
+};
+
+export function createBillingServer(deps: { prisma: PrismaClient; provider: PaymentProvider; account: AccountPort; logger: Logger; callers: ServiceCallers }): GrpcServer {
   const billing = new Billing(deps.prisma, deps.provider, deps.account);
   const handlers = implement<BillingServiceHandlers>(deps.logger, {
     StartCheckout: async (req) => {
@@ -35,7 +43,8 @@ export function createBillingServer(deps: { prisma: PrismaClient; provider: Paym
   });
   return new GrpcServer({
     logger: deps.logger,
+    callers: deps.callers,
     readiness: prismaReadiness(deps.prisma),
-    services: [{ name: 'cfs.billing.v1.BillingService', definition: loadProtos().cfs.billing.v1.BillingService.service, implementation: handlers }],
+    services: [{ name: 'cfs.billing.v1.BillingService', definition: loadProtos().cfs.billing.v1.BillingService.service, implementation: handlers, allow: BILLING_CALLERS }],
   });
 }

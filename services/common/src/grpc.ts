@@ -19,6 +19,7 @@ import {
   type ErrorCode,
 } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { SERVICE_TOKEN_METADATA_KEY, type CallerPolicy, type ServiceCallers } from './service-auth.ts';
 
 export { grpc };
 
@@ -32,6 +33,9 @@ export type AsyncHandlers<H> = {
     ? (request: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>
     : never;
 };
+
+/** The RPC names of a generated handler map. */
+export type RpcName<H> = keyof AsyncHandlers<H> & string;
 
 /** Turns any thrown value into the status a client sees. Unexpected errors are logged, never sent. */
 export function toGrpcStatus(err: unknown, logger: Logger, method: string, requestId?: string): Partial<grpc.StatusObject> {
@@ -95,12 +99,47 @@ export function implement<H extends grpc.UntypedServiceImplementation>(logger: L
   return out as H;
 }
 
+/**
+ * The implementation of one service with each RPC behind its caller check: a call without a known
+ * token is UNAUTHENTICATED, a known caller not admitted to the RPC PERMISSION_DENIED; neither carries
+ * a public error code (a caller's misconfiguration, which its clients see as an internal error).
+ */
+function admitting(service: GrpcServerOptions['services'][number], callers: ServiceCallers, logger: Logger): grpc.UntypedServiceImplementation {
+  const out: grpc.UntypedServiceImplementation = {};
+  for (const method of Object.keys(service.definition)) {
+    const allowed = service.allow[method];
+    if (!allowed) throw new Error(`${service.name}/${method}: no callers declared (GrpcServer services[].allow)`);
+    const handler = service.implementation[method] as grpc.handleUnaryCall<unknown, unknown> | undefined;
+    if (!handler) continue;
+    out[method] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      if (!callers.open) {
+        const caller = callers.identify(call.metadata.get(SERVICE_TOKEN_METADATA_KEY)[0]);
+        if (!caller || !allowed.includes(caller)) {
+          const refusal = caller
+            ? { code: grpc.status.PERMISSION_DENIED, details: `caller "${caller}" may not call ${method}` }
+            : { code: grpc.status.UNAUTHENTICATED, details: 'missing or unknown service token' };
+          logger.warn({ method: `${service.name}/${method}`, caller, peer: call.getPeer(), requestId: requestIdOf(call) }, 'refused a service call');
+          callback(refusal);
+          return;
+        }
+      }
+      handler(call, callback);
+    }) as grpc.handleUnaryCall<unknown, unknown>;
+  }
+  return out;
+}
+
 type ServingStatus = HealthCheckResponse['status'];
 
 export interface GrpcServerOptions {
   logger: Logger;
-  /** Fully qualified service names answered by the health service besides "" (the whole server). */
-  services: Array<{ name: string; definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>;
+  /** The callers this server accepts (service-auth.ts); health checks are open to anyone. */
+  callers: ServiceCallers;
+  /**
+   * Each gRPC service, with the callers admitted to each of its RPCs. Its fully qualified name is
+   * also answered by the health service besides "" (the whole server).
+   */
+  services: Array<{ name: string; definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation; allow: CallerPolicy }>;
   /** Throws when a dependency (database, Redis) is not usable; bounded by `readinessTimeoutMs`. */
   readiness?: () => Promise<void>;
   readinessTimeoutMs?: number;
@@ -119,7 +158,7 @@ export class GrpcServer {
   private readonly cleanups: Array<() => Promise<void> | void> = [];
 
   constructor(private readonly options: GrpcServerOptions) {
-    for (const s of options.services) this.server.addService(s.definition, s.implementation);
+    for (const s of options.services) this.server.addService(s.definition, admitting(s, options.callers, options.logger));
     this.server.addService(loadProtos().grpc.health.v1.Health.service, this.healthImplementation());
   }
 
@@ -225,10 +264,22 @@ export const CHANNEL_OPTIONS: grpc.ChannelOptions = {
   'grpc.max_receive_message_length': 16 * 1024 * 1024,
 };
 
-type ClientConstructor<C> = new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ChannelOptions) => C;
+type ClientConstructor<C> = new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions) => C;
 
-export function createClient<C extends grpc.Client>(Ctor: ClientConstructor<C>, address: string): C {
-  return new Ctor(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS);
+/**
+ * A client of one gRPC service. With `serviceToken`, every call presents it (service-auth.ts);
+ * without, only open RPCs (health) or a server with SERVICE_AUTH=off will answer.
+ */
+export function createClient<C extends grpc.Client>(Ctor: ClientConstructor<C>, address: string, serviceToken?: string): C {
+  if (!serviceToken) return new Ctor(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS);
+  const presentToken: grpc.Interceptor = (options, nextCall) =>
+    new grpc.InterceptingCall(nextCall(options), {
+      start(metadata, listener, next) {
+        metadata.set(SERVICE_TOKEN_METADATA_KEY, serviceToken);
+        next(metadata, listener);
+      },
+    });
+  return new Ctor(address, grpc.credentials.createInsecure(), { ...CHANNEL_OPTIONS, interceptors: [presentToken] });
 }
 
 /** Request and response types of a generated client method (its last overload: `(argument, callback)`). */

@@ -9,6 +9,7 @@ import type { GrpcServer } from './grpc.ts';
 import { Lifecycle } from './lifecycle.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { applyMigrations } from './migrate.ts';
+import { serviceAuthEnvSchema, type ServiceCallers } from './service-auth.ts';
 import type { Telemetry } from './telemetry.ts';
 
 export interface PrismaLike {
@@ -23,6 +24,8 @@ export interface ServiceDeps {
   database: DatabaseTarget;
   /** Connections of its pool (default 10). */
   poolSize?: number;
+  /** Who may call it (SERVICE_CALLERS); each RPC names the callers it admits. */
+  callers: ServiceCallers;
 }
 
 /** The Prisma driver adapter of a service: its pool logs a dropped idle connection instead of crashing. */
@@ -52,6 +55,7 @@ export async function runGrpcService<S extends z.ZodType>(spec: GrpcServiceSpec<
   const logger = createLogger(spec.name);
   try {
     const env = parseEnv(spec.envSchema);
+    const { callers } = parseEnv(serviceAuthEnvSchema);
     const database = databaseTarget(spec.name);
     const migrateOnly = process.argv[2] === 'migrate';
     if (migrateOnly || (env as { MIGRATE_ON_START?: boolean }).MIGRATE_ON_START !== false) {
@@ -59,7 +63,8 @@ export async function runGrpcService<S extends z.ZodType>(spec: GrpcServiceSpec<
       logger.info({ schema: database.schema, applied: applied.length }, 'migrations up to date');
       if (migrateOnly) return;
     }
-    const server = await spec.create(env, { logger, database });
+    if (callers.open) logger.warn('SERVICE_AUTH=off: any caller that reaches this port may call every RPC, operator RPCs included');
+    const server = await spec.create(env, { logger, database, callers });
     const port = await server.listen(spec.address(env));
     new Lifecycle(logger)
       .onShutdown('stop gRPC (drain in-flight calls), then close what the service opened', () => server.shutdown())

@@ -1,7 +1,8 @@
 /**
  * The gRPC bootstrap over a real loopback connection: domain errors cross as status + public code,
  * unexpected errors become a generic INTERNAL_ERROR, the health service reflects readiness and
- * shutdown, and a server that is gone gives SERVICE_UNAVAILABLE.
+ * shutdown, a server that is gone gives SERVICE_UNAVAILABLE, and every RPC admits only the callers
+ * its policy names (service-to-service authentication).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProtos } from '@cfs/protos';
@@ -10,6 +11,7 @@ import type { IdentityServiceHandlers } from '@cfs/protos/generated/cfs/identity
 import { DomainError } from '../src/errors.ts';
 import { callUnary, createClient, GrpcServer, implement, waitForServing, grpc } from '../src/grpc.ts';
 import { createLogger } from '../src/logger.ts';
+import { newServiceTokens, ServiceCallers, serviceAuthEnvSchema, type CallerPolicy } from '../src/service-auth.ts';
 
 const logger = createLogger('test', { level: 'silent' });
 const { cfs, grpc: health } = loadProtos();
@@ -17,6 +19,17 @@ let ready = true;
 let server: GrpcServer;
 let address: string;
 let client: IdentityServiceClient;
+const { tokens, callers: callersSpec } = newServiceTokens();
+/** Authenticate for the gateway; the writes for the operator; RedeemConnectionCode for billing (a test policy). */
+const policy: CallerPolicy = {
+  Authenticate: ['gateway'],
+  CreateCredential: ['admin'],
+  ListCredentials: ['gateway', 'admin'],
+  RevokeCredential: ['admin'],
+  CreateConnectionCode: ['admin'],
+  RedeemConnectionCode: ['billing'],
+};
+const as = (token: string | undefined) => createClient(cfs.identity.v1.IdentityService, address, token);
 
 const fail = (): Promise<never> => Promise.reject(new Error('not used'));
 const handlers = implement<IdentityServiceHandlers>(logger, {
@@ -35,13 +48,14 @@ const handlers = implement<IdentityServiceHandlers>(logger, {
 beforeAll(async () => {
   server = new GrpcServer({
     logger,
+    callers: ServiceCallers.parse(callersSpec),
     readiness: async () => {
       if (!ready) throw new Error('database down');
     },
-    services: [{ name: 'cfs.identity.v1.IdentityService', definition: cfs.identity.v1.IdentityService.service, implementation: handlers }],
+    services: [{ name: 'cfs.identity.v1.IdentityService', definition: cfs.identity.v1.IdentityService.service, implementation: handlers, allow: policy }],
   });
   address = `127.0.0.1:${await server.listen('127.0.0.1:0')}`;
-  client = createClient(cfs.identity.v1.IdentityService, address);
+  client = as(tokens.gateway);
 });
 
 afterAll(async () => {
@@ -84,6 +98,66 @@ describe('gRPC errors', () => {
     gone.close();
     expect(err.code).toBe('SERVICE_UNAVAILABLE');
     expect(Date.now() - started).toBeLessThan(3500);
+  });
+});
+
+describe('service-to-service authentication', () => {
+  const call = async (token: string | undefined, method: 'Authenticate' | 'CreateCredential') => {
+    const c = as(token);
+    try {
+      return await new Promise<number>((resolve) => {
+        const done = (err: grpc.ServiceError | null) => resolve(err ? err.code : grpc.status.OK);
+        const options = { deadline: Date.now() + 2000 };
+        if (method === 'Authenticate') c.Authenticate({ token: 'ok' }, options, done);
+        else c.CreateCredential({}, options, done);
+      });
+    } finally {
+      c.close();
+    }
+  };
+
+  it('admits a caller to the RPCs its policy names, and to no other', async () => {
+    expect(await call(tokens.gateway, 'Authenticate')).toBe(grpc.status.OK);
+    expect(await call(tokens.billing, 'Authenticate')).toBe(grpc.status.PERMISSION_DENIED);
+    expect(await call(tokens.admin, 'Authenticate')).toBe(grpc.status.PERMISSION_DENIED);
+    expect(await call(tokens.gateway, 'CreateCredential')).toBe(grpc.status.PERMISSION_DENIED);
+  });
+
+  it('refuses a call without a token, or with a token it does not know, before the handler runs', async () => {
+    expect(await call(undefined, 'Authenticate')).toBe(grpc.status.UNAUTHENTICATED);
+    expect(await call(`${tokens.gateway}x`, 'Authenticate')).toBe(grpc.status.UNAUTHENTICATED);
+    expect(await call(newServiceTokens().tokens.gateway, 'Authenticate')).toBe(grpc.status.UNAUTHENTICATED);
+  });
+
+  it('turns a refusal into an internal error for the caller, never a public code of the refused RPC', async () => {
+    const err = (await callUnary(as(undefined), 'Authenticate', { token: 'ok' }, { deadlineMs: 2000 }).catch((e: unknown) => e)) as DomainError;
+    expect(err.code).toBe('INTERNAL_ERROR');
+  });
+
+  it('keeps the health service open to anyone (probes carry no token)', async () => {
+    expect(await check()).toBe('SERVING');
+  });
+
+  it('refuses to build a server whose policy leaves an RPC out', () => {
+    const { RedeemConnectionCode: _left, ...partial } = policy;
+    expect(
+      () =>
+        new GrpcServer({
+          logger,
+          callers: ServiceCallers.parse(callersSpec),
+          services: [{ name: 'cfs.identity.v1.IdentityService', definition: cfs.identity.v1.IdentityService.service, implementation: handlers, allow: partial }],
+        }),
+    ).toThrow(/RedeemConnectionCode: no callers declared/);
+  });
+
+  it('reads SERVICE_CALLERS strictly and requires it unless SERVICE_AUTH=off', () => {
+    expect(serviceAuthEnvSchema.safeParse({}).success).toBe(false);
+    expect(serviceAuthEnvSchema.safeParse({ SERVICE_CALLERS: 'gateway=abc' }).success).toBe(false);
+    expect(serviceAuthEnvSchema.safeParse({ SERVICE_CALLERS: `root=${'a'.repeat(64)}` }).success).toBe(false);
+    const parsed = serviceAuthEnvSchema.parse({ SERVICE_CALLERS: callersSpec });
+    expect(parsed.callers.identify(tokens.admin)).toBe('admin');
+    expect(parsed.callers.open).toBe(false);
+    expect(serviceAuthEnvSchema.parse({ SERVICE_AUTH: 'off' }).callers.open).toBe(true);
   });
 });
 

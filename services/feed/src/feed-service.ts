@@ -44,7 +44,7 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
     if (imported > 0) logger.info({ imported }, 'loaded the demo articles');
   }
   const writes = new AnnouncedWrites(prisma, bus, pages);
-  return createFeedServer({ prisma, logger, pages, writes, importer })
+  return createFeedServer({ prisma, logger, callers: deps.callers, pages, writes, importer })
     .addCleanup(() => bus.close())
     .addCleanup(() => prisma.$disconnect());
 }

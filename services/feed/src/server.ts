@@ -1,7 +1,8 @@
 /** The feed gRPC services (customer-facing and admin): protocol mapping only. */
 import { malformed } from '@cfs/common/errors';
 import { FEED_PAGE_MAX_LIMIT } from '@cfs/common/feed-limits';
-import { GrpcServer, implement } from '@cfs/common/grpc';
+import { GrpcServer, implement, type RpcName } from '@cfs/common/grpc';
+import type { CallerPolicy, ServiceCallers } from '@cfs/common/service-auth';
 import type { Logger } from '@cfs/common/logger';
 import { prismaReadiness } from '@cfs/common/service';
 import { loadProtos } from '@cfs/protos';
@@ -29,15 +30,28 @@ function toArticleMessage(a: FeedArticle): ArticleMessage {
   };
 }
 
+/** Who may call each RPC (service-auth.ts): the gateway reads and subscribes, operators import. */
+export const FEED_CALLERS: CallerPolicy<RpcName<FeedServiceHandlers>> = {
+  ListCategories: ['gateway'],
+  GetSubscriptions: ['gateway'],
+  ReplaceSubscriptions: ['gateway'],
+  GetFeedPage: ['gateway'],
+};
+export const FEED_ADMIN_CALLERS: CallerPolicy<RpcName<FeedAdminServiceHandlers>> = {
+  ImportTaxonomy: ['admin'],
+  ImportArticles: ['admin'],
+};
+
 export interface FeedServerDeps {
   prisma: PrismaClient;
   logger: Logger;
+  callers: ServiceCallers;
   pages: FeedPages;
   writes: AnnouncedWrites;
   importer: ArticleImporter;
 }
 
-export function createFeedServer({ prisma, logger, pages, writes, importer }: FeedServerDeps): GrpcServer {
+export function createFeedServer({ prisma, logger, callers, pages, writes, importer }: FeedServerDeps): GrpcServer {
   const { cfs } = loadProtos();
   const customerFacing = implement<FeedServiceHandlers>(logger, {
     ListCategories: async () => ({ categories: await listCategories(prisma) }),
@@ -69,10 +83,11 @@ export function createFeedServer({ prisma, logger, pages, writes, importer }: Fe
   });
   return new GrpcServer({
     logger,
+    callers,
     readiness: prismaReadiness(prisma),
     services: [
-      { name: 'cfs.feed.v1.FeedService', definition: cfs.feed.v1.FeedService.service, implementation: customerFacing },
-      { name: 'cfs.feed.v1.FeedAdminService', definition: cfs.feed.v1.FeedAdminService.service, implementation: admin },
+      { name: 'cfs.feed.v1.FeedService', definition: cfs.feed.v1.FeedService.service, implementation: customerFacing, allow: FEED_CALLERS },
+      { name: 'cfs.feed.v1.FeedAdminService', definition: cfs.feed.v1.FeedAdminService.service, implementation: admin, allow: FEED_ADMIN_CALLERS },
     ],
   });
 }

@@ -30,6 +30,7 @@ export async function createIdentityService(env: IdentityEnv, deps: IdentityServ
   return createIdentityServer({
     prisma,
     logger: deps.logger,
+    callers: deps.callers,
     config: { pepper: env.CREDENTIAL_PEPPER, knownProducts: env.KNOWN_PRODUCTS, connectionCodeTtlSeconds: env.CONNECTION_CODE_TTL_SECONDS },
     revocations: { markers, bus },
   })

@@ -2,7 +2,8 @@
 import type { Bus } from '@cfs/common/bus';
 import { malformed } from '@cfs/common/errors';
 import type { RevocationMarkers } from '@cfs/common/revocations';
-import { GrpcServer, implement } from '@cfs/common/grpc';
+import { GrpcServer, implement, type RpcName } from '@cfs/common/grpc';
+import type { CallerPolicy, ServiceCallers } from '@cfs/common/service-auth';
 import type { Logger } from '@cfs/common/logger';
 import { prismaReadiness } from '@cfs/common/service';
 import { loadProtos } from '@cfs/protos';
@@ -32,7 +33,23 @@ function parseTime(value: string | undefined, field: string): Date | null {
   return date;
 }
 
-export function createIdentityServer(deps: { prisma: PrismaClient; config: IdentityConfig; logger: Logger; revocations?: { markers: RevocationMarkers; bus: Bus } }): GrpcServer {
+/** Who may call each RPC (service-auth.ts): only the gateway authenticates and redeems. */
+export const IDENTITY_CALLERS: CallerPolicy<RpcName<IdentityServiceHandlers>> = {
+  Authenticate: ['gateway'],
+  CreateCredential: ['gateway', 'admin'],
+  ListCredentials: ['gateway'],
+  RevokeCredential: ['gateway', 'admin'],
+  CreateConnectionCode: ['gateway', 'admin'],
+  RedeemConnectionCode: ['gateway'],
+};
+
+export function createIdentityServer(deps: {
+  prisma: PrismaClient;
+  config: IdentityConfig;
+  logger: Logger;
+  callers: ServiceCallers;
+  revocations?: { markers: RevocationMarkers; bus: Bus };
+}): GrpcServer {
   const identity = new Identity(deps.prisma, deps.config, deps.revocations);
   const handlers = implement<IdentityServiceHandlers>(deps.logger, {
     Authenticate: async (req) => ({ credential: toCredentialMessage(await identity.authenticate(req.token)) }),
@@ -65,7 +82,8 @@ export function createIdentityServer(deps: { prisma: PrismaClient; config: Ident
   });
   return new GrpcServer({
     logger: deps.logger,
+    callers: deps.callers,
     readiness: prismaReadiness(deps.prisma),
-    services: [{ name: 'cfs.identity.v1.IdentityService', definition: loadProtos().cfs.identity.v1.IdentityService.service, implementation: handlers }],
+    services: [{ name: 'cfs.identity.v1.IdentityService', definition: loadProtos().cfs.identity.v1.IdentityService.service, implementation: handlers, allow: IDENTITY_CALLERS }],
   });
 }

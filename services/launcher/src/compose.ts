@@ -13,6 +13,7 @@ import type { Bus } from '@cfs/common/bus';
 import type { GrpcServer } from '@cfs/common/grpc';
 import type { Logger } from '@cfs/common/logger';
 import type { RevocationMarkers } from '@cfs/common/revocations';
+import { ServiceCallers, type ServiceCaller } from '@cfs/common/service-auth';
 import { createFeedService, FEED_MIGRATIONS_DIR, feedEnvSchema } from '@cfs/feed';
 import {
   closeServiceClients,
@@ -56,6 +57,8 @@ export interface ComposeOptions {
   objectStore: ObjectStore;
   catalog: PlanCatalog;
   pepper: string;
+  /** Each caller's service token; every service admits exactly these callers (service-auth.ts). */
+  serviceTokens: Record<ServiceCaller, string>;
   host: string;
   /** Listening ports; 0 picks a free one. */
   ports: Record<ServiceName | 'mediaHttp' | 'gateway', number>;
@@ -96,7 +99,8 @@ function closeHttp(server: Server): Promise<void> {
 
 export async function composeSystem(options: ComposeOptions): Promise<ComposedSystem> {
   const { logger, host, ports } = options;
-  const deps = (schema: ServiceName) => ({ logger, database: { connectionString: options.databaseUrl, schema }, poolSize: options.poolSize });
+  const callers = ServiceCallers.ofTokens(options.serviceTokens);
+  const deps = (schema: ServiceName) => ({ logger, database: { connectionString: options.databaseUrl, schema }, poolSize: options.poolSize, callers });
 
   const servers: Partial<Record<ServiceName, GrpcServer>> = {};
   const addresses = {} as Record<ServiceName, string>;
@@ -134,7 +138,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
     );
     await listen(
       'billing',
-      await createBillingService(billingEnvSchema.parse({ ACCOUNT_ADDR: addresses.account }), {
+      await createBillingService(billingEnvSchema.parse({ ACCOUNT_ADDR: addresses.account, SERVICE_TOKEN: options.serviceTokens.billing }), {
         ...deps('billing'),
         ...(options.paymentProvider ? { provider: options.paymentProvider } : {}),
       }),
@@ -146,7 +150,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
     });
     await listen('media', media);
 
-    const serviceClients = createServiceClients(addresses);
+    const serviceClients = createServiceClients(addresses, options.serviceTokens.gateway);
     clients = serviceClients;
     const gatewayConfig = gatewayEnvSchema.parse({ MEDIA_HTTP_URL: media.httpUrl, ...options.gatewayEnv });
     const startGateway = async (g: { stores?: GatewayStores; port?: number } = {}) => {

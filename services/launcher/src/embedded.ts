@@ -21,7 +21,7 @@ import { FileObjectStore } from '@cfs/media';
 import { composeSystem, MIGRATIONS_DIRS, SERVICES } from './compose.ts';
 import { seedDemo } from './demo.ts';
 import type { LauncherEnv } from './env.ts';
-import { localSecret } from './secrets.ts';
+import { localSecret, localServiceTokens } from './secrets.ts';
 
 export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; logger: Logger }): Promise<() => Promise<void>> {
   const { env, dataDir, logger } = options;
@@ -38,6 +38,7 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     await applyMigrations({ target: { connectionString: databaseUrl, schema: service }, migrationsDir: MIGRATIONS_DIRS[service], logger });
   }
 
+  const serviceTokens = localServiceTokens(dataDir);
   const system = await composeSystem({
     databaseUrl,
     poolSize: 2,
@@ -48,6 +49,7 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     objectStore: new FileObjectStore(process.env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     catalog: loadPlanCatalog(process.env.PLANS_FILE),
     pepper: localSecret(dataDir, 'pepper', env.CREDENTIAL_PEPPER),
+    serviceTokens,
     host: '127.0.0.1',
     ports: {
       identity: env.IDENTITY_GRPC_PORT,
@@ -63,7 +65,7 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     loadDemoArticles: env.FEED_LOAD_DEMO_ARTICLES === 'true',
   });
 
-  const clients = createAdminClients({ ...system.addresses, deadlineMs: 30_000 });
+  const clients = createAdminClients({ ...system.addresses, deadlineMs: 30_000, serviceToken: serviceTokens.admin });
   try {
     const imageKeys = readJsonLines(readFileSync(DEMO_ARTICLES_FILE, 'utf8'))
       .lines.map((l) => (l.value as { imageKey?: string }).imageKey)

@@ -6,7 +6,8 @@ import { parseEnv } from '@cfs/common/env';
 import { waitForServing } from '@cfs/common/grpc';
 import { createLogger } from '@cfs/common/logger';
 import { launcherEnvSchema } from './env.ts';
-import { localSecret } from './secrets.ts';
+import { ServiceCallers } from '@cfs/common/service-auth';
+import { localSecret, localServiceTokens } from './secrets.ts';
 import { Supervisor } from './supervisor.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -44,8 +45,14 @@ const addresses = {
   seo: `127.0.0.1:${env.SEO_GRPC_PORT}`,
   media: `127.0.0.1:${env.MEDIA_GRPC_PORT}`,
 };
+// Every service admits the callers whose tokens are kept in the data folder; the gateway and billing
+// get their own token each, and the operator CLI finds its own there (service-auth.ts).
+const serviceTokens = localServiceTokens(dataDir);
 const childEnv: NodeJS.ProcessEnv = {
   ...process.env,
+  SERVICE_AUTH: 'required',
+  SERVICE_CALLERS: ServiceCallers.ofTokens(serviceTokens).toSpec(),
+  SERVICE_TOKEN: undefined,
   CREDENTIAL_PEPPER: localSecret(dataDir, 'pepper', env.CREDENTIAL_PEPPER),
   CURSOR_SECRET: localSecret(dataDir, 'cursor-secret', env.CURSOR_SECRET),
   FEED_LOAD_DEMO_ARTICLES: env.FEED_LOAD_DEMO_ARTICLES,
@@ -115,11 +122,11 @@ try {
   // The services do not need each other to start: all at once, then the gateway.
   await Promise.all(
     (['identity', 'account', 'feed', 'billing', 'seo', 'media'] as const).map((name) =>
-      supervisor.start({ name, entry: entry(name), env: childEnv, ready: () => waitForServing(addresses[name], env.STARTUP_TIMEOUT_MS) }),
+      supervisor.start({ name, entry: entry(name), env: name === 'billing' ? { ...childEnv, SERVICE_TOKEN: serviceTokens.billing } : childEnv, ready: () => waitForServing(addresses[name], env.STARTUP_TIMEOUT_MS) }),
     ),
   );
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
-  await supervisor.start({ name: 'gateway', entry: entry('gateway'), env: childEnv, ready: () => httpReady(`${baseUrl}/docs/public.json`, env.STARTUP_TIMEOUT_MS) });
+  await supervisor.start({ name: 'gateway', entry: entry('gateway'), env: { ...childEnv, SERVICE_TOKEN: serviceTokens.gateway }, ready: () => httpReady(`${baseUrl}/docs/public.json`, env.STARTUP_TIMEOUT_MS) });
   process.stdout.write(`Content Feed Service is running on ${baseUrl} (API description: ${baseUrl}/docs/public.json). Ctrl-C stops it.\n`);
 } catch (err) {
   logger.error({ err: err instanceof Error ? err.message : String(err) }, 'start-up failed');

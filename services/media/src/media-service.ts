@@ -42,7 +42,7 @@ export async function createMediaService(env: MediaEnv, deps: MediaServiceDeps):
   });
   const { port } = http.address() as AddressInfo;
   logger.info({ port }, 'media HTTP listening');
-  const server = createMediaGrpcServer({ prisma, store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES })
+  const server = createMediaGrpcServer({ prisma, store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES, callers: deps.callers })
     .addCleanup(
       () =>
         new Promise<void>((resolve) => {

@@ -1,5 +1,6 @@
 /** The media gRPC servers (customer-facing and admin): protocol mapping only. */
-import { GrpcServer, implement } from '@cfs/common/grpc';
+import { GrpcServer, implement, type RpcName } from '@cfs/common/grpc';
+import type { CallerPolicy, ServiceCallers } from '@cfs/common/service-auth';
 import type { Logger } from '@cfs/common/logger';
 import { prismaReadiness } from '@cfs/common/service';
 import { loadProtos } from '@cfs/protos';
@@ -10,7 +11,18 @@ import type { PrismaClient } from './generated/prisma/client.ts';
 import { etagOf, putObject } from './media.ts';
 import type { ObjectStore } from './object-store.ts';
 
-export function createMediaGrpcServer(deps: { prisma: PrismaClient; store: ObjectStore; logger: Logger; maxObjectBytes: number }): GrpcServer {
+/** Who may call each RPC (service-auth.ts): the gateway reads, operators write. */
+export const MEDIA_CALLERS: CallerPolicy<RpcName<MediaServiceHandlers>> = {
+  GetAiUsage: ['gateway'],
+  GetAiImagesStatus: ['gateway'],
+};
+export const MEDIA_ADMIN_CALLERS: CallerPolicy<RpcName<MediaAdminServiceHandlers>> = {
+  RecordAiUsage: ['admin'],
+  SetAiImagesStatus: ['admin'],
+  PutObject: ['admin'],
+};
+
+export function createMediaGrpcServer(deps: { prisma: PrismaClient; store: ObjectStore; logger: Logger; maxObjectBytes: number; callers: ServiceCallers }): GrpcServer {
   const { prisma } = deps;
   const { cfs } = loadProtos();
   const customerFacing = implement<MediaServiceHandlers>(deps.logger, {
@@ -47,10 +59,11 @@ export function createMediaGrpcServer(deps: { prisma: PrismaClient; store: Objec
   });
   return new GrpcServer({
     logger: deps.logger,
+    callers: deps.callers,
     readiness: prismaReadiness(prisma),
     services: [
-      { name: 'cfs.media.v1.MediaService', definition: cfs.media.v1.MediaService.service, implementation: customerFacing },
-      { name: 'cfs.media.v1.MediaAdminService', definition: cfs.media.v1.MediaAdminService.service, implementation: admin },
+      { name: 'cfs.media.v1.MediaService', definition: cfs.media.v1.MediaService.service, implementation: customerFacing, allow: MEDIA_CALLERS },
+      { name: 'cfs.media.v1.MediaAdminService', definition: cfs.media.v1.MediaAdminService.service, implementation: admin, allow: MEDIA_ADMIN_CALLERS },
     ],
   });
 }

@@ -14,5 +14,5 @@ export const SEO_MIGRATIONS_DIR = new URL('../prisma/migrations', import.meta.ur
 
 export async function createSeoService(_env: SeoEnv, deps: ServiceDeps): Promise<GrpcServer> {
   const prisma = new PrismaClient({ adapter: await serviceAdapter(deps) });
-  return createSeoServer({ prisma, logger: deps.logger }).addCleanup(() => prisma.$disconnect());
+  return createSeoServer({ prisma, logger: deps.logger, callers: deps.callers }).addCleanup(() => prisma.$disconnect());
 }

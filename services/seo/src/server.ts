@@ -1,5 +1,6 @@
 /** The seo gRPC server: protocol mapping only. */
-import { GrpcServer, implement } from '@cfs/common/grpc';
+import { GrpcServer, implement, type RpcName } from '@cfs/common/grpc';
+import type { CallerPolicy, ServiceCallers } from '@cfs/common/service-auth';
 import type { Logger } from '@cfs/common/logger';
 import { prismaReadiness } from '@cfs/common/service';
 import { loadProtos } from '@cfs/protos';
@@ -12,7 +13,13 @@ function toMessage(p: SeoProfile): SeoProfileMessage {
   return { siteName: p.siteName, locale: p.locale, keywords: p.keywords, tone: p.tone, topics: p.topics, updatedAt: p.updatedAt.toISOString() };
 }
 
-export function createSeoServer(deps: { prisma: PrismaClient; logger: Logger }): GrpcServer {
+/** Who may call each RPC (service-auth.ts). */
+export const SEO_CALLERS: CallerPolicy<RpcName<SeoServiceHandlers>> = {
+  GetProfile: ['gateway'],
+  ReplaceProfile: ['gateway'],
+};
+
+export function createSeoServer(deps: { prisma: PrismaClient; logger: Logger; callers: ServiceCallers }): GrpcServer {
   const handlers = implement<SeoServiceHandlers>(deps.logger, {
     GetProfile: async (req) => ({ profile: toMessage(await getProfile(deps.prisma, req.siteId)) }),
     ReplaceProfile: async (req) => {
@@ -22,7 +29,8 @@ export function createSeoServer(deps: { prisma: PrismaClient; logger: Logger }):
   });
   return new GrpcServer({
     logger: deps.logger,
+    callers: deps.callers,
     readiness: prismaReadiness(deps.prisma),
-    services: [{ name: 'cfs.seo.v1.SeoService', definition: loadProtos().cfs.seo.v1.SeoService.service, implementation: handlers }],
+    services: [{ name: 'cfs.seo.v1.SeoService', definition: loadProtos().cfs.seo.v1.SeoService.service, implementation: handlers, allow: SEO_CALLERS }],
   });
 }
