@@ -4,6 +4,7 @@
  * platform guide promises checked on the output (hardened pods, gRPC probes, wiring, secrets,
  * migration hook, NetworkPolicies, PDB/HPA, OTEL_*). No cluster, no network.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ function enabledComponents(values: Values): string[] {
 
 /** Secrets and ConfigMaps a values file says exist outside the chart. */
 function externalRefs(values: Values) {
-  const secrets = ['database', 'redis', 'objectStorage', 'auth', 'payments'].map((k) => get(values, `${k}.existingSecret`)).filter((s): s is string => Boolean(s));
+  const secrets = ['database', 'redis', 'objectStorage', 'auth', 'serviceAuth', 'payments'].map((k) => get(values, `${k}.existingSecret`)).filter((s): s is string => Boolean(s));
   for (const c of COMPONENTS) {
     for (const e of (get(values, `components.${c}.extraEnv`) as Container['env']) ?? []) if (e.valueFrom?.secretKeyRef) secrets.push(e.valueFrom.secretKeyRef.name);
   }
@@ -250,6 +251,27 @@ describe('values', () => {
     expect(ofKind(objects, 'Secret')).toEqual([]);
     const media = (deploymentOf(objects, 'media')!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
     expect(envOf(media).get('S3_SECRET_KEY')?.valueFrom?.secretKeyRef?.name).toBe('cfs-credentials');
+  });
+
+  it('give each caller its own service token and every service only the hashes (service-to-service authentication)', () => {
+    const objects = helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')], ['--set', 'adminCli.enabled=true']);
+    const secret = ofKind(objects, 'Secret').find((s) => s.metadata.name === 'cfs-content-feed-service-tokens')!;
+    const data = Object.fromEntries(Object.entries(secret.data as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
+    const sha = (t: string) => createHash('sha256').update(t).digest('hex');
+    const tokens = { gateway: data['service-token-gateway']!, billing: data['service-token-billing']!, admin: data['service-token-admin']! };
+    for (const t of Object.values(tokens)) expect(t.length).toBeGreaterThanOrEqual(32);
+    expect(new Set(Object.values(tokens)).size).toBe(3);
+    expect(data['service-callers']).toBe(`gateway=${sha(tokens.gateway)},billing=${sha(tokens.billing)},admin=${sha(tokens.admin)}`);
+    const containerOf = (c: string) => (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+    for (const c of SERVICES) {
+      const env = envOf(containerOf(c));
+      expect(env.get('SERVICE_CALLERS')?.valueFrom?.secretKeyRef, c).toEqual({ name: secret.metadata.name, key: 'service-callers' });
+      expect(env.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key, c).toBe(c === 'billing' ? 'service-token-billing' : undefined);
+    }
+    const gateway = envOf(containerOf('gateway'));
+    expect(gateway.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key).toBe('service-token-gateway');
+    expect(gateway.has('SERVICE_CALLERS')).toBe(false);
+    expect(envOf(containerOf('admin')).get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key).toBe('service-token-admin');
   });
 
   it('mount a plan catalog from values into account as PLANS_FILE and roll account when it changes', () => {

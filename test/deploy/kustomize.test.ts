@@ -3,6 +3,7 @@
  * every object validated against the Kubernetes schemas, the same promises as the chart (hardened pods,
  * gRPC probes, wiring, NetworkPolicies), and parity with the chart's environment wiring.
  */
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectComponentsWired, expectHardenedPods, expectNetworkPolicyMatrix, expectReferencesResolve, expectValidObjects } from './support/checks.ts';
 import type { KubeObject } from './support/kube-schema.ts';
@@ -61,10 +62,22 @@ describe('overlay specifics', () => {
     const objects = kustomize('dev');
     for (const d of ofKind(objects, 'Deployment')) expect((d.spec as { replicas: number }).replicas, d.metadata.name).toBe(1);
     const secret = ofKind(objects, 'Secret').find((s) => s.metadata.name.startsWith('cfs-secrets-'));
-    expect(Object.keys(secret!.data as object).sort()).toEqual(['credential-pepper', 'cursor-secret', 'database-url']);
+    const data = Object.fromEntries(Object.entries(secret!.data as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
+    expect(Object.keys(data).sort()).toEqual([
+      'credential-pepper',
+      'cursor-secret',
+      'database-url',
+      'service-callers',
+      'service-token-admin',
+      'service-token-billing',
+      'service-token-gateway',
+    ]);
+    // The services admit exactly the three callers whose tokens the overlay hands out.
+    const sha = (t: string) => createHash('sha256').update(t).digest('hex');
+    expect(data['service-callers']).toBe(['gateway', 'billing', 'admin'].map((c) => `${c}=${sha(data[`service-token-${c}`]!)}`).join(','));
     const admin = deploymentOf(objects, 'admin');
     expect(admin, 'admin-cli component').toBeDefined();
-    expect([...envOf(containerOf(objects, 'admin')).keys()].sort()).toEqual(['ACCOUNT_ADDR', 'FEED_ADDR', 'IDENTITY_ADDR', 'MEDIA_ADDR']);
+    expect([...envOf(containerOf(objects, 'admin')).keys()].sort()).toEqual(['ACCOUNT_ADDR', 'FEED_ADDR', 'IDENTITY_ADDR', 'MEDIA_ADDR', 'SERVICE_TOKEN']);
   });
 
   it('prod: registry images, autoscaled gateway and feed, S3 and tracing configured', () => {

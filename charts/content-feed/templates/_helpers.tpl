@@ -162,6 +162,11 @@ stripe-secret-key: {{ $v.payments.stripeSecretKey | b64enc | quote }}
 {{- end }}
 {{- end }}
 
+{{/* The Secret with the service-to-service tokens (templates/service-tokens-secret.yaml). */}}
+{{- define "cfs.serviceTokensSecretName" -}}
+{{- .Values.serviceAuth.existingSecret | default (printf "%s-service-tokens" (include "cfs.fullname" .)) }}
+{{- end }}
+
 {{/* An env var read from a Secret. Usage: include "cfs.secretEnv" (list "NAME" $secretName $key) */}}
 {{- define "cfs.secretEnv" -}}
 - name: {{ index . 0 }}
@@ -230,6 +235,13 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- $wiring = append $wiring (dict "name" (printf "%s_GRPC_HOST" (upper $name)) "value" "0.0.0.0") }}
 {{- $wiring = append $wiring (dict "name" "DATABASE_URL" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.database.existingSecret | default $secret) "key" (ternary $v.database.existingSecretKey "database-url" (ne $v.database.existingSecret ""))))) }}
 {{- $wiring = append $wiring (dict "name" "MIGRATE_ON_START" "value" (ternary "false" "true" $v.migrations.enabled)) }}
+{{- end }}
+{{- $tokens := include "cfs.serviceTokensSecretName" $root }}
+{{- if and (ne $name "gateway") (not .migrate) }}
+{{- $wiring = append $wiring (dict "name" "SERVICE_CALLERS" "valueFrom" (dict "secretKeyRef" (dict "name" $tokens "key" "service-callers"))) }}
+{{- end }}
+{{- if and (has $name (list "gateway" "billing")) (not .migrate) }}
+{{- $wiring = append $wiring (dict "name" "SERVICE_TOKEN" "valueFrom" (dict "secretKeyRef" (dict "name" $tokens "key" (printf "service-token-%s" $name)))) }}
 {{- end }}
 {{- if eq $name "identity" }}
 {{- $wiring = append $wiring (dict "name" "CREDENTIAL_PEPPER" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.auth.existingSecret | default $secret) "key" (ternary $v.auth.existingSecretPepperKey "credential-pepper" (ne $v.auth.existingSecret ""))))) }}

@@ -55,7 +55,6 @@ export async function runGrpcService<S extends z.ZodType>(spec: GrpcServiceSpec<
   const logger = createLogger(spec.name);
   try {
     const env = parseEnv(spec.envSchema);
-    const { callers } = parseEnv(serviceAuthEnvSchema);
     const database = databaseTarget(spec.name);
     const migrateOnly = process.argv[2] === 'migrate';
     if (migrateOnly || (env as { MIGRATE_ON_START?: boolean }).MIGRATE_ON_START !== false) {
@@ -63,6 +62,7 @@ export async function runGrpcService<S extends z.ZodType>(spec: GrpcServiceSpec<
       logger.info({ schema: database.schema, applied: applied.length }, 'migrations up to date');
       if (migrateOnly) return;
     }
+    const { callers } = parseEnv(serviceAuthEnvSchema);
     if (callers.open) logger.warn('SERVICE_AUTH=off: any caller that reaches this port may call every RPC, operator RPCs included');
     const server = await spec.create(env, { logger, database, callers });
     const port = await server.listen(spec.address(env));
