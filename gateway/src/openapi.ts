@@ -114,7 +114,7 @@ export function buildOpenApi(routes: AnyRoute[], info: { version: string }) {
       ...(route.capability ? { 'x-capability': route.capability } : {}),
       parameters: [...objectParameters(converter, route.params, 'path'), ...objectParameters(converter, route.query, 'query')],
       ...(route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: converter.convert(route.body, 'input') } } } }
+        ? { requestBody: { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: converter.convert(route.body, 'input') } } } }
         : {}),
       responses,
     };

@@ -25,6 +25,7 @@ import { rateLimit } from './steps/rate-limit.ts';
 import { requestId } from './steps/request-id.ts';
 import { validate } from './steps/validate.ts';
 import type { GatewayStores } from './stores/index.ts';
+import { mountWebhooks } from './webhooks.ts';
 
 export interface PipelineDeps {
   routes: AnyRoute[];
@@ -64,7 +65,10 @@ export function mountPipeline(app: Express, deps: PipelineDeps): void {
   app.use(rateLimit({ limit: deps.rateLimitPerMinute, store: deps.stores.rateLimits, authenticator: deps.authenticator, logger: deps.logger })); // 1. 429
   // Public media is streamed through before any JSON handling (no Credential, no body).
   app.use(MEDIA_PATH_PREFIX.slice(0, -1), mediaHeaders(), ...mediaRoutes({ target: deps.mediaHttpUrl, timeoutMs: 10_000, logger: deps.logger }));
-  app.use(...apiHeaders(), ...jsonBody(deps.bodyLimitBytes));
+  app.use(...apiHeaders());
+  // Provider webhooks take their body raw (its signature covers the exact bytes): before JSON parsing.
+  mountWebhooks(app, deps.rpcFor);
+  app.use(...jsonBody(deps.bodyLimitBytes));
   app.get('/docs/public.json', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.json(deps.openapi);

@@ -202,16 +202,26 @@ export const BillingSubscription = z
   .object({
     id: z.string(),
     plan: z.string(),
-    status: z.enum(['pending', 'active', 'canceled', 'expired']).meta({
-      description: 'pending: checkout started, not yet paid; active: paid, the Site has the plan; canceled; expired: checkout never completed.',
+    status: z.enum(['pending', 'active', 'past_due', 'canceled', 'expired']).meta({
+      description:
+        'pending: checkout started, not yet paid; active: paid, the Site has the plan; past_due: a payment failed, the Site keeps the plan for a grace period; canceled: ended (the Site has the default plan); expired: checkout never completed.',
     }),
     provider: z.string().meta({ description: 'The payment provider: local or stripe.' }),
     createdAt: timestamp,
     activatedAt: timestamp.nullable(),
-    currentPeriodEnd: timestamp.nullable(),
+    currentPeriodEnd: timestamp.nullable().meta({ description: 'End of the paid period; the subscription renews then unless cancelAtPeriodEnd.' }),
+    cancelAtPeriodEnd: z.boolean().meta({ description: 'True when the subscription ends at currentPeriodEnd instead of renewing (the Site keeps its plan until then).' }),
+    pastDueSince: timestamp.nullable().meta({ description: 'When the payment failed (status past_due).' }),
     canceledAt: timestamp.nullable(),
   })
   .meta({ id: 'BillingSubscription' });
+
+export const CancelRequest = z
+  .strictObject({
+    atPeriodEnd: z.boolean().optional().meta({ description: 'true: keep the subscription and the plan until the end of the paid period; false or absent: end it now.' }),
+  })
+  .optional()
+  .meta({ id: 'CancelRequest' });
 
 export const CheckoutRequest = z
   .strictObject({ plan: rules.planId.meta({ description: 'A paid plan id of the catalog (not the default plan).' }) })

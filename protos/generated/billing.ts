@@ -7,6 +7,8 @@ import type { CancelSubscriptionRequest as _cfs_billing_v1_CancelSubscriptionReq
 import type { CancelSubscriptionResponse as _cfs_billing_v1_CancelSubscriptionResponse, CancelSubscriptionResponse__Output as _cfs_billing_v1_CancelSubscriptionResponse__Output } from './cfs/billing/v1/CancelSubscriptionResponse.js';
 import type { GetSubscriptionRequest as _cfs_billing_v1_GetSubscriptionRequest, GetSubscriptionRequest__Output as _cfs_billing_v1_GetSubscriptionRequest__Output } from './cfs/billing/v1/GetSubscriptionRequest.js';
 import type { GetSubscriptionResponse as _cfs_billing_v1_GetSubscriptionResponse, GetSubscriptionResponse__Output as _cfs_billing_v1_GetSubscriptionResponse__Output } from './cfs/billing/v1/GetSubscriptionResponse.js';
+import type { ReceiveStripeEventRequest as _cfs_billing_v1_ReceiveStripeEventRequest, ReceiveStripeEventRequest__Output as _cfs_billing_v1_ReceiveStripeEventRequest__Output } from './cfs/billing/v1/ReceiveStripeEventRequest.js';
+import type { ReceiveStripeEventResponse as _cfs_billing_v1_ReceiveStripeEventResponse, ReceiveStripeEventResponse__Output as _cfs_billing_v1_ReceiveStripeEventResponse__Output } from './cfs/billing/v1/ReceiveStripeEventResponse.js';
 import type { StartCheckoutRequest as _cfs_billing_v1_StartCheckoutRequest, StartCheckoutRequest__Output as _cfs_billing_v1_StartCheckoutRequest__Output } from './cfs/billing/v1/StartCheckoutRequest.js';
 import type { StartCheckoutResponse as _cfs_billing_v1_StartCheckoutResponse, StartCheckoutResponse__Output as _cfs_billing_v1_StartCheckoutResponse__Output } from './cfs/billing/v1/StartCheckoutResponse.js';
 
@@ -24,6 +26,8 @@ export interface ProtoGrpcType {
         CancelSubscriptionResponse: MessageTypeDefinition<_cfs_billing_v1_CancelSubscriptionResponse, _cfs_billing_v1_CancelSubscriptionResponse__Output>
         GetSubscriptionRequest: MessageTypeDefinition<_cfs_billing_v1_GetSubscriptionRequest, _cfs_billing_v1_GetSubscriptionRequest__Output>
         GetSubscriptionResponse: MessageTypeDefinition<_cfs_billing_v1_GetSubscriptionResponse, _cfs_billing_v1_GetSubscriptionResponse__Output>
+        ReceiveStripeEventRequest: MessageTypeDefinition<_cfs_billing_v1_ReceiveStripeEventRequest, _cfs_billing_v1_ReceiveStripeEventRequest__Output>
+        ReceiveStripeEventResponse: MessageTypeDefinition<_cfs_billing_v1_ReceiveStripeEventResponse, _cfs_billing_v1_ReceiveStripeEventResponse__Output>
         StartCheckoutRequest: MessageTypeDefinition<_cfs_billing_v1_StartCheckoutRequest, _cfs_billing_v1_StartCheckoutRequest__Output>
         StartCheckoutResponse: MessageTypeDefinition<_cfs_billing_v1_StartCheckoutResponse, _cfs_billing_v1_StartCheckoutResponse__Output>
       }

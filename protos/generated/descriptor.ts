@@ -143,6 +143,11 @@ export const descriptor = {
                       "oneof": [
                         "aiBudget"
                       ]
+                    },
+                    "_stripePriceId": {
+                      "oneof": [
+                        "stripePriceId"
+                      ]
                     }
                   },
                   "fields": {
@@ -169,6 +174,13 @@ export const descriptor = {
                     "aiBudgetPeriod": {
                       "type": "string",
                       "id": 5
+                    },
+                    "stripePriceId": {
+                      "type": "string",
+                      "id": 6,
+                      "options": {
+                        "proto3_optional": true
+                      }
                     }
                   }
                 },
@@ -422,6 +434,10 @@ export const descriptor = {
                     "CancelSubscription": {
                       "requestType": "CancelSubscriptionRequest",
                       "responseType": "CancelSubscriptionResponse"
+                    },
+                    "ReceiveStripeEvent": {
+                      "requestType": "ReceiveStripeEventRequest",
+                      "responseType": "ReceiveStripeEventResponse"
                     }
                   }
                 },
@@ -440,6 +456,11 @@ export const descriptor = {
                     "_activatedAt": {
                       "oneof": [
                         "activatedAt"
+                      ]
+                    },
+                    "_pastDueSince": {
+                      "oneof": [
+                        "pastDueSince"
                       ]
                     }
                   },
@@ -488,6 +509,17 @@ export const descriptor = {
                     "provider": {
                       "type": "string",
                       "id": 9
+                    },
+                    "cancelAtPeriodEnd": {
+                      "type": "bool",
+                      "id": 10
+                    },
+                    "pastDueSince": {
+                      "type": "string",
+                      "id": 11,
+                      "options": {
+                        "proto3_optional": true
+                      }
                     }
                   }
                 },
@@ -540,6 +572,10 @@ export const descriptor = {
                     "siteId": {
                       "type": "string",
                       "id": 1
+                    },
+                    "atPeriodEnd": {
+                      "type": "bool",
+                      "id": 2
                     }
                   }
                 },
@@ -548,6 +584,34 @@ export const descriptor = {
                     "subscription": {
                       "type": "BillingSubscription",
                       "id": 1
+                    }
+                  }
+                },
+                "ReceiveStripeEventRequest": {
+                  "fields": {
+                    "payload": {
+                      "type": "bytes",
+                      "id": 1
+                    },
+                    "signature": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "ReceiveStripeEventResponse": {
+                  "fields": {
+                    "eventId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "eventType": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "processed": {
+                      "type": "bool",
+                      "id": 3
                     }
                   }
                 }

@@ -19,7 +19,6 @@ import { createLogger } from '@cfs/common/logger';
 import { createRedisStores, type AnyRoute } from '@cfs/gateway';
 import { loadPlanCatalog, type PlanCatalog } from '@cfs/account';
 import { closeAdminClients, createAdminClients, runAdminCommand } from '@cfs/admin';
-import type { PaymentProvider } from '@cfs/billing';
 import { composeSystem, type ServiceName } from '@cfs/launcher';
 import { S3ObjectStore } from '@cfs/media';
 
@@ -52,8 +51,8 @@ export interface SystemOptions {
   catalog?: PlanCatalog;
   /** Routes added to the public ones (pipeline tests). */
   extraRoutes?: AnyRoute[];
-  /** The billing service's payment provider (default: local). */
-  paymentProvider?: PaymentProvider;
+  /** The billing service's env (default: the local provider, allowed to grant unpaid plans). */
+  billingEnv?: Record<string, string>;
   /** A Redis key prefix of its own (default: the run's), for tests of shared counters. */
   redisPrefix?: string;
   /** Where the identity service writes revocation markers (default: the run's Redis), for tests of a failing write. */
@@ -95,7 +94,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       RATE_LIMIT_PER_MINUTE: '0',
       ...options.gatewayEnv,
     },
-    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+    billingEnv: options.billingEnv ?? { BILLING_PROVIDER: 'local', BILLING_ALLOW_UNPAID: 'true' },
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     now: () => clock.now ?? Date.now(),
   });

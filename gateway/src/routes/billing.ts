@@ -1,14 +1,14 @@
 /**
  * Billing (scope billing.manage; not plan-gated). Checkout and cancel accept an Idempotency-Key.
- * At most one pending or active subscription per Site: a second checkout is 409 CONFLICT. When a
- * subscription becomes active the Site gets its plan; cancel returns the Site to the default plan
- * at once. A payment provider that is temporarily unavailable gives 503 and changes nothing.
+ * At most one pending, active or past_due subscription per Site: a second checkout is 409 CONFLICT.
+ * The payment itself and everything after it reach billing from the provider (webhooks.ts); a
+ * deployment without a payment provider answers 503 on every billing route.
  */
 import { DomainError } from '@cfs/common/errors';
 import type { BillingSubscription__Output } from '@cfs/protos/generated/cfs/billing/v1/BillingSubscription.js';
 import type { z } from 'zod';
 import { defineRoute } from '../route.ts';
-import { BillingSubscription, Checkout, CheckoutRequest } from '../schemas.ts';
+import { BillingSubscription, CancelRequest, Checkout, CheckoutRequest } from '../schemas.ts';
 
 function present(s: BillingSubscription__Output | null): z.input<typeof BillingSubscription> {
   if (!s) throw new DomainError('INTERNAL_ERROR');
@@ -20,6 +20,8 @@ function present(s: BillingSubscription__Output | null): z.input<typeof BillingS
     createdAt: s.createdAt,
     activatedAt: s.activatedAt ?? null,
     currentPeriodEnd: s.currentPeriodEnd ?? null,
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    pastDueSince: s.pastDueSince ?? null,
     canceledAt: s.canceledAt ?? null,
   };
 }
@@ -64,10 +66,13 @@ export const billingRoutes = [
     path: '/api/v1/billing/subscription/cancel',
     operationId: 'cancelBillingSubscription',
     summary: 'Cancel the subscription',
-    description: 'Cancels at once; the Site returns to the default plan now. Send an Idempotency-Key to retry safely.',
+    description:
+      'Cancels now (the Site returns to the default plan at once), or with {"atPeriodEnd": true} at the end of the paid period (the Site keeps its plan until then; cancelAtPeriodEnd shows it). Cancelling a pending checkout closes it, so it can no longer be paid. Send an Idempotency-Key to retry safely.',
+    body: CancelRequest,
     idempotent: true,
     errors: ['NOT_FOUND', 'CONFLICT'],
-    response: { status: 200, description: 'The canceled subscription.', schema: BillingSubscription },
-    handle: async ({ principal, rpc }) => present((await rpc('billing', 'CancelSubscription', { siteId: principal.credential.siteId })).subscription),
+    response: { status: 200, description: 'The subscription after the cancel.', schema: BillingSubscription },
+    handle: async ({ principal, rpc, body }) =>
+      present((await rpc('billing', 'CancelSubscription', { siteId: principal.credential.siteId, atPeriodEnd: body?.atPeriodEnd ?? false })).subscription),
   }),
 ];

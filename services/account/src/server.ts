@@ -39,6 +39,7 @@ export function toPlanMessage(plan: ReturnType<Account['plan']>): PlanMessage {
       ...(c.quota === null ? {} : { quota: c.quota }),
     })),
     ...(plan.aiBudget ? { aiBudget: plan.aiBudget.units, aiBudgetPeriod: plan.aiBudget.period } : { aiBudgetPeriod: 'month' }),
+    ...(plan.stripePriceId ? { stripePriceId: plan.stripePriceId } : {}),
   };
 }
 

@@ -1,27 +1,41 @@
 /**
- * The stripe provider (official `stripe` package) against a local stand-in of Stripe's API, driven
- * through the billing domain on a real PostgreSQL schema.
+ * The billing domain with the stripe provider (official `stripe` package) against a local stand-in
+ * of Stripe's API and its signed events, on a real PostgreSQL schema: checkout, every transition of
+ * the lifecycle, exactly-once events in any order, the plan outbox across a crash, reconciliation,
+ * cancel (now, at period end, pending), and provider failures.
  */
-import { Budget, runWithBudget } from '@cfs/common/deadline';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createPgAdapter } from '@cfs/common/database';
+import { Budget, runWithBudget } from '@cfs/common/deadline';
 import { DomainError } from '@cfs/common/errors';
+import { setFailpoints } from '@cfs/common/failpoints';
 import { createLogger } from '@cfs/common/logger';
 import { applyMigrations } from '@cfs/common/migrate';
-import { Billing, type AccountPort } from '../src/billing.ts';
+import { Billing } from '../src/billing.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
+import { SubscriptionLifecycle } from '../src/lifecycle.ts';
+import { PlanOutbox, type AccountPort } from '../src/plan-outbox.ts';
 import { guarded } from '../src/providers/provider.ts';
-import { StripeProvider } from '../src/providers/stripe.ts';
-import { startStripeStandIn, type StandIn } from './stripe-standin.ts';
+import { StripeWebhooks } from '../src/providers/stripe-events.ts';
+import { StripeProvider, stripeClient } from '../src/providers/stripe.ts';
+import { STANDIN_SECRET_KEY, STANDIN_WEBHOOK_SECRET, startStripeStandIn, type StandIn } from './stripe-standin.ts';
 
+const DAY = 24 * 3600 * 1000;
 const schema = `billingstripe_${process.pid}_${Date.now().toString(36)}`;
+const logger = createLogger('test', { level: 'silent' });
 let db: PrismaClient;
 let stripe: StandIn;
 let billing: Billing;
+let lifecycle: SubscriptionLifecycle;
+let outbox: PlanOutbox;
+let webhooks: StripeWebhooks;
+const clock = { now: Date.now() };
 const plans = new Map<string, string>();
+let accountDown = false;
 const account: AccountPort = {
-  catalog: async () => ({ defaultPlan: 'free', plans: ['free', 'starter', 'pro'] }),
+  catalog: async () => ({ defaultPlan: 'free', plans: [{ id: 'free' }, { id: 'starter', stripePriceId: 'price_starter' }, { id: 'pro', stripePriceId: 'price_pro' }, { id: 'legacy' }] }),
   setPlan: async (siteId, plan) => {
+    if (accountDown) throw new DomainError('SERVICE_UNAVAILABLE');
     plans.set(siteId, plan);
   },
 };
@@ -33,81 +47,243 @@ beforeAll(async () => {
   await applyMigrations({ target, migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname });
   db = new PrismaClient({ adapter: await createPgAdapter(target, 4) });
   stripe = await startStripeStandIn();
-  const provider = new StripeProvider({
-    secretKey: 'sk_test_standin',
-    prices: { starter: 'price_starter', pro: 'price_pro' },
-    successUrl: 'https://app.example.com/ok',
-    cancelUrl: 'https://app.example.com/back',
-    apiUrl: stripe.url,
-  });
-  billing = new Billing(db, guarded(provider, createLogger('test', { level: 'silent' })), account);
+  const client = stripeClient(STANDIN_SECRET_KEY, stripe.url);
+  const provider = guarded(new StripeProvider(client, { secretKey: STANDIN_SECRET_KEY, successUrl: 'https://app.example.com/ok', cancelUrl: 'https://app.example.com/back' }), logger);
+  const now = () => new Date(clock.now);
+  outbox = new PlanOutbox(db, account, logger);
+  lifecycle = new SubscriptionLifecycle(db, provider, outbox, logger, 7 * DAY, now);
+  billing = new Billing(db, provider, account, lifecycle, outbox, now);
+  webhooks = new StripeWebhooks(client, STANDIN_WEBHOOK_SECRET);
 });
 afterAll(async () => {
+  setFailpoints(undefined);
   await stripe?.close();
   await db?.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await db?.$disconnect();
 });
-beforeEach(() => plans.clear());
+beforeEach(() => {
+  plans.clear();
+  clock.now = Date.now();
+  accountDown = false;
+});
 
-describe('the stripe provider', () => {
-  it('opens a Checkout Session for the plan\'s price; the subscription is pending until Stripe completes it', async () => {
-    const siteId = nextSite();
-    const { checkoutUrl, subscription } = await billing.startCheckout(siteId, 'cus_1', 'pro');
+/** Delivers a signed event about `object`, as Stripe would. */
+function deliver(type: string, object: object, options: { id?: string; created?: number } = {}) {
+  const e = stripe.event(type, object, options);
+  return lifecycle.receive(webhooks.receive(Buffer.from(e.payload), e.signature));
+}
+
+/** A Site with a pending checkout for `plan`; the session the customer would pay. */
+async function checkout(plan = 'pro', customerId = 'cust_1') {
+  const siteId = nextSite();
+  const { subscription, checkoutUrl } = await billing.startCheckout(siteId, customerId, plan);
+  return { siteId, subscription, checkoutUrl, session: stripe.sessions.get(subscription.checkoutRef!)! };
+}
+
+/** A Site whose checkout was paid and delivered. */
+async function active(plan = 'pro') {
+  const c = await checkout(plan);
+  const sub = stripe.completeCheckout(c.session.id);
+  await deliver('checkout.session.completed', { ...c.session, form: undefined });
+  return { ...c, stripeSub: sub };
+}
+
+describe('checkout', () => {
+  it("opens a Checkout Session in subscription mode for the plan's price and the Customer's Stripe customer; pending until paid", async () => {
+    const { siteId, subscription, checkoutUrl, session } = await checkout('pro', 'cust_checkout');
     expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     expect(subscription).toMatchObject({ status: 'pending', provider: 'stripe', plan: 'pro' });
-    const session = stripe.sessions.get(subscription.providerRef!)!;
     expect(session.form.get('mode')).toBe('subscription');
     expect(session.form.get('line_items[0][price]')).toBe('price_pro');
-    expect(session.form.get('client_reference_id')).toBe(siteId);
+    expect(session.form.get('customer')).toMatch(/^cus_/);
+    expect(session.form.get('subscription_data[metadata][subscriptionId]')).toBe(subscription.id);
     expect(plans.get(siteId)).toBeUndefined();
-
-    expect((await billing.getSubscription(siteId)).status).toBe('pending');
-    await expect(billing.startCheckout(siteId, 'cus_1', 'starter')).rejects.toMatchObject({ code: 'CONFLICT' });
-
-    Object.assign(session, { status: 'complete', subscription: 'sub_123' });
-    expect(await billing.getSubscription(siteId)).toMatchObject({ status: 'active', providerRef: 'sub_123' });
-    expect(plans.get(siteId)).toBe('pro');
-
-    expect((await billing.cancel(siteId)).status).toBe('canceled');
-    expect(stripe.canceled).toContain('sub_123');
-    expect(plans.get(siteId)).toBe('free');
+    await expect(billing.startCheckout(siteId, 'cust_checkout', 'starter')).rejects.toMatchObject({ code: 'CONFLICT' });
+    // One Stripe customer per Customer, whatever the Site.
+    const other = await billing.startCheckout(nextSite(), 'cust_checkout', 'starter');
+    expect(stripe.sessions.get(other.subscription.checkoutRef!)!.customer).toBe(session.customer);
   });
 
-  it('marks a checkout that Stripe let expire, which frees the Site for a new one', async () => {
+  it('refuses a plan without a Stripe price with a clear CONFLICT, creating nothing', async () => {
     const siteId = nextSite();
-    const { subscription } = await billing.startCheckout(siteId, 'cus_1', 'starter');
-    stripe.sessions.get(subscription.providerRef!)!.status = 'expired';
-    expect((await billing.getSubscription(siteId)).status).toBe('expired');
-    expect((await billing.startCheckout(siteId, 'cus_1', 'starter')).subscription.status).toBe('pending');
+    await expect(billing.startCheckout(siteId, 'cust_1', 'legacy')).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('not offered') });
+    expect(await db.billingSubscription.count({ where: { siteId } })).toBe(0);
+  });
+});
+
+describe('signed events', () => {
+  it('checkout.session.completed activates and sets the plan; the same event again changes nothing', async () => {
+    const c = await checkout('pro');
+    const sub = stripe.completeCheckout(c.session.id);
+    const e = stripe.event('checkout.session.completed', { ...c.session, form: undefined });
+    expect(await lifecycle.receive(webhooks.receive(Buffer.from(e.payload), e.signature))).toMatchObject({ processed: true });
+    expect(await billing.getSubscription(c.siteId)).toMatchObject({ status: 'active', providerRef: sub.id });
+    expect(plans.get(c.siteId)).toBe('pro');
+    plans.delete(c.siteId);
+    expect(await lifecycle.receive(webhooks.receive(Buffer.from(e.payload), e.signature))).toMatchObject({ processed: false });
+    expect(plans.has(c.siteId)).toBe(false);
   });
 
+  it('refuses a delivery whose signature does not verify (wrong secret, altered body, none)', async () => {
+    const c = await checkout();
+    const bad = stripe.event('checkout.session.completed', { ...c.session, form: undefined }, { id: 'evt_forged' });
+    const forged = stripe.event('checkout.session.completed', { ...c.session, form: undefined }, { id: 'evt_forged2' });
+    expect(() => webhooks.receive(Buffer.from(bad.payload.replace('"open"', '"complete"')), bad.signature)).toThrow(/does not verify/);
+    expect(() => webhooks.receive(Buffer.from(forged.payload), forged.signature.replace(/v1=\w+/, 'v1=00'))).toThrow(DomainError);
+    expect(() => webhooks.receive(Buffer.from(forged.payload), '')).toThrow(DomainError);
+    expect((await billing.getSubscription(c.siteId)).status).toBe('pending');
+  });
+
+  it('applies customer.subscription.updated that arrives before checkout.session.completed; the older event changes nothing', async () => {
+    const c = await checkout('starter');
+    const sub = stripe.completeCheckout(c.session.id);
+    const t = Math.floor(Date.now() / 1000);
+    await deliver('customer.subscription.updated', sub, { created: t });
+    expect(await billing.getSubscription(c.siteId)).toMatchObject({ status: 'active', providerRef: sub.id });
+    expect(plans.get(c.siteId)).toBe('starter');
+    await deliver('checkout.session.completed', { ...c.session, form: undefined }, { created: t - 5 });
+    expect((await billing.getSubscription(c.siteId)).status).toBe('active');
+  });
+
+  it('invoice.payment_failed → past_due, the plan kept through the grace period, then the default plan; invoice.paid → active again with the new period', async () => {
+    const a = await active('pro');
+    await deliver('invoice.payment_failed', stripe.invoice(a.stripeSub.id, 'open'));
+    expect(await billing.getSubscription(a.siteId)).toMatchObject({ status: 'past_due', pastDueSince: expect.any(Date) });
+    expect(plans.get(a.siteId)).toBe('pro');
+    clock.now += 6 * DAY;
+    await lifecycle.endGracePeriods();
+    await outbox.flush();
+    expect(plans.get(a.siteId)).toBe('pro');
+    clock.now += 2 * DAY;
+    await lifecycle.endGracePeriods();
+    await outbox.flush();
+    expect(plans.get(a.siteId)).toBe('free');
+    const periodEnd = Math.floor(clock.now / 1000) + 30 * 24 * 3600;
+    stripe.updateSubscription(a.stripeSub.id, { status: 'active', periodEnd });
+    await deliver('invoice.paid', stripe.invoice(a.stripeSub.id, 'paid'));
+    expect(await billing.getSubscription(a.siteId)).toMatchObject({ status: 'active', pastDueSince: null, currentPeriodEnd: new Date(periodEnd * 1000) });
+    expect(plans.get(a.siteId)).toBe('pro');
+  });
+
+  it('customer.subscription.deleted → canceled, and the Site returns to the default plan', async () => {
+    const a = await active('pro');
+    await deliver('customer.subscription.deleted', stripe.updateSubscription(a.stripeSub.id, { status: 'canceled' }));
+    expect(await billing.getSubscription(a.siteId)).toMatchObject({ status: 'canceled', canceledAt: expect.any(Date) });
+    expect(plans.get(a.siteId)).toBe('free');
+  });
+
+  it('checkout.session.expired → expired, which frees the Site for a new checkout', async () => {
+    const c = await checkout('starter');
+    c.session.status = 'expired';
+    await deliver('checkout.session.expired', { ...c.session, form: undefined });
+    expect((await billing.getSubscription(c.siteId)).status).toBe('expired');
+    expect((await billing.startCheckout(c.siteId, 'cust_1', 'starter')).subscription.status).toBe('pending');
+  });
+
+  it('ignores event types it does not handle, and events about subscriptions that are not its own', async () => {
+    expect(await deliver('customer.created', { id: 'cus_x', object: 'customer' })).toMatchObject({ processed: true });
+    expect(await deliver('invoice.paid', { id: 'in_x', object: 'invoice', parent: null, lines: { data: [] } })).toMatchObject({ processed: true });
+  });
+});
+
+describe('plans follow without a distributed transaction', () => {
+  it('a crash between the commit and the plan change leaves the change to make; the next flush makes it', async () => {
+    const c = await checkout('pro');
+    stripe.completeCheckout(c.session.id);
+    setFailpoints('billing.plan.beforeApply=1*unavailable');
+    await deliver('checkout.session.completed', { ...c.session, form: undefined });
+    setFailpoints(undefined);
+    expect((await billing.getSubscription(c.siteId)).status).toBe('active');
+    expect(plans.has(c.siteId)).toBe(false);
+    expect(await outbox.flush()).toBeGreaterThanOrEqual(1);
+    expect(plans.get(c.siteId)).toBe('pro');
+  });
+
+  it('an account service that is down keeps the change until it is back', async () => {
+    const a = await active('starter');
+    accountDown = true;
+    await deliver('customer.subscription.deleted', stripe.updateSubscription(a.stripeSub.id, { status: 'canceled' }));
+    expect(plans.get(a.siteId)).toBe('starter');
+    accountDown = false;
+    await outbox.flush();
+    expect(plans.get(a.siteId)).toBe('free');
+  });
+});
+
+describe('reconciliation', () => {
+  it('heals a dropped checkout.session.completed, a missed deletion, and closes a checkout left open past 24 h', async () => {
+    const paid = await checkout('pro');
+    stripe.completeCheckout(paid.session.id);
+    const gone = await active('starter');
+    stripe.updateSubscription(gone.stripeSub.id, { status: 'canceled' });
+    const stale = await checkout('starter');
+    clock.now += 25 * 3600 * 1000;
+    await lifecycle.reconcile();
+    expect((await billing.getSubscription(paid.siteId)).status).toBe('active');
+    expect(plans.get(paid.siteId)).toBe('pro');
+    expect((await billing.getSubscription(gone.siteId)).status).toBe('canceled');
+    expect(plans.get(gone.siteId)).toBe('free');
+    expect((await billing.getSubscription(stale.siteId)).status).toBe('expired');
+    expect(stripe.sessions.get(stale.session.id)!.status).toBe('expired');
+  });
+});
+
+describe('cancel', () => {
+  it('now: Stripe cancels the subscription, the Site returns to the default plan at once', async () => {
+    const a = await active('pro');
+    expect(await billing.cancel(a.siteId, { atPeriodEnd: false })).toMatchObject({ status: 'canceled' });
+    expect(stripe.subscriptions.get(a.stripeSub.id)!.status).toBe('canceled');
+    expect(plans.get(a.siteId)).toBe('free');
+  });
+
+  it('at period end: the subscription and the plan stay until Stripe ends it', async () => {
+    const a = await active('pro');
+    expect(await billing.cancel(a.siteId, { atPeriodEnd: true })).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect(stripe.subscriptions.get(a.stripeSub.id)!.cancel_at_period_end).toBe(true);
+    expect(plans.get(a.siteId)).toBe('pro');
+    await deliver('customer.subscription.deleted', stripe.updateSubscription(a.stripeSub.id, { status: 'canceled' }));
+    expect((await billing.getSubscription(a.siteId)).status).toBe('canceled');
+    expect(plans.get(a.siteId)).toBe('free');
+  });
+
+  it('a pending checkout: its Checkout Session is expired at Stripe, so it can no longer be paid', async () => {
+    const c = await checkout('pro');
+    expect(await billing.cancel(c.siteId, { atPeriodEnd: false })).toMatchObject({ status: 'canceled' });
+    expect(stripe.sessions.get(c.session.id)!.status).toBe('expired');
+  });
+});
+
+describe('provider failures', () => {
   it('turns a Stripe outage into SERVICE_UNAVAILABLE with nothing changed, and a retry works', async () => {
     const siteId = nextSite();
+    await billing.startCheckout(nextSite(), 'cust_outage', 'starter'); // the Stripe customer exists
     stripe.failNext(503);
     stripe.failNext(503);
-    const err = await billing.startCheckout(siteId, 'cus_1', 'pro').catch((e: unknown) => e);
+    const err = await billing.startCheckout(siteId, 'cust_outage', 'pro').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DomainError);
     expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect((err as Error).message).not.toMatch(/price|internal detail/);
     expect(await db.billingSubscription.count({ where: { siteId } })).toBe(0);
-    expect((await billing.startCheckout(siteId, 'cus_1', 'pro')).subscription.status).toBe('pending');
+    expect((await billing.startCheckout(siteId, 'cust_outage', 'pro')).subscription.status).toBe('pending');
   });
 
-  it('bounds a slow Stripe by the call\'s budget: SERVICE_UNAVAILABLE soon after it, with nothing changed', async () => {
+  it("bounds a slow Stripe by the call's budget: SERVICE_UNAVAILABLE soon after it, with nothing changed", async () => {
     const siteId = nextSite();
+    await billing.startCheckout(nextSite(), 'cust_slow', 'starter');
     stripe.delayNext(3000);
     const started = Date.now();
-    const err = await runWithBudget(new Budget(Date.now() + 300), () => billing.startCheckout(siteId, 'cus_1', 'pro')).catch((e: unknown) => e);
+    const err = await runWithBudget(new Budget(Date.now() + 300), () => billing.startCheckout(siteId, 'cust_slow', 'pro')).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(Date.now() - started).toBeLessThan(2500); // the stand-in would have taken 3 s
     expect(await db.billingSubscription.count({ where: { siteId } })).toBe(0);
-    expect((await billing.startCheckout(siteId, 'cus_1', 'pro')).subscription.status).toBe('pending');
+    expect((await billing.startCheckout(siteId, 'cust_slow', 'pro')).subscription.status).toBe('pending');
   });
 
   it('turns any other Stripe error into a generic INTERNAL_ERROR, with nothing changed', async () => {
     const siteId = nextSite();
+    await billing.startCheckout(nextSite(), 'cust_400', 'starter');
     stripe.failNext(400);
-    const err = (await billing.startCheckout(siteId, 'cus_1', 'pro').catch((e: unknown) => e)) as DomainError;
+    const err = (await billing.startCheckout(siteId, 'cust_400', 'pro').catch((e: unknown) => e)) as DomainError;
     expect(err.code).toBe('INTERNAL_ERROR');
     expect(err.message).not.toMatch(/No such price|internal detail/);
     expect(await db.billingSubscription.count({ where: { siteId } })).toBe(0);

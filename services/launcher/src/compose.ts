@@ -8,7 +8,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ACCOUNT_MIGRATIONS_DIR, createAccountService, accountEnvSchema, type PlanCatalog } from '@cfs/account';
-import { BILLING_MIGRATIONS_DIR, billingEnvSchema, createBillingService, type PaymentProvider } from '@cfs/billing';
+import { BILLING_MIGRATIONS_DIR, billingEnvSchema, createBillingService } from '@cfs/billing';
 import type { Bus } from '@cfs/common/bus';
 import type { GrpcServer } from '@cfs/common/grpc';
 import type { Logger } from '@cfs/common/logger';
@@ -64,7 +64,8 @@ export interface ComposeOptions {
   ports: Record<ServiceName | 'mediaHttp' | 'gateway', number>;
   /** Settings of the gateway, as its env would give them. */
   gatewayEnv?: Record<string, string>;
-  paymentProvider?: PaymentProvider;
+  /** Settings of the billing service, as its env would give them (its payment provider: none unless set). */
+  billingEnv?: Record<string, string>;
   /** Load the shipped demo articles into an empty feed database. */
   loadDemoArticles?: boolean;
   extraRoutes?: AnyRoute[];
@@ -138,9 +139,9 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
     );
     await listen(
       'billing',
-      await createBillingService(billingEnvSchema.parse({ ACCOUNT_ADDR: addresses.account, SERVICE_TOKEN: options.serviceTokens.billing }), {
+      await createBillingService(billingEnvSchema.parse({ ACCOUNT_ADDR: addresses.account, SERVICE_TOKEN: options.serviceTokens.billing, ...options.billingEnv }), {
         ...deps('billing'),
-        ...(options.paymentProvider ? { provider: options.paymentProvider } : {}),
+        ...(options.now ? { now: () => new Date(options.now!()) } : {}),
       }),
     );
     await listen('seo', await createSeoService(seoEnvSchema.parse({}), deps('seo')));

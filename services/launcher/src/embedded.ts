@@ -63,6 +63,8 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     },
     gatewayEnv: { CURSOR_SECRET: localSecret(dataDir, 'cursor-secret', env.CURSOR_SECRET), ...(process.env.RATE_LIMIT_PER_MINUTE ? { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE } : {}) },
     loadDemoArticles: env.FEED_LOAD_DEMO_ARTICLES === 'true',
+    // Embedded defaults are for trying the system out: checkouts complete at once, without payment.
+    billingEnv: { BILLING_PROVIDER: 'local', BILLING_ALLOW_UNPAID: 'true' },
   });
 
   const clients = createAdminClients({ ...system.addresses, deadlineMs: 30_000, serviceToken: serviceTokens.admin });

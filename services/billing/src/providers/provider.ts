@@ -9,35 +9,57 @@ import { currentBudget } from '@cfs/common/deadline';
 import { failpoint } from '@cfs/common/failpoints';
 import type { Logger } from '@cfs/common/logger';
 
+/** The states of a billing subscription (README: Billing, the lifecycle). */
+export const SUBSCRIPTION_STATES = ['pending', 'active', 'past_due', 'canceled', 'expired'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+
 export interface CheckoutRequest {
   subscriptionId: string;
   siteId: string;
   customerId: string;
   plan: string;
+  /** The provider's customer (createCustomer). */
+  customerRef: string;
+  /** The provider's price of the plan (Stripe: price_…, from the plan catalog). */
+  priceId?: string;
 }
 
 export interface CheckoutStarted {
   checkoutUrl: string;
-  /** The provider's checkout reference (a session id). */
-  reference: string;
-  /** True when the provider confirmed the payment already (the local provider does). */
-  confirmed: boolean;
-  /** Once confirmed: the provider's subscription reference. */
-  subscriptionRef?: string;
-  currentPeriodEnd?: Date;
+  /** The provider's checkout reference (Stripe: a Checkout Session id). */
+  checkoutRef: string;
+  /** Set when the provider confirmed the payment already (the local provider does): the subscription it made. */
+  confirmed?: ProviderSubscription;
 }
 
-export interface CheckoutStatus {
-  state: 'open' | 'complete' | 'expired';
-  subscriptionRef?: string;
+/** A subscription as the provider has it. */
+export interface ProviderSubscription {
+  ref: string;
+  state: SubscriptionState;
   currentPeriodEnd?: Date;
+  cancelAtPeriodEnd: boolean;
+  /** Our subscription id, when the provider carries it (Stripe: subscription metadata). */
+  subscriptionId?: string;
+}
+
+export interface ProviderCheckout {
+  state: 'open' | 'complete' | 'expired';
+  /** The subscription a completed checkout made. */
+  subscriptionRef?: string;
 }
 
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
+  /** The provider's customer for one of our Customers (Stripe: cus_…); idempotent per Customer. */
+  createCustomer(customerId: string): Promise<string>;
   startCheckout(request: CheckoutRequest): Promise<CheckoutStarted>;
-  checkoutStatus(reference: string): Promise<CheckoutStatus>;
-  cancelSubscription(subscriptionRef: string): Promise<void>;
+  /** Closes an open checkout so that it can no longer be paid; answers the checkout's state after it. */
+  expireCheckout(checkoutRef: string): Promise<ProviderCheckout>;
+  checkout(checkoutRef: string): Promise<ProviderCheckout>;
+  /** The subscription's current state (`known`: what billing has of it; the local provider keeps nothing else). */
+  subscription(subscriptionRef: string, known?: { currentPeriodEnd: Date | null; cancelAtPeriodEnd: boolean }): Promise<ProviderSubscription>;
+  /** Ends a subscription now, or at the end of its paid period. */
+  cancelSubscription(subscriptionRef: string, options: { atPeriodEnd: boolean }): Promise<ProviderSubscription>;
 }
 
 /** Raised by adapters for failures where a retry is safe. */
@@ -62,8 +84,11 @@ export function guarded(provider: PaymentProvider, logger: Logger): PaymentProvi
   };
   return {
     name: provider.name,
+    createCustomer: (id) => call('createCustomer', () => provider.createCustomer(id)),
     startCheckout: (r) => call('startCheckout', () => provider.startCheckout(r)),
-    checkoutStatus: (ref) => call('checkoutStatus', () => provider.checkoutStatus(ref)),
-    cancelSubscription: (ref) => call('cancelSubscription', () => provider.cancelSubscription(ref)),
+    expireCheckout: (ref) => call('expireCheckout', () => provider.expireCheckout(ref)),
+    checkout: (ref) => call('checkout', () => provider.checkout(ref)),
+    subscription: (ref, known) => call('subscription', () => provider.subscription(ref, known)),
+    cancelSubscription: (ref, o) => call('cancelSubscription', () => provider.cancelSubscription(ref, o)),
   };
 }

@@ -9,7 +9,9 @@ export interface Plan {
   'capabilities'?: (_cfs_account_v1_PlanCapability)[];
   'aiBudget'?: (number | string | Long);
   'aiBudgetPeriod'?: (string);
+  'stripePriceId'?: (string);
   '_aiBudget'?: "aiBudget";
+  '_stripePriceId'?: "stripePriceId";
 }
 
 export interface Plan__Output {
@@ -18,5 +20,7 @@ export interface Plan__Output {
   'capabilities': (_cfs_account_v1_PlanCapability__Output)[];
   'aiBudget'?: (string);
   'aiBudgetPeriod': (string);
+  'stripePriceId'?: (string);
   '_aiBudget'?: "aiBudget";
+  '_stripePriceId'?: "stripePriceId";
 }

@@ -11,9 +11,12 @@ export interface BillingSubscription {
   'canceledAt'?: (string);
   'activatedAt'?: (string);
   'provider'?: (string);
+  'cancelAtPeriodEnd'?: (boolean);
+  'pastDueSince'?: (string);
   '_currentPeriodEnd'?: "currentPeriodEnd";
   '_canceledAt'?: "canceledAt";
   '_activatedAt'?: "activatedAt";
+  '_pastDueSince'?: "pastDueSince";
 }
 
 export interface BillingSubscription__Output {
@@ -26,7 +29,10 @@ export interface BillingSubscription__Output {
   'canceledAt'?: (string);
   'activatedAt'?: (string);
   'provider': (string);
+  'cancelAtPeriodEnd': (boolean);
+  'pastDueSince'?: (string);
   '_currentPeriodEnd'?: "currentPeriodEnd";
   '_canceledAt'?: "canceledAt";
   '_activatedAt'?: "activatedAt";
+  '_pastDueSince'?: "pastDueSince";
 }

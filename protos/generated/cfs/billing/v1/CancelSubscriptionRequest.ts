@@ -3,8 +3,10 @@
 
 export interface CancelSubscriptionRequest {
   'siteId'?: (string);
+  'atPeriodEnd'?: (boolean);
 }
 
 export interface CancelSubscriptionRequest__Output {
   'siteId': (string);
+  'atPeriodEnd': (boolean);
 }

@@ -46,3 +46,20 @@ export { Prisma }
  * 
  */
 export type BillingSubscription = Prisma.BillingSubscriptionModel
+/**
+ * Model BillingCustomer
+ * The provider's customer of each Customer (Stripe: cus_…), made on its first checkout.
+ */
+export type BillingCustomer = Prisma.BillingCustomerModel
+/**
+ * Model ProcessedEvent
+ * Provider events already processed, by event id: recorded in the transaction of the change they made.
+ */
+export type ProcessedEvent = Prisma.ProcessedEventModel
+/**
+ * Model SitePlanSync
+ * The plan each Site should have according to its subscriptions, until it is set at the account
+ * service (the outbox): written in the transaction of the change, applied after it and retried
+ * until it is (README: Billing, plans follow).
+ */
+export type SitePlanSync = Prisma.SitePlanSyncModel

@@ -9,4 +9,7 @@
  * 🟢 You can import this file directly.
  */
 export type * from './models/BillingSubscription.js'
+export type * from './models/BillingCustomer.js'
+export type * from './models/ProcessedEvent.js'
+export type * from './models/SitePlanSync.js'
 export type * from './commonInputTypes.js'

@@ -51,7 +51,10 @@ export const AnyNull = runtime.AnyNull
 
 
 export const ModelName = {
-  BillingSubscription: 'BillingSubscription'
+  BillingSubscription: 'BillingSubscription',
+  BillingCustomer: 'BillingCustomer',
+  ProcessedEvent: 'ProcessedEvent',
+  SitePlanSync: 'SitePlanSync'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -78,15 +81,48 @@ export const BillingSubscriptionScalarFieldEnum = {
   status: 'status',
   provider: 'provider',
   providerRef: 'providerRef',
+  checkoutRef: 'checkoutRef',
   checkoutUrl: 'checkoutUrl',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt',
   activatedAt: 'activatedAt',
   canceledAt: 'canceledAt',
-  currentPeriodEnd: 'currentPeriodEnd'
+  currentPeriodEnd: 'currentPeriodEnd',
+  cancelAtPeriodEnd: 'cancelAtPeriodEnd',
+  pastDueSince: 'pastDueSince',
+  lastEventAt: 'lastEventAt'
 } as const
 
 export type BillingSubscriptionScalarFieldEnum = (typeof BillingSubscriptionScalarFieldEnum)[keyof typeof BillingSubscriptionScalarFieldEnum]
+
+
+export const BillingCustomerScalarFieldEnum = {
+  customerId: 'customerId',
+  providerCustomerRef: 'providerCustomerRef',
+  createdAt: 'createdAt'
+} as const
+
+export type BillingCustomerScalarFieldEnum = (typeof BillingCustomerScalarFieldEnum)[keyof typeof BillingCustomerScalarFieldEnum]
+
+
+export const ProcessedEventScalarFieldEnum = {
+  id: 'id',
+  type: 'type',
+  processedAt: 'processedAt'
+} as const
+
+export type ProcessedEventScalarFieldEnum = (typeof ProcessedEventScalarFieldEnum)[keyof typeof ProcessedEventScalarFieldEnum]
+
+
+export const SitePlanSyncScalarFieldEnum = {
+  siteId: 'siteId',
+  desiredPlan: 'desiredPlan',
+  applied: 'applied',
+  version: 'version',
+  updatedAt: 'updatedAt'
+} as const
+
+export type SitePlanSyncScalarFieldEnum = (typeof SitePlanSyncScalarFieldEnum)[keyof typeof SitePlanSyncScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -32,12 +32,16 @@ export type BillingSubscriptionMinAggregateOutputType = {
   status: string | null
   provider: string | null
   providerRef: string | null
+  checkoutRef: string | null
   checkoutUrl: string | null
   createdAt: Date | null
   updatedAt: Date | null
   activatedAt: Date | null
   canceledAt: Date | null
   currentPeriodEnd: Date | null
+  cancelAtPeriodEnd: boolean | null
+  pastDueSince: Date | null
+  lastEventAt: Date | null
 }
 
 export type BillingSubscriptionMaxAggregateOutputType = {
@@ -48,12 +52,16 @@ export type BillingSubscriptionMaxAggregateOutputType = {
   status: string | null
   provider: string | null
   providerRef: string | null
+  checkoutRef: string | null
   checkoutUrl: string | null
   createdAt: Date | null
   updatedAt: Date | null
   activatedAt: Date | null
   canceledAt: Date | null
   currentPeriodEnd: Date | null
+  cancelAtPeriodEnd: boolean | null
+  pastDueSince: Date | null
+  lastEventAt: Date | null
 }
 
 export type BillingSubscriptionCountAggregateOutputType = {
@@ -64,12 +72,16 @@ export type BillingSubscriptionCountAggregateOutputType = {
   status: number
   provider: number
   providerRef: number
+  checkoutRef: number
   checkoutUrl: number
   createdAt: number
   updatedAt: number
   activatedAt: number
   canceledAt: number
   currentPeriodEnd: number
+  cancelAtPeriodEnd: number
+  pastDueSince: number
+  lastEventAt: number
   _all: number
 }
 
@@ -82,12 +94,16 @@ export type BillingSubscriptionMinAggregateInputType = {
   status?: true
   provider?: true
   providerRef?: true
+  checkoutRef?: true
   checkoutUrl?: true
   createdAt?: true
   updatedAt?: true
   activatedAt?: true
   canceledAt?: true
   currentPeriodEnd?: true
+  cancelAtPeriodEnd?: true
+  pastDueSince?: true
+  lastEventAt?: true
 }
 
 export type BillingSubscriptionMaxAggregateInputType = {
@@ -98,12 +114,16 @@ export type BillingSubscriptionMaxAggregateInputType = {
   status?: true
   provider?: true
   providerRef?: true
+  checkoutRef?: true
   checkoutUrl?: true
   createdAt?: true
   updatedAt?: true
   activatedAt?: true
   canceledAt?: true
   currentPeriodEnd?: true
+  cancelAtPeriodEnd?: true
+  pastDueSince?: true
+  lastEventAt?: true
 }
 
 export type BillingSubscriptionCountAggregateInputType = {
@@ -114,12 +134,16 @@ export type BillingSubscriptionCountAggregateInputType = {
   status?: true
   provider?: true
   providerRef?: true
+  checkoutRef?: true
   checkoutUrl?: true
   createdAt?: true
   updatedAt?: true
   activatedAt?: true
   canceledAt?: true
   currentPeriodEnd?: true
+  cancelAtPeriodEnd?: true
+  pastDueSince?: true
+  lastEventAt?: true
   _all?: true
 }
 
@@ -203,12 +227,16 @@ export type BillingSubscriptionGroupByOutputType = {
   status: string
   provider: string
   providerRef: string | null
+  checkoutRef: string | null
   checkoutUrl: string
   createdAt: Date
   updatedAt: Date
   activatedAt: Date | null
   canceledAt: Date | null
   currentPeriodEnd: Date | null
+  cancelAtPeriodEnd: boolean
+  pastDueSince: Date | null
+  lastEventAt: Date | null
   _count: BillingSubscriptionCountAggregateOutputType | null
   _min: BillingSubscriptionMinAggregateOutputType | null
   _max: BillingSubscriptionMaxAggregateOutputType | null
@@ -240,12 +268,16 @@ export type BillingSubscriptionWhereInput = {
   status?: Prisma.StringFilter<"BillingSubscription"> | string
   provider?: Prisma.StringFilter<"BillingSubscription"> | string
   providerRef?: Prisma.StringNullableFilter<"BillingSubscription"> | string | null
+  checkoutRef?: Prisma.StringNullableFilter<"BillingSubscription"> | string | null
   checkoutUrl?: Prisma.StringFilter<"BillingSubscription"> | string
   createdAt?: Prisma.DateTimeFilter<"BillingSubscription"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"BillingSubscription"> | Date | string
   activatedAt?: Prisma.DateTimeNullableFilter<"BillingSubscription"> | Date | string | null
   canceledAt?: Prisma.DateTimeNullableFilter<"BillingSubscription"> | Date | string | null
   currentPeriodEnd?: Prisma.DateTimeNullableFilter<"BillingSubscription"> | Date | string | null
+  cancelAtPeriodEnd?: Prisma.BoolFilter<"BillingSubscription"> | boolean
+  pastDueSince?: Prisma.DateTimeNullableFilter<"BillingSubscription"> | Date | string | null
+  lastEventAt?: Prisma.DateTimeNullableFilter<"BillingSubscription"> | Date | string | null
 }
 
 export type BillingSubscriptionOrderByWithRelationInput = {
@@ -256,12 +288,16 @@ export type BillingSubscriptionOrderByWithRelationInput = {
   status?: Prisma.SortOrder
   provider?: Prisma.SortOrder
   providerRef?: Prisma.SortOrderInput | Prisma.SortOrder
+  checkoutRef?: Prisma.SortOrderInput | Prisma.SortOrder
   checkoutUrl?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   activatedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   canceledAt?: Prisma.SortOrderInput | Prisma.SortOrder
   currentPeriodEnd?: Prisma.SortOrderInput | Prisma.SortOrder
+  cancelAtPeriodEnd?: Prisma.SortOrder
+  pastDueSince?: Prisma.SortOrderInput | Prisma.SortOrder
+  lastEventAt?: Prisma.SortOrderInput | Prisma.SortOrder
 }
 
 export type BillingSubscriptionWhereUniqueInput = Prisma.AtLeast<{
@@ -275,12 +311,16 @@ export type BillingSubscriptionWhereUniqueInput = Prisma.AtLeast<{
   status?: Prisma.StringFilter<"BillingSubscription"> | string
   provider?: Prisma.StringFilter<"BillingSubscription"> | string
   providerRef?: Prisma.StringNullableFilter<"BillingSubscription"> | string | null
+  checkoutRef?: Prisma.StringNullableFilter<"BillingSubscription"> | string | null
   checkoutUrl?: Prisma.StringFilter<"BillingSubscription"> | string
   createdAt?: Prisma.DateTimeFilter<"BillingSubscription"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"BillingSubscription"> | Date | string
   activatedAt?: Prisma.DateTimeNullableFilter<"BillingSubscription"> | Date | string | null
   canceledAt?: Prisma.DateTimeNullableFilter<"BillingSubscription"> | Date | string | null
   currentPeriodEnd?: Prisma.DateTimeNullableFilter<"BillingSubscription"> | Date | string | null
+  cancelAtPeriodEnd?: Prisma.BoolFilter<"BillingSubscription"> | boolean
+  pastDueSince?: Prisma.DateTimeNullableFilter<"BillingSubscription"> | Date | string | null
+  lastEventAt?: Prisma.DateTimeNullableFilter<"BillingSubscription"> | Date | string | null
 }, "id">
 
 export type BillingSubscriptionOrderByWithAggregationInput = {
@@ -291,12 +331,16 @@ export type BillingSubscriptionOrderByWithAggregationInput = {
   status?: Prisma.SortOrder
   provider?: Prisma.SortOrder
   providerRef?: Prisma.SortOrderInput | Prisma.SortOrder
+  checkoutRef?: Prisma.SortOrderInput | Prisma.SortOrder
   checkoutUrl?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   activatedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   canceledAt?: Prisma.SortOrderInput | Prisma.SortOrder
   currentPeriodEnd?: Prisma.SortOrderInput | Prisma.SortOrder
+  cancelAtPeriodEnd?: Prisma.SortOrder
+  pastDueSince?: Prisma.SortOrderInput | Prisma.SortOrder
+  lastEventAt?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.BillingSubscriptionCountOrderByAggregateInput
   _max?: Prisma.BillingSubscriptionMaxOrderByAggregateInput
   _min?: Prisma.BillingSubscriptionMinOrderByAggregateInput
@@ -313,12 +357,16 @@ export type BillingSubscriptionScalarWhereWithAggregatesInput = {
   status?: Prisma.StringWithAggregatesFilter<"BillingSubscription"> | string
   provider?: Prisma.StringWithAggregatesFilter<"BillingSubscription"> | string
   providerRef?: Prisma.StringNullableWithAggregatesFilter<"BillingSubscription"> | string | null
+  checkoutRef?: Prisma.StringNullableWithAggregatesFilter<"BillingSubscription"> | string | null
   checkoutUrl?: Prisma.StringWithAggregatesFilter<"BillingSubscription"> | string
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"BillingSubscription"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"BillingSubscription"> | Date | string
   activatedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"BillingSubscription"> | Date | string | null
   canceledAt?: Prisma.DateTimeNullableWithAggregatesFilter<"BillingSubscription"> | Date | string | null
   currentPeriodEnd?: Prisma.DateTimeNullableWithAggregatesFilter<"BillingSubscription"> | Date | string | null
+  cancelAtPeriodEnd?: Prisma.BoolWithAggregatesFilter<"BillingSubscription"> | boolean
+  pastDueSince?: Prisma.DateTimeNullableWithAggregatesFilter<"BillingSubscription"> | Date | string | null
+  lastEventAt?: Prisma.DateTimeNullableWithAggregatesFilter<"BillingSubscription"> | Date | string | null
 }
 
 export type BillingSubscriptionCreateInput = {
@@ -329,12 +377,16 @@ export type BillingSubscriptionCreateInput = {
   status: string
   provider: string
   providerRef?: string | null
+  checkoutRef?: string | null
   checkoutUrl: string
   createdAt: Date | string
   updatedAt: Date | string
   activatedAt?: Date | string | null
   canceledAt?: Date | string | null
   currentPeriodEnd?: Date | string | null
+  cancelAtPeriodEnd?: boolean
+  pastDueSince?: Date | string | null
+  lastEventAt?: Date | string | null
 }
 
 export type BillingSubscriptionUncheckedCreateInput = {
@@ -345,12 +397,16 @@ export type BillingSubscriptionUncheckedCreateInput = {
   status: string
   provider: string
   providerRef?: string | null
+  checkoutRef?: string | null
   checkoutUrl: string
   createdAt: Date | string
   updatedAt: Date | string
   activatedAt?: Date | string | null
   canceledAt?: Date | string | null
   currentPeriodEnd?: Date | string | null
+  cancelAtPeriodEnd?: boolean
+  pastDueSince?: Date | string | null
+  lastEventAt?: Date | string | null
 }
 
 export type BillingSubscriptionUpdateInput = {
@@ -361,12 +417,16 @@ export type BillingSubscriptionUpdateInput = {
   status?: Prisma.StringFieldUpdateOperationsInput | string
   provider?: Prisma.StringFieldUpdateOperationsInput | string
   providerRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  checkoutRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   checkoutUrl?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   activatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   canceledAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   currentPeriodEnd?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  cancelAtPeriodEnd?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  pastDueSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastEventAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type BillingSubscriptionUncheckedUpdateInput = {
@@ -377,12 +437,16 @@ export type BillingSubscriptionUncheckedUpdateInput = {
   status?: Prisma.StringFieldUpdateOperationsInput | string
   provider?: Prisma.StringFieldUpdateOperationsInput | string
   providerRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  checkoutRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   checkoutUrl?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   activatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   canceledAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   currentPeriodEnd?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  cancelAtPeriodEnd?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  pastDueSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastEventAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type BillingSubscriptionCreateManyInput = {
@@ -393,12 +457,16 @@ export type BillingSubscriptionCreateManyInput = {
   status: string
   provider: string
   providerRef?: string | null
+  checkoutRef?: string | null
   checkoutUrl: string
   createdAt: Date | string
   updatedAt: Date | string
   activatedAt?: Date | string | null
   canceledAt?: Date | string | null
   currentPeriodEnd?: Date | string | null
+  cancelAtPeriodEnd?: boolean
+  pastDueSince?: Date | string | null
+  lastEventAt?: Date | string | null
 }
 
 export type BillingSubscriptionUpdateManyMutationInput = {
@@ -409,12 +477,16 @@ export type BillingSubscriptionUpdateManyMutationInput = {
   status?: Prisma.StringFieldUpdateOperationsInput | string
   provider?: Prisma.StringFieldUpdateOperationsInput | string
   providerRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  checkoutRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   checkoutUrl?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   activatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   canceledAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   currentPeriodEnd?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  cancelAtPeriodEnd?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  pastDueSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastEventAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type BillingSubscriptionUncheckedUpdateManyInput = {
@@ -425,12 +497,16 @@ export type BillingSubscriptionUncheckedUpdateManyInput = {
   status?: Prisma.StringFieldUpdateOperationsInput | string
   provider?: Prisma.StringFieldUpdateOperationsInput | string
   providerRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  checkoutRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   checkoutUrl?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   activatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   canceledAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   currentPeriodEnd?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  cancelAtPeriodEnd?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  pastDueSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastEventAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type BillingSubscriptionCountOrderByAggregateInput = {
@@ -441,12 +517,16 @@ export type BillingSubscriptionCountOrderByAggregateInput = {
   status?: Prisma.SortOrder
   provider?: Prisma.SortOrder
   providerRef?: Prisma.SortOrder
+  checkoutRef?: Prisma.SortOrder
   checkoutUrl?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   activatedAt?: Prisma.SortOrder
   canceledAt?: Prisma.SortOrder
   currentPeriodEnd?: Prisma.SortOrder
+  cancelAtPeriodEnd?: Prisma.SortOrder
+  pastDueSince?: Prisma.SortOrder
+  lastEventAt?: Prisma.SortOrder
 }
 
 export type BillingSubscriptionMaxOrderByAggregateInput = {
@@ -457,12 +537,16 @@ export type BillingSubscriptionMaxOrderByAggregateInput = {
   status?: Prisma.SortOrder
   provider?: Prisma.SortOrder
   providerRef?: Prisma.SortOrder
+  checkoutRef?: Prisma.SortOrder
   checkoutUrl?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   activatedAt?: Prisma.SortOrder
   canceledAt?: Prisma.SortOrder
   currentPeriodEnd?: Prisma.SortOrder
+  cancelAtPeriodEnd?: Prisma.SortOrder
+  pastDueSince?: Prisma.SortOrder
+  lastEventAt?: Prisma.SortOrder
 }
 
 export type BillingSubscriptionMinOrderByAggregateInput = {
@@ -473,12 +557,16 @@ export type BillingSubscriptionMinOrderByAggregateInput = {
   status?: Prisma.SortOrder
   provider?: Prisma.SortOrder
   providerRef?: Prisma.SortOrder
+  checkoutRef?: Prisma.SortOrder
   checkoutUrl?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   activatedAt?: Prisma.SortOrder
   canceledAt?: Prisma.SortOrder
   currentPeriodEnd?: Prisma.SortOrder
+  cancelAtPeriodEnd?: Prisma.SortOrder
+  pastDueSince?: Prisma.SortOrder
+  lastEventAt?: Prisma.SortOrder
 }
 
 export type StringFieldUpdateOperationsInput = {
@@ -497,6 +585,10 @@ export type NullableDateTimeFieldUpdateOperationsInput = {
   set?: Date | string | null
 }
 
+export type BoolFieldUpdateOperationsInput = {
+  set?: boolean
+}
+
 
 
 export type BillingSubscriptionSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -507,12 +599,16 @@ export type BillingSubscriptionSelect<ExtArgs extends runtime.Types.Extensions.I
   status?: boolean
   provider?: boolean
   providerRef?: boolean
+  checkoutRef?: boolean
   checkoutUrl?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   activatedAt?: boolean
   canceledAt?: boolean
   currentPeriodEnd?: boolean
+  cancelAtPeriodEnd?: boolean
+  pastDueSince?: boolean
+  lastEventAt?: boolean
 }, ExtArgs["result"]["billingSubscription"]>
 
 export type BillingSubscriptionSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -523,12 +619,16 @@ export type BillingSubscriptionSelectCreateManyAndReturn<ExtArgs extends runtime
   status?: boolean
   provider?: boolean
   providerRef?: boolean
+  checkoutRef?: boolean
   checkoutUrl?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   activatedAt?: boolean
   canceledAt?: boolean
   currentPeriodEnd?: boolean
+  cancelAtPeriodEnd?: boolean
+  pastDueSince?: boolean
+  lastEventAt?: boolean
 }, ExtArgs["result"]["billingSubscription"]>
 
 export type BillingSubscriptionSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -539,12 +639,16 @@ export type BillingSubscriptionSelectUpdateManyAndReturn<ExtArgs extends runtime
   status?: boolean
   provider?: boolean
   providerRef?: boolean
+  checkoutRef?: boolean
   checkoutUrl?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   activatedAt?: boolean
   canceledAt?: boolean
   currentPeriodEnd?: boolean
+  cancelAtPeriodEnd?: boolean
+  pastDueSince?: boolean
+  lastEventAt?: boolean
 }, ExtArgs["result"]["billingSubscription"]>
 
 export type BillingSubscriptionSelectScalar = {
@@ -555,15 +659,19 @@ export type BillingSubscriptionSelectScalar = {
   status?: boolean
   provider?: boolean
   providerRef?: boolean
+  checkoutRef?: boolean
   checkoutUrl?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   activatedAt?: boolean
   canceledAt?: boolean
   currentPeriodEnd?: boolean
+  cancelAtPeriodEnd?: boolean
+  pastDueSince?: boolean
+  lastEventAt?: boolean
 }
 
-export type BillingSubscriptionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "siteId" | "customerId" | "plan" | "status" | "provider" | "providerRef" | "checkoutUrl" | "createdAt" | "updatedAt" | "activatedAt" | "canceledAt" | "currentPeriodEnd", ExtArgs["result"]["billingSubscription"]>
+export type BillingSubscriptionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "siteId" | "customerId" | "plan" | "status" | "provider" | "providerRef" | "checkoutRef" | "checkoutUrl" | "createdAt" | "updatedAt" | "activatedAt" | "canceledAt" | "currentPeriodEnd" | "cancelAtPeriodEnd" | "pastDueSince" | "lastEventAt", ExtArgs["result"]["billingSubscription"]>
 
 export type $BillingSubscriptionPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "BillingSubscription"
@@ -574,7 +682,7 @@ export type $BillingSubscriptionPayload<ExtArgs extends runtime.Types.Extensions
     customerId: string
     plan: string
     /**
-     * pending | active | canceled | expired
+     * pending | active | past_due | canceled | expired (README: Billing, the lifecycle)
      */
     status: string
     /**
@@ -582,15 +690,31 @@ export type $BillingSubscriptionPayload<ExtArgs extends runtime.Types.Extensions
      */
     provider: string
     /**
-     * The provider's checkout session id while pending, its subscription id once active.
+     * The provider's subscription id, once the provider has one.
      */
     providerRef: string | null
+    /**
+     * The provider's checkout session id (Stripe: cs_…).
+     */
+    checkoutRef: string | null
     checkoutUrl: string
     createdAt: Date
     updatedAt: Date
     activatedAt: Date | null
     canceledAt: Date | null
     currentPeriodEnd: Date | null
+    /**
+     * The subscription ends at currentPeriodEnd instead of renewing.
+     */
+    cancelAtPeriodEnd: boolean
+    /**
+     * When a payment failed (status past_due): the plan is kept for BILLING_GRACE_DAYS from here.
+     */
+    pastDueSince: Date | null
+    /**
+     * When the newest provider event applied to it was created: an older event arriving later changes nothing.
+     */
+    lastEventAt: Date | null
   }, ExtArgs["result"]["billingSubscription"]>
   composites: {}
 }
@@ -1021,12 +1145,16 @@ export interface BillingSubscriptionFieldRefs {
   readonly status: Prisma.FieldRef<"BillingSubscription", 'String'>
   readonly provider: Prisma.FieldRef<"BillingSubscription", 'String'>
   readonly providerRef: Prisma.FieldRef<"BillingSubscription", 'String'>
+  readonly checkoutRef: Prisma.FieldRef<"BillingSubscription", 'String'>
   readonly checkoutUrl: Prisma.FieldRef<"BillingSubscription", 'String'>
   readonly createdAt: Prisma.FieldRef<"BillingSubscription", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"BillingSubscription", 'DateTime'>
   readonly activatedAt: Prisma.FieldRef<"BillingSubscription", 'DateTime'>
   readonly canceledAt: Prisma.FieldRef<"BillingSubscription", 'DateTime'>
   readonly currentPeriodEnd: Prisma.FieldRef<"BillingSubscription", 'DateTime'>
+  readonly cancelAtPeriodEnd: Prisma.FieldRef<"BillingSubscription", 'Boolean'>
+  readonly pastDueSince: Prisma.FieldRef<"BillingSubscription", 'DateTime'>
+  readonly lastEventAt: Prisma.FieldRef<"BillingSubscription", 'DateTime'>
 }
     
 
