@@ -212,7 +212,9 @@ describe('values', () => {
     const bare = helm(['template', 'cfs', CHART_DIR]);
     expect(bare.status).not.toBe(0);
     expect(bare.stderr).toContain('database.url or database.existingSecret');
-    expect(template('payments.provider=stripe').stderr).toContain('payments.stripeSecretKey');
+    expect(template('payments.provider=stripe').stderr).toContain('payments.stripeSecretKey and payments.stripeWebhookSecret');
+    // The provider that grants paid plans without payment only on purpose; billing is off by default.
+    expect(template('payments.provider=local').stderr).toContain('WITHOUT payment');
     expect(template('redis.enabled=false').stderr).toContain('components.gateway.replicaCount=1');
     expect(template('components.media.replicaCount=3').stderr).toContain('objectStorage.endpoint');
     expect(template('components.gateway.readinessProbe.type=grpc').stderr).toContain('gRPC port');
@@ -251,6 +253,16 @@ describe('values', () => {
     expect(ofKind(objects, 'Secret')).toEqual([]);
     const media = (deploymentOf(objects, 'media')!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
     expect(envOf(media).get('S3_SECRET_KEY')?.valueFrom?.secretKeyRef?.name).toBe('cfs-credentials');
+  });
+
+  it('leave billing off by default (no BILLING_PROVIDER), and wire Stripe with both of its secrets', () => {
+    const containerOf = (objects: KubeObject[], c: string) => (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+    const byDefault = envOf(containerOf(helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')]), 'billing'));
+    expect(byDefault.has('BILLING_PROVIDER')).toBe(false);
+    const production = envOf(containerOf(helmTemplate([path.join(CHART_DIR, 'ci', 'production-values.yaml')]), 'billing'));
+    expect(production.get('BILLING_PROVIDER')?.value).toBe('stripe');
+    expect(production.get('STRIPE_WEBHOOK_SECRET')?.valueFrom?.secretKeyRef).toEqual({ name: 'cfs-stripe', key: 'stripe-webhook-secret' });
+    expect(production.get('BILLING_ALLOW_UNPAID')).toBeUndefined();
   });
 
   it('give each caller its own service token and every service only the hashes (service-to-service authentication)', () => {

@@ -91,7 +91,7 @@ describe('overlay specifics', () => {
       else expect(replicas, d.metadata.name).toBeGreaterThanOrEqual(2);
     }
     const config = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('cfs-config-'))!.data as Record<string, string>;
-    expect(config).toMatchObject({ OTEL_TRACES_EXPORTER: 'otlp', PAYMENT_PROVIDER: 'stripe' });
+    expect(config).toMatchObject({ OTEL_TRACES_EXPORTER: 'otlp', BILLING_PROVIDER: 'stripe' });
     expect(new URL(config.S3_ENDPOINT!).protocol).toMatch(/^https?:$/);
     for (const c of COMPONENTS) expect(envOf(containerOf(objects, c)).get('NODE_OPTIONS')?.value, c).toBe('--max-old-space-size=576');
     expect(ofKind(objects, 'Ingress')).toHaveLength(1);

@@ -157,8 +157,13 @@ s3-access-key: {{ . | b64enc | quote }}
 s3-secret-key: {{ . | b64enc | quote }}
 {{- end }}
 {{- end }}
-{{- if and (eq $v.payments.provider "stripe") $v.payments.stripeSecretKey (not $v.payments.existingSecret) }}
-stripe-secret-key: {{ $v.payments.stripeSecretKey | b64enc | quote }}
+{{- if and (eq $v.payments.provider "stripe") (not $v.payments.existingSecret) }}
+{{- with $v.payments.stripeSecretKey }}
+stripe-secret-key: {{ . | b64enc | quote }}
+{{- end }}
+{{- with $v.payments.stripeWebhookSecret }}
+stripe-webhook-secret: {{ . | b64enc | quote }}
+{{- end }}
 {{- end }}
 {{- end }}
 
@@ -258,11 +263,16 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- if eq $name "billing" }}
 {{- $account := include "cfs.component" (list $root "account") | fromYaml }}
 {{- $wiring = append $wiring (dict "name" "ACCOUNT_ADDR" "value" (printf "%s:%v" (include "cfs.componentFullname" (list $root "account")) $account.ports.grpc)) }}
-{{- $wiring = append $wiring (dict "name" "PAYMENT_PROVIDER" "value" $v.payments.provider) }}
-{{- if eq $v.payments.provider "stripe" }}
-{{- $wiring = append $wiring (dict "name" "STRIPE_SECRET_KEY" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.payments.existingSecret | default $secret) "key" (ternary $v.payments.existingSecretKey "stripe-secret-key" (ne $v.payments.existingSecret ""))))) }}
+{{- with $v.payments.provider }}{{ $wiring = append $wiring (dict "name" "BILLING_PROVIDER" "value" .) }}{{ end }}
+{{- if eq $v.payments.provider "local" }}
+{{- $wiring = append $wiring (dict "name" "BILLING_ALLOW_UNPAID" "value" (toString $v.payments.allowUnpaid)) }}
 {{- end }}
-{{- with $v.payments.stripePrices }}{{ $wiring = append $wiring (dict "name" "STRIPE_PRICES" "value" .) }}{{ end }}
+{{- $wiring = append $wiring (dict "name" "BILLING_GRACE_DAYS" "value" (toString $v.payments.graceDays)) }}
+{{- if eq $v.payments.provider "stripe" }}
+{{- $existing := ne $v.payments.existingSecret "" }}
+{{- $wiring = append $wiring (dict "name" "STRIPE_SECRET_KEY" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.payments.existingSecret | default $secret) "key" (ternary $v.payments.existingSecretKey "stripe-secret-key" $existing)))) }}
+{{- $wiring = append $wiring (dict "name" "STRIPE_WEBHOOK_SECRET" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.payments.existingSecret | default $secret) "key" (ternary $v.payments.existingSecretWebhookKey "stripe-webhook-secret" $existing)))) }}
+{{- end }}
 {{- with $v.payments.checkoutSuccessUrl }}{{ $wiring = append $wiring (dict "name" "CHECKOUT_SUCCESS_URL" "value" .) }}{{ end }}
 {{- with $v.payments.checkoutCancelUrl }}{{ $wiring = append $wiring (dict "name" "CHECKOUT_CANCEL_URL" "value" .) }}{{ end }}
 {{- end }}

@@ -34,8 +34,11 @@ value to set. Included once, from deployment.yaml.
 {{- fail "objectStorage.endpoint is empty: media keeps objects in a pod-local folder, so it must run as one replica (components.media.replicaCount=1, autoscaling off); set objectStorage.endpoint for more" }}
 {{- end }}
 {{- end }}
-{{- if and (eq $v.payments.provider "stripe") (not (or $v.payments.stripeSecretKey $v.payments.existingSecret)) }}
-{{- fail "payments: provider stripe needs payments.stripeSecretKey or payments.existingSecret" }}
+{{- if and (eq $v.payments.provider "stripe") (not (or (and $v.payments.stripeSecretKey $v.payments.stripeWebhookSecret) $v.payments.existingSecret)) }}
+{{- fail "payments: provider stripe needs payments.stripeSecretKey and payments.stripeWebhookSecret, or payments.existingSecret" }}
+{{- end }}
+{{- if and (eq $v.payments.provider "local") (not $v.payments.allowUnpaid) }}
+{{- fail "payments: provider local grants paid plans WITHOUT payment; set payments.allowUnpaid=true to accept that (evaluation only), or use provider stripe" }}
 {{- end }}
 {{- if and $v.telemetry.enabled (not $v.telemetry.otlpEndpoint) }}
 {{- fail "telemetry: set telemetry.otlpEndpoint (the OTLP collector) or telemetry.enabled=false" }}
