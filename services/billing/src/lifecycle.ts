@@ -24,6 +24,9 @@ export interface Change {
   cancelAtPeriodEnd?: boolean;
 }
 
+/** Processed event ids are kept this long: Stripe redelivers an event for up to three days. */
+export const PROCESSED_EVENTS_KEPT_MS = 30 * 24 * 3600 * 1000;
+
 /** A pending checkout older than this is asked about (Stripe's sessions expire after 24 h). */
 export const CHECKOUT_LIFETIME_MS = 24 * 3600 * 1000;
 
@@ -153,7 +156,14 @@ export class SubscriptionLifecycle {
       }
     }
     await this.endGracePeriods();
+    await this.pruneProcessedEvents();
     return { checked: open.length, changed, plansApplied: await this.outbox.flush() };
+  }
+
+  /** Forgets event ids older than any redelivery (the table would otherwise only grow). */
+  async pruneProcessedEvents(): Promise<number> {
+    const { count } = await this.db.processedEvent.deleteMany({ where: { processedAt: { lt: new Date(this.now().getTime() - PROCESSED_EVENTS_KEPT_MS) } } });
+    return count;
   }
 
   /** Past-due subscriptions whose grace ended: their Site returns to the default plan. */

@@ -180,6 +180,17 @@ describe('signed events', () => {
     expect((await billing.startCheckout(c.siteId, 'cust_1', 'starter')).subscription.status).toBe('pending');
   });
 
+  it('forgets processed event ids after 30 days (Stripe redelivers for three)', async () => {
+    const e = stripe.event('customer.created', { id: 'cus_old', object: 'customer' });
+    await lifecycle.receive(webhooks.receive(Buffer.from(e.payload), e.signature));
+    clock.now += 29 * DAY;
+    await lifecycle.pruneProcessedEvents();
+    expect(await db.processedEvent.count({ where: { id: e.id } })).toBe(1);
+    clock.now += 2 * DAY;
+    await lifecycle.pruneProcessedEvents();
+    expect(await db.processedEvent.count({ where: { id: e.id } })).toBe(0);
+  });
+
   it('ignores event types it does not handle, and events about subscriptions that are not its own', async () => {
     expect(await deliver('customer.created', { id: 'cus_x', object: 'customer' })).toMatchObject({ processed: true });
     expect(await deliver('invoice.paid', { id: 'in_x', object: 'invoice', parent: null, lines: { data: [] } })).toMatchObject({ processed: true });
