@@ -56,11 +56,11 @@ describe.each(Object.entries(WORKSPACES))('%s/Dockerfile', (name, workspace) => 
   const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, workspace, 'package.json'), 'utf8')) as { name: string };
   const server = name !== 'admin';
 
-  it('exists and builds in several stages from a Node 20 base image', () => {
+  it('exists and builds in several stages from a Node 24 LTS base image', () => {
     expect(existsSync(file), file).toBe(true);
     expect(stages.length, 'stages').toBeGreaterThanOrEqual(3);
     const base = /^ARG NODE_IMAGE=(\S+)$/m.exec(text)?.[1];
-    expect(base).toMatch(/^node:20(\.\d+)*-(bookworm-slim|alpine)/);
+    expect(base).toMatch(/^node:24(\.\d+)*-(bookworm-slim|alpine)/);
     for (const stage of stages) expect(stage[0]!.args).toMatch(/^\$\{NODE_IMAGE\}/);
   });
 

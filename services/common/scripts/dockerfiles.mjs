@@ -52,7 +52,7 @@ function dockerfile(d) {
     '# deps    → production node_modules only (npm packages are external to the bundle).',
     `# runtime → node + node_modules + dist/${d.migrations ? ' + prisma/migrations' : ''}; no npm, yarn, turbo or esbuild;`,
     '#           runs as uid 1000 and writes nothing to its root filesystem.',
-    'ARG NODE_IMAGE=node:20-bookworm-slim',
+    'ARG NODE_IMAGE=node:24-bookworm-slim',
     '',
     'FROM ${NODE_IMAGE} AS prune',
     'ARG TURBO_VERSION=2.11.9',
