@@ -7,7 +7,7 @@
  * then imports its wiring dynamically. The ESM loader hook is registered for the same reason.
  */
 import { register } from 'node:module';
-import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 
 export interface Telemetry {
   shutdown(): Promise<void>;
