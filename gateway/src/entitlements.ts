@@ -3,6 +3,7 @@
  * includes a capability, and the quota of the current period, counted in the quota store so that
  * every replica draws from one counter. Periods are calendar periods in UTC.
  */
+import { quotaRefusals } from '@cfs/common/metrics';
 import { DomainError, unavailable } from '@cfs/common/errors';
 import { periodWindow, type QuotaPeriod } from '@cfs/common/periods';
 import { CAPABILITIES, type Capability } from '@cfs/common/capabilities';
@@ -62,6 +63,7 @@ export class PlanEntitlements {
       throw unavailable(err);
     }
     if (!result.allowed) {
+      quotaRefusals.add(1, { capability });
       throw new DomainError('QUOTA_EXHAUSTED', `The ${capability} quota of this ${entry.period} is used up; it resets at ${new Date(counter.resetsAt).toISOString()}.`);
     }
     return counter;

@@ -21,6 +21,8 @@ export const gatewayEnvSchema = z.object({
   CURSOR_SECRET: z.string().min(32, 'must be at least 32 characters'),
   /** How often the gateway refreshes the taxonomy it validates category keys against. */
   TAXONOMY_REFRESH_MS: envFields.positiveInt(60_000),
+  /** After SIGTERM, how long /readyz answers 503 before the server stops accepting (load balancers notice). */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Deadline of every call to a service; past it the client gets 503 SERVICE_UNAVAILABLE. */
   GRPC_DEADLINE_MS: envFields.positiveInt(2000),
   /** Largest accepted request body. */

@@ -13,6 +13,7 @@ import type { ServiceClients } from './clients.ts';
 import { FeedCursorCodec } from './cursor.ts';
 import { PlanEntitlements } from './entitlements.ts';
 import type { GatewayConfig } from './env.ts';
+import { GatewayHealth, mountHealth } from './health.ts';
 import { buildOpenApi } from './openapi.ts';
 import { mountPipeline } from './pipeline.ts';
 import type { AnyRoute } from './route.ts';
@@ -24,6 +25,7 @@ import { TaxonomyCatalog } from './taxonomy.ts';
 
 export { checkRevocationReach, gatewayEnvSchema, type GatewayEnv } from './env.ts';
 export { createHttpServer } from './http-server.ts';
+export { GatewayHealth, servicesHealth } from './health.ts';
 export { closeServiceClients, createServiceClients, type ServiceAddresses, type ServiceClients } from './clients.ts';
 export { createMemoryStores, createRedisStores, createStores, type GatewayStores } from './stores/index.ts';
 export { defineRoute, type AnyRoute } from './route.ts';
@@ -39,6 +41,8 @@ export interface GatewayDeps {
   routes?: AnyRoute[];
   /** The clock (quota periods, caches); tests inject one. */
   now?: () => number;
+  /** What /readyz answers (default: ready until drained). */
+  health?: GatewayHealth;
 }
 
 export function createGateway(deps: GatewayDeps): express.Express {
@@ -71,6 +75,8 @@ export function createGateway(deps: GatewayDeps): express.Express {
   app.set('etag', false);
   app.set('case sensitive routing', true);
   app.set('trust proxy', env.TRUST_PROXY);
+  // Probes first: before the request id, the access log and the rate limit.
+  mountHealth(app, deps.health ?? new GatewayHealth());
   mountPipeline(app, {
     routes,
     openapi: buildOpenApi(routes, { version: '1.0.0' }),

@@ -6,7 +6,7 @@ const [
   { parseEnv },
   { createLogger },
   { Lifecycle },
-  { checkRevocationReach, gatewayEnvSchema, createServiceClients, closeServiceClients, createGateway, createStores, createHttpServer },
+  { checkRevocationReach, gatewayEnvSchema, createServiceClients, closeServiceClients, createGateway, createStores, createHttpServer, servicesHealth },
 ] = await Promise.all([
     import('@cfs/common/env'),
     import('@cfs/common/logger'),
@@ -28,15 +28,23 @@ try {
   if (!env.SERVICE_TOKEN) logger.warn('SERVICE_TOKEN is not set: services that require authenticated callers will refuse every call');
   const stores = createStores(env, logger);
   if (!(await stores.ready(5000))) logger.warn('Redis is not reachable yet; starting anyway (see README: when Redis is unreachable)');
-  const app = createGateway({ env, clients, logger, stores });
+  const health = servicesHealth({ identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR });
+  const app = createGateway({ env, clients, logger, stores, health });
   const server = createHttpServer(app, { maxHeaderBytes: env.MAX_HEADER_BYTES, requestTimeoutMs: env.REQUEST_TIMEOUT_MS });
   server.listen(env.PORT, env.HOST, () => logger.info({ port: env.PORT }, 'gateway listening'));
   new Lifecycle(logger)
+    .onShutdown('turn readiness off, and give load balancers SHUTDOWN_DRAIN_DELAY_MS to notice', async () => {
+      health.drain();
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_DELAY_MS));
+    })
     .onShutdown('stop HTTP (drain in-flight requests)', () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     }))
-    .onShutdown('close gRPC clients', () => closeServiceClients(clients))
+    .onShutdown('close gRPC clients', () => {
+      closeServiceClients(clients);
+      health.close();
+    })
     .onShutdown('close Redis', () => stores.close())
     .onShutdown('flush telemetry', () => telemetry.shutdown())
     .installSignalHandlers();

@@ -23,6 +23,7 @@ export class SiteDirectory {
 
   constructor(options: { bus: Bus; ttlMs: number; maxEntries: number; now?: () => number }) {
     this.cache = new LoadingCache<SiteContext, Rpc>({
+      name: 'gateway.sites',
       maxEntries: options.maxEntries,
       ttlMs: options.ttlMs,
       load: async (siteId, rpc) => {

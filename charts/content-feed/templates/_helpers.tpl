@@ -297,7 +297,7 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- $wiring = append $wiring (dict "name" "K8S_NODE_NAME" "valueFrom" (dict "fieldRef" (dict "fieldPath" "spec.nodeName"))) }}
 {{- $wiring = append $wiring (dict "name" "OTEL_SERVICE_NAME" "valueFrom" (dict "fieldRef" (dict "fieldPath" "metadata.labels['app.kubernetes.io/component']"))) }}
 {{- $wiring = append $wiring (dict "name" "OTEL_TRACES_EXPORTER" "value" "otlp") }}
-{{- $wiring = append $wiring (dict "name" "OTEL_METRICS_EXPORTER" "value" "none") }}
+{{- if not $v.metrics.enabled }}{{ $wiring = append $wiring (dict "name" "OTEL_METRICS_EXPORTER" "value" "none") }}{{ end }}
 {{- $wiring = append $wiring (dict "name" "OTEL_LOGS_EXPORTER" "value" "none") }}
 {{- $wiring = append $wiring (dict "name" "OTEL_EXPORTER_OTLP_ENDPOINT" "value" $v.telemetry.otlpEndpoint) }}
 {{- $wiring = append $wiring (dict "name" "OTEL_EXPORTER_OTLP_PROTOCOL" "value" $v.telemetry.otlpProtocol) }}
@@ -308,6 +308,11 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- $attrs = append $attrs (printf "%s=%v" $k (index $v.telemetry.resourceAttributes $k)) }}
 {{- end }}
 {{- $wiring = append $wiring (dict "name" "OTEL_RESOURCE_ATTRIBUTES" "value" (join "," $attrs)) }}
+{{- end }}
+{{- if and $v.metrics.enabled (not .migrate) }}
+{{- $wiring = append $wiring (dict "name" "OTEL_METRICS_EXPORTER" "value" "prometheus") }}
+{{- $wiring = append $wiring (dict "name" "OTEL_EXPORTER_PROMETHEUS_HOST" "value" "0.0.0.0") }}
+{{- $wiring = append $wiring (dict "name" "OTEL_EXPORTER_PROMETHEUS_PORT" "value" (toString $v.metrics.port)) }}
 {{- end }}
 {{- $overridden := keys ($c.env | default dict) }}
 {{- range $c.extraEnv }}{{ $overridden = append $overridden .name }}{{ end }}

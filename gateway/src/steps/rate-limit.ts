@@ -13,6 +13,7 @@
  * Over the limit: 429 RATE_LIMITED with Retry-After. When the store is unreachable the limit is not
  * enforced (a warning at most every 10 s): availability over throttling.
  */
+import { rateLimitRefusals } from '@cfs/common/metrics';
 import type { Request, RequestHandler, Response } from 'express';
 import { parseToken } from '@cfs/common/credential-token';
 import { DomainError } from '@cfs/common/errors';
@@ -37,7 +38,8 @@ export function rateLimit(deps: { limit: number; store: RateLimitStore; authenti
     res.setHeader('RateLimit-Reset', String(resetSeconds));
     return resetSeconds;
   };
-  const refuse = (res: Response, window: RateWindow): never => {
+  const refuse = (res: Response, window: RateWindow, bucket: 'cred' | 'ip'): never => {
+    rateLimitRefusals.add(1, { bucket });
     const resetSeconds = describe(res, window);
     res.setHeader('Retry-After', String(resetSeconds));
     throw new DomainError('RATE_LIMITED', `Too many requests; retry in ${resetSeconds} s.`);
@@ -57,8 +59,8 @@ export function rateLimit(deps: { limit: number; store: RateLimitStore; authenti
       unreachable(err);
       return next();
     }
-    if (counted.count > deps.limit) refuse(res, counted);
-    if (lookupId && counted.alsoRead && counted.alsoRead.count >= deps.limit && !deps.authenticator.peek(token!)) refuse(res, counted.alsoRead);
+    if (counted.count > deps.limit) refuse(res, counted, lookupId ? 'cred' : 'ip');
+    if (lookupId && counted.alsoRead && counted.alsoRead.count >= deps.limit && !deps.authenticator.peek(token!)) refuse(res, counted.alsoRead, 'ip');
     describe(res, counted);
     if (lookupId) {
       res.once('finish', () => {

@@ -19,6 +19,7 @@ import {
   type ErrorCode,
 } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { rpcAttributes, rpcClientDuration, rpcServerDuration } from './metrics.ts';
 import { SERVICE_TOKEN_METADATA_KEY, type CallerPolicy, type ServiceCallers } from './service-auth.ts';
 
 export { grpc };
@@ -111,7 +112,13 @@ function admitting(service: GrpcServerOptions['services'][number], callers: Serv
     if (!allowed) throw new Error(`${service.name}/${method}: no callers declared (GrpcServer services[].allow)`);
     const handler = service.implementation[method] as grpc.handleUnaryCall<unknown, unknown> | undefined;
     if (!handler) continue;
-    out[method] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+    const path = service.definition[method]!.path;
+    out[method] = ((call: grpc.ServerUnaryCall<unknown, unknown>, answer: grpc.sendUnaryData<unknown>) => {
+      const started = performance.now();
+      const callback: grpc.sendUnaryData<unknown> = (err, value) => {
+        rpcServerDuration.record(performance.now() - started, rpcAttributes(path, err ? (err.code ?? grpc.status.UNKNOWN) : grpc.status.OK));
+        answer(err, value);
+      };
       if (!callers.open) {
         const caller = callers.identify(call.metadata.get(SERVICE_TOKEN_METADATA_KEY)[0]);
         if (!caller || !allowed.includes(caller)) {
@@ -318,8 +325,11 @@ export function callUnary<C extends grpc.Client, K extends UnaryMethodName<C>>(
     opts: grpc.CallOptions,
     cb: (err: grpc.ServiceError | null, value?: unknown) => void,
   ) => grpc.ClientUnaryCall;
+  const path = (client.constructor as { service?: grpc.ServiceDefinition }).service?.[method]?.path ?? `/unknown/${method}`;
+  const started = performance.now();
   return new Promise((resolve, reject) => {
     fn.call(client, request, metadata, { deadline: budgetEnd + VERDICT_GRACE_MS }, (err, value) => {
+      rpcClientDuration.record(performance.now() - started, rpcAttributes(path, err ? err.code : grpc.status.OK));
       if (err) reject(fromServiceError(err));
       else resolve(value as ResponseOf<C[K]>);
     });

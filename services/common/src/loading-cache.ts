@@ -6,8 +6,11 @@
  * nothing: every get loads.
  */
 import { LRUCache } from 'lru-cache';
+import { cacheLookups } from './metrics.ts';
 
 export interface LoadingCacheOptions<V extends NonNullable<unknown>, C> {
+  /** Names the cache in the metric cfs.cache.lookups (hits and misses); unnamed caches are not counted. */
+  name?: string;
   maxEntries: number;
   ttlMs: number;
   load: (key: string, context: C) => Promise<V>;
@@ -32,8 +35,13 @@ export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
 
   /** The cached value, or the loaded one (one load for all concurrent callers of a key). */
   async get(key: string, context: C): Promise<V> {
-    if (!this.cache) return this.options.load(key, context);
-    const value = await this.cache.fetch(key, { context } as never);
+    if (!this.cache) {
+      if (this.options.name) cacheLookups.add(1, { cache: this.options.name, result: 'miss' });
+      return this.options.load(key, context);
+    }
+    const status: LRUCache.Status<string, V, C> = {};
+    const value = await this.cache.fetch(key, { context, status } as never);
+    if (this.options.name) cacheLookups.add(1, { cache: this.options.name, result: status.fetch === 'hit' ? 'hit' : 'miss' });
     return value ?? this.options.load(key, context);
   }
 

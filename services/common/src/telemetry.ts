@@ -1,7 +1,10 @@
 /**
  * OpenTelemetry bootstrap, configured only through the standard OTEL_* variables (exporter,
- * endpoint, service name, sampler). It starts when an exporter is configured (OTEL_TRACES_EXPORTER
- * or an OTLP endpoint) and OTEL_SDK_DISABLED is not "true"; otherwise it costs nothing.
+ * endpoint, service name, sampler). It starts when an exporter is configured (OTEL_TRACES_EXPORTER,
+ * OTEL_METRICS_EXPORTER or an OTLP endpoint) and OTEL_SDK_DISABLED is not "true"; otherwise it
+ * costs nothing. Metrics (design 6e): OTEL_METRICS_EXPORTER=prometheus serves a scrape endpoint on
+ * OTEL_EXPORTER_PROMETHEUS_PORT (default 9464) with HTTP server, gRPC (metrics.ts), Node runtime
+ * and the system's own series.
  *
  * It must run before the modules it instruments are loaded: each entrypoint calls it first and
  * then imports its wiring dynamically. The ESM loader hook is registered for the same reason.
@@ -15,9 +18,12 @@ export interface Telemetry {
 
 const NOOP: Telemetry = { shutdown: async () => undefined };
 
+const metricsConfigured = (env: NodeJS.ProcessEnv) => Boolean(env.OTEL_METRICS_EXPORTER && env.OTEL_METRICS_EXPORTER !== 'none');
+const tracesConfigured = (env: NodeJS.ProcessEnv) => Boolean(env.OTEL_TRACES_EXPORTER || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+
 export function telemetryConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.OTEL_SDK_DISABLED === 'true') return false;
-  return Boolean(env.OTEL_TRACES_EXPORTER || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+  return tracesConfigured(env) || metricsConfigured(env);
 }
 
 export async function startTelemetry(
@@ -27,8 +33,13 @@ export async function startTelemetry(
   const env = options.env ?? process.env;
   if (!options.spanProcessors && !telemetryConfigured(env)) return NOOP;
 
+  // Only metrics asked for: no trace or log exporter (the SDK would default both to OTLP).
+  if (!options.spanProcessors && !tracesConfigured(env)) {
+    env.OTEL_TRACES_EXPORTER = 'none';
+    env.OTEL_LOGS_EXPORTER ??= 'none';
+  }
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
-  const [{ NodeSDK }, http, express, grpc, pg, ioredis, pino] = await Promise.all([
+  const [{ NodeSDK }, http, express, grpc, pg, ioredis, pino, runtime] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/instrumentation-http'),
     import('@opentelemetry/instrumentation-express'),
@@ -36,6 +47,7 @@ export async function startTelemetry(
     import('@opentelemetry/instrumentation-pg'),
     import('@opentelemetry/instrumentation-ioredis'),
     import('@opentelemetry/instrumentation-pino'),
+    import('@opentelemetry/instrumentation-runtime-node'),
   ]);
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME ?? serviceName,
@@ -47,6 +59,7 @@ export async function startTelemetry(
       new pg.PgInstrumentation(),
       new ioredis.IORedisInstrumentation(),
       new pino.PinoInstrumentation(),
+      new runtime.RuntimeNodeInstrumentation(),
     ],
   });
   sdk.start();

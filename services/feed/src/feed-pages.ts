@@ -27,9 +27,10 @@ export class FeedPages {
     schema: string,
     options: { ttlMs: number; maxEntries: number },
   ) {
-    this.pages = new LoadingCache({ ...options, load: (_key, r) => readPage(db, schema, r.categories, r.limit, r.after) });
+    this.pages = new LoadingCache({ ...options, name: 'feed.pages', load: (_key, r) => readPage(db, schema, r.categories, r.limit, r.after) });
     this.subscriptions = new LoadingCache({
       ...options,
+      name: 'feed.subscriptions',
       load: async (siteId) =>
         (await db.subscription.findMany({ where: { siteId }, orderBy: { categoryKey: 'asc' }, select: { categoryKey: true } })).map((r) => r.categoryKey),
     });

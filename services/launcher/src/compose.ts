@@ -22,6 +22,7 @@ import {
   createServiceClients,
   gatewayEnvSchema,
   publicRoutes,
+  servicesHealth,
   type AnyRoute,
   type GatewayEnv,
   type GatewayStores,
@@ -105,14 +106,15 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
 
   const servers: Partial<Record<ServiceName, GrpcServer>> = {};
   const addresses = {} as Record<ServiceName, string>;
-  const gateways: Array<{ http: Server; stores: GatewayStores }> = [];
+  const gateways: Array<{ http: Server; stores: GatewayStores; close: () => void }> = [];
   let clients: ReturnType<typeof createServiceClients> | undefined;
   const stopped = new Set<ServiceName>();
   // In order: stop accepting (gateways), then the services (each closes what it opened).
   const stop = async () => {
-    for (const { http, stores } of gateways.splice(0)) {
+    for (const { http, stores, close } of gateways.splice(0)) {
       await closeHttp(http);
       await stores.close();
+      close();
     }
     if (clients) closeServiceClients(clients);
     for (const name of SERVICES) if (!stopped.has(name)) await servers[name]?.shutdown(2000);
@@ -156,6 +158,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
     const gatewayConfig = gatewayEnvSchema.parse({ MEDIA_HTTP_URL: media.httpUrl, ...options.gatewayEnv });
     const startGateway = async (g: { stores?: GatewayStores; port?: number } = {}) => {
       const stores = g.stores ?? options.stores();
+      const health = servicesHealth({ identity: addresses.identity, account: addresses.account });
       try {
         await stores.ready(2000);
         const app = createGateway({
@@ -163,14 +166,16 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
           clients: serviceClients,
           logger,
           stores,
+          health,
           routes: [...publicRoutes, ...(options.extraRoutes ?? [])],
           ...(options.now ? { now: options.now } : {}),
         });
         const http = createHttpServer(app, { maxHeaderBytes: gatewayConfig.MAX_HEADER_BYTES, requestTimeoutMs: gatewayConfig.REQUEST_TIMEOUT_MS });
         const port = await listenHttp(http, g.port ?? 0, host);
-        gateways.push({ http, stores });
+        gateways.push({ http, stores, close: () => health.close() });
         return `http://${host}:${port}`;
       } catch (err) {
+        health.close();
         await stores.close();
         throw err;
       }

@@ -118,15 +118,27 @@ async function httpReady(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
+// With OTEL_METRICS_EXPORTER=prometheus every process serves its own scrape endpoint: the gateway on
+// OTEL_EXPORTER_PROMETHEUS_PORT (default 9464), then identity, account, feed, billing, seo, media on
+// the following ports.
+const CHILDREN = ['gateway', 'identity', 'account', 'feed', 'billing', 'seo', 'media'] as const;
+const prometheus = (process.env.OTEL_METRICS_EXPORTER ?? '').split(',').includes('prometheus');
+const metricsPort = Number(process.env.OTEL_EXPORTER_PROMETHEUS_PORT ?? 9464);
+const envOf = (name: (typeof CHILDREN)[number]): NodeJS.ProcessEnv => ({
+  ...childEnv,
+  ...(name === 'gateway' || name === 'billing' ? { SERVICE_TOKEN: serviceTokens[name] } : {}),
+  ...(prometheus ? { OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort + CHILDREN.indexOf(name)) } : {}),
+});
+
 try {
   // The services do not need each other to start: all at once, then the gateway.
   await Promise.all(
     (['identity', 'account', 'feed', 'billing', 'seo', 'media'] as const).map((name) =>
-      supervisor.start({ name, entry: entry(name), env: name === 'billing' ? { ...childEnv, SERVICE_TOKEN: serviceTokens.billing } : childEnv, ready: () => waitForServing(addresses[name], env.STARTUP_TIMEOUT_MS) }),
+      supervisor.start({ name, entry: entry(name), env: envOf(name), ready: () => waitForServing(addresses[name], env.STARTUP_TIMEOUT_MS) }),
     ),
   );
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
-  await supervisor.start({ name: 'gateway', entry: entry('gateway'), env: { ...childEnv, SERVICE_TOKEN: serviceTokens.gateway }, ready: () => httpReady(`${baseUrl}/docs/public.json`, env.STARTUP_TIMEOUT_MS) });
+  await supervisor.start({ name: 'gateway', entry: entry('gateway'), env: envOf('gateway'), ready: () => httpReady(`${baseUrl}/readyz`, env.STARTUP_TIMEOUT_MS) });
   process.stdout.write(`Content Feed Service is running on ${baseUrl} (API description: ${baseUrl}/docs/public.json). Ctrl-C stops it.\n`);
 } catch (err) {
   logger.error({ err: err instanceof Error ? err.message : String(err) }, 'start-up failed');

@@ -66,7 +66,8 @@ export function expectComponentsWired(objects: KubeObject[], expected: readonly 
     expect(container.livenessProbe, `${component} liveness`).toBeDefined();
     expect(container.startupProbe, `${component} startup`).toBeDefined();
     if (component === 'gateway') {
-      expect(container.readinessProbe?.httpGet?.path).toBe('/docs/public.json');
+      expect(container.readinessProbe?.httpGet?.path).toBe('/readyz');
+      expect(container.livenessProbe?.httpGet?.path).toBe('/healthz');
     } else {
       const grpcPort = container.ports?.find((p) => p.name === 'grpc')?.containerPort;
       expect(grpcPort, `${component} grpc port`).toBeTypeOf('number');
@@ -141,12 +142,16 @@ export function expectNetworkPolicyMatrix(
   const policies = new NetworkPolicies(objects, namespace);
   const pods = new Map<string, Pod>();
   const ports = new Map<string, number[]>();
+  const metricsPorts = new Map<string, number>();
   for (const component of COMPONENTS) {
     const d = deploymentOf(objects, component);
     if (!d) continue;
     const template = (d.spec as { template: { metadata: { labels: Record<string, string> }; spec: { containers: Container[] } } }).template;
     pods.set(component, { name: component, namespace: d.metadata.namespace ?? namespace, labels: template.metadata.labels });
-    ports.set(component, (template.spec.containers[0]!.ports ?? []).map((p) => p.containerPort));
+    const declared = template.spec.containers[0]!.ports ?? [];
+    ports.set(component, declared.filter((p) => p.name !== 'metrics').map((p) => p.containerPort));
+    const metrics = declared.find((p) => p.name === 'metrics');
+    if (metrics) metricsPorts.set(component, metrics.containerPort);
   }
   const gateway = pods.get('gateway')!;
   const sibling = (component: string): Pod => ({
@@ -185,6 +190,13 @@ export function expectNetworkPolicyMatrix(
     // Services reach PostgreSQL; the gateway does not.
     if (opts.databaseAsPod) expectPath(to, postgres, 5432, true);
     expectPath(to, redis, 6379, opts.redis && (target === 'identity' || target === 'account' || target === 'feed'));
+  }
+  // Prometheus scrapes every pod's metrics port (metrics.enabled); nothing else reaches it.
+  const prometheus: Pod = { name: 'prometheus', namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' } };
+  for (const [component, port] of metricsPorts) {
+    expectPath(prometheus, pods.get(component)!, port, true);
+    expectPath(stranger, pods.get(component)!, port, false);
+    if (component !== 'gateway') expectPath(gateway, pods.get(component)!, port, false);
   }
   expectPath(gateway, postgres, 5432, false);
   expectPath(gateway, redis, 6379, opts.redis);

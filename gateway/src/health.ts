@@ -1,0 +1,69 @@
+/**
+ * GET /healthz and GET /readyz (design 6e), answered before the pipeline: never rate-limited, never
+ * logged, absent from /docs/public.json.
+ * - /healthz (liveness): 200 while the process serves HTTP at all.
+ * - /readyz (readiness): 200 when the services every request needs (identity, account) answer their
+ *   gRPC health check; 503 once shutdown began (SIGTERM), so load balancers stop sending requests
+ *   before the server closes. Checks are shared for a second, so probes cost the services little.
+ */
+import type { Express } from 'express';
+import { envelope } from '@cfs/common/errors';
+import { createClient } from '@cfs/common/grpc';
+import { loadProtos } from '@cfs/protos';
+
+export class GatewayHealth {
+  private draining = false;
+  private last: { at: number; result: Promise<string | null> } | undefined;
+
+  /** `check` resolves to null when ready, else to why not. */
+  constructor(
+    private readonly check: () => Promise<string | null> = async () => null,
+    private readonly shareMs = 1000,
+    private readonly onClose: () => void = () => undefined,
+  ) {}
+
+  /** Readiness turns off for good (first step of shutdown). */
+  drain(): void {
+    this.draining = true;
+  }
+
+  async notReadyBecause(): Promise<string | null> {
+    if (this.draining) return 'shutting down';
+    const now = Date.now();
+    if (!this.last || now - this.last.at > this.shareMs) this.last = { at: now, result: this.check().catch(() => 'readiness check failed') };
+    return this.last.result;
+  }
+
+  close(): void {
+    this.onClose();
+  }
+}
+
+/** Readiness from the gRPC health checks of the services the gateway cannot answer without. */
+export function servicesHealth(addresses: { identity: string; account: string }, timeoutMs = 1000): GatewayHealth {
+  const Health = loadProtos().grpc.health.v1.Health;
+  const clients = Object.entries(addresses).map(([name, address]) => ({ name, client: createClient(Health, address) }));
+  const serving = (client: InstanceType<typeof Health>) =>
+    new Promise<boolean>((resolve) => client.Check({ service: '' }, { deadline: Date.now() + timeoutMs }, (err, res) => resolve(!err && res?.status === 'SERVING')));
+  return new GatewayHealth(
+    async () => {
+      const down = (await Promise.all(clients.map(async ({ name, client }) => ((await serving(client)) ? null : name)))).filter(Boolean);
+      return down.length ? `not reachable: ${down.join(', ')}` : null;
+    },
+    1000,
+    () => clients.forEach(({ client }) => client.close()),
+  );
+}
+
+export function mountHealth(app: Express, health: GatewayHealth): void {
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const reason = await health.notReadyBecause();
+    if (reason) res.status(503).json(envelope('SERVICE_UNAVAILABLE', `Not ready: ${reason}.`));
+    else res.json({ status: 'ready' });
+  });
+}
