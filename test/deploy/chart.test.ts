@@ -125,9 +125,10 @@ describe.each(FILES.map((f) => [path.basename(f), f]))('helm template with ci/%s
     }
   });
 
-  it('migrates the databases in a pre-install/pre-upgrade hook Job, one container per service, before the services start', () => {
+  it('migrates the databases in a pre-install/pre-upgrade hook Job, one container per service, before the services start (at start-up with the bundled PostgreSQL)', () => {
     const enabled = enabledComponents(values).filter((c) => c !== 'gateway');
-    const migrations = get(values, 'migrations.enabled') !== false;
+    // The bundled PostgreSQL does not exist before the install: the services migrate at start-up.
+    const migrations = get(values, 'migrations.enabled') !== false && get(values, 'database.bundled.enabled') === false;
     const jobs = ofKind(objects, 'Job');
     for (const c of enabled) {
       const container = (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
@@ -166,13 +167,15 @@ describe.each(FILES.map((f) => [path.basename(f), f]))('helm template with ci/%s
       return;
     }
     const databaseTo = (get(values, 'networkPolicy.database.to') as unknown[] | undefined) ?? [];
+    const bundled = get(values, 'database.bundled.enabled') !== false;
     expectNetworkPolicyMatrix(objects, 'content-feed', {
       redis: get(values, 'redis.enabled') !== false,
-      databaseAsPod: databaseTo.length === 0,
+      databaseAsPod: bundled || databaseTo.length === 0,
+      bundled,
     });
     // The migration Job's pod reaches DNS and PostgreSQL only.
     const migrate = ofKind(objects, 'NetworkPolicy').find((p) => p.metadata.labels?.['app.kubernetes.io/component'] === 'migrate');
-    if (get(values, 'migrations.enabled') !== false) {
+    if (get(values, 'migrations.enabled') !== false && !bundled) {
       expect((migrate?.spec as { egress: unknown[] }).egress).toHaveLength(2);
       expect(migrate!.metadata.annotations?.['helm.sh/hook']).toContain('pre-install');
     }
@@ -208,15 +211,17 @@ describe('values', () => {
     expect(template('components.feed.livenessProbe.type=exec').stderr).toMatch(/livenessProbe/);
   });
 
-  it('name what is missing when a credential or a datastore is not configured', () => {
-    const bare = helm(['template', 'cfs', CHART_DIR]);
-    expect(bare.status).not.toBe(0);
-    expect(bare.stderr).toContain('database.url or database.existingSecret');
+  it('name what is missing when a credential or a datastore is not configured, and refuse half-configured datastores', () => {
+    expect(template('database.bundled.enabled=false').stderr).toContain('database.url or database.existingSecret');
+    expect(template('database.url=postgresql://x@db/cfs').stderr).toContain('not both');
+    expect(template('redis.url=redis://r:6379').stderr).toContain('not both');
+    expect(template('objectStorage.endpoint=http://minio:9000').stderr).toContain('not both');
+    expect(template('redis.bundled.enabled=false').stderr).toContain('redis.url or redis.existingSecret');
     expect(template('payments.provider=stripe').stderr).toContain('payments.stripeSecretKey and payments.stripeWebhookSecret');
     // The provider that grants paid plans without payment only on purpose; billing is off by default.
     expect(template('payments.provider=local').stderr).toContain('WITHOUT payment');
     expect(template('redis.enabled=false').stderr).toContain('components.gateway.replicaCount=1');
-    expect(template('components.media.replicaCount=3').stderr).toContain('objectStorage.endpoint');
+    expect(template('objectStorage.bundled.enabled=false', 'components.media.replicaCount=3').stderr).toContain('objectStorage.endpoint');
     expect(template('components.gateway.readinessProbe.type=grpc').stderr).toContain('gRPC port');
   });
 
@@ -253,6 +258,36 @@ describe('values', () => {
     expect(ofKind(objects, 'Secret')).toEqual([]);
     const media = (deploymentOf(objects, 'media')!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
     expect(envOf(media).get('S3_SECRET_KEY')?.valueFrom?.secretKeyRef?.name).toBe('cfs-credentials');
+  });
+
+  it('install a complete evaluation system with default values: bundled PostgreSQL, Redis and MinIO with volumes and generated credentials; production values render none', () => {
+    const lint = helm(['lint', '--strict', CHART_DIR]);
+    expect(lint.status, lint.stdout + lint.stderr).toBe(0);
+    const objects = helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')]);
+    const sets = ofKind(objects, 'StatefulSet');
+    expect(sets.map((s) => s.metadata.labels?.['app.kubernetes.io/component']).sort()).toEqual(['minio', 'postgresql', 'redis']);
+    for (const s of sets) {
+      const spec = s.spec as { template: { spec: { containers: Container[] } }; volumeClaimTemplates: unknown[] };
+      expect(spec.volumeClaimTemplates, s.metadata.name).toHaveLength(1);
+      expect(spec.template.spec.containers[0]!.image, s.metadata.name).toMatch(/^(postgres|redis|minio\/minio):[\w.-]+$/);
+    }
+    const generated = ofKind(objects, 'Secret').find((s) => s.metadata.name === 'cfs-content-feed-generated')!;
+    expect(generated.metadata.annotations?.['helm.sh/resource-policy']).toBe('keep');
+    const data = Object.fromEntries(Object.entries(generated.data as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
+    expect(Object.keys(data).sort()).toEqual(['credential-pepper', 'cursor-secret', 'database-url', 'postgres-password', 'redis-password', 'redis-url', 's3-access-key', 's3-secret-key']);
+    expect(data['database-url']).toBe(`postgresql://cfs:${data['postgres-password']}@cfs-content-feed-postgresql:5432/cfs`);
+    expect(data['credential-pepper']!.length).toBeGreaterThanOrEqual(32);
+    const env = (c: string) => envOf((deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!);
+    expect(env('feed').get('DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual({ name: generated.metadata.name, key: 'database-url' });
+    expect(env('feed').get('MIGRATE_ON_START')?.value).toBe('true');
+    expect(env('gateway').get('REDIS_URL')?.valueFrom?.secretKeyRef).toEqual({ name: generated.metadata.name, key: 'redis-url' });
+    expect(env('identity').get('CREDENTIAL_PEPPER')?.valueFrom?.secretKeyRef).toEqual({ name: generated.metadata.name, key: 'credential-pepper' });
+    expect(env('media').get('S3_ENDPOINT')?.value).toBe('http://cfs-content-feed-minio:9000');
+    expect(env('billing').has('BILLING_PROVIDER')).toBe(false);
+    expect(ofKind(objects, 'Job')).toEqual([]);
+    const production = helmTemplate([path.join(CHART_DIR, 'ci', 'production-values.yaml')]);
+    expect(ofKind(production, 'StatefulSet')).toEqual([]);
+    expect(ofKind(production, 'Secret').some((s) => s.metadata.name.endsWith('-generated'))).toBe(false);
   });
 
   it('leave billing off by default (no BILLING_PROVIDER), and wire Stripe with both of its secrets', () => {

@@ -100,7 +100,9 @@ describe('overlay specifics', () => {
 
 describe('parity with the Helm chart', () => {
   it('gives each component the same ports, probes, security context and environment variables', () => {
-    const chart = helmTemplate([`${CHART_CI_DIR}/default-values.yaml`]);
+    // The base, like the chart with its own datastores turned off, points at servers it is given.
+    const external = ['database.bundled.enabled=false', 'database.url=postgresql://cfs@db:5432/cfs', 'redis.bundled.enabled=false', 'redis.url=redis://redis:6379', 'objectStorage.bundled.enabled=false', 'components.media.replicaCount=1'];
+    const chart = helmTemplate([`${CHART_CI_DIR}/default-values.yaml`], external.flatMap((v) => ['--set', v]));
     const kust = kustomize('dev');
     const sharedConfig = new Set(Object.keys(ofKind(kust, 'ConfigMap').find((c) => c.metadata.name.startsWith('cfs-config-'))!.data as object));
     const probeKind = (p: object | undefined) => Object.keys(p ?? {}).find((k) => ['grpc', 'httpGet', 'tcpSocket'].includes(k));

@@ -172,6 +172,35 @@ stripe-webhook-secret: {{ . | b64enc | quote }}
 {{- .Values.serviceAuth.existingSecret | default (printf "%s-service-tokens" (include "cfs.fullname" .)) }}
 {{- end }}
 
+{{/* The Secret of generated credentials (templates/generated-secret.yaml). */}}
+{{- define "cfs.generatedSecretName" -}}
+{{- printf "%s-generated" (include "cfs.fullname" .) }}
+{{- end }}
+
+{{/* A generated value kept across upgrades: the existing Secret's, else a new random one. Usage: include "cfs.kept" (list $existingData "key" length) */}}
+{{- define "cfs.kept" -}}
+{{- $existing := index . 0 }}{{- $key := index . 1 }}
+{{- if hasKey $existing $key }}{{ index $existing $key | b64dec }}{{ else }}{{ randAlphaNum (index . 2) }}{{ end }}
+{{- end }}
+
+{{/* Whether the migration hook Job runs: not with the bundled PostgreSQL, which does not exist before install. */}}
+{{- define "cfs.migrationJob" -}}
+{{- if and .Values.migrations.enabled (not .Values.database.bundled.enabled) }}true{{ end }}
+{{- end }}
+
+{{/* Where the pepper or the cursor secret is: your Secret, the chart's (from values), or the generated one.
+Usage: include "cfs.authRef" (list $ $valueGiven $existingSecretKey "chart-key") | fromYaml */}}
+{{- define "cfs.authRef" -}}
+{{- $root := index . 0 }}{{- $v := $root.Values }}
+{{- if $v.auth.existingSecret }}name: {{ $v.auth.existingSecret }}
+key: {{ index . 2 }}
+{{- else if index . 1 }}name: {{ include "cfs.secretName" $root }}
+key: {{ index . 3 }}
+{{- else }}name: {{ include "cfs.generatedSecretName" $root }}
+key: {{ index . 3 }}
+{{- end }}
+{{- end }}
+
 {{/* An env var read from a Secret. Usage: include "cfs.secretEnv" (list "NAME" $secretName $key) */}}
 {{- define "cfs.secretEnv" -}}
 - name: {{ index . 0 }}
@@ -234,12 +263,16 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- end }}
 {{- $media := include "cfs.component" (list $root "media") | fromYaml }}
 {{- $wiring = append $wiring (dict "name" "MEDIA_HTTP_URL" "value" (printf "http://%s:%v" (include "cfs.componentFullname" (list $root "media")) $media.ports.http)) }}
-{{- $wiring = append $wiring (dict "name" "CURSOR_SECRET" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.auth.existingSecret | default $secret) "key" (ternary $v.auth.existingSecretCursorKey "cursor-secret" (ne $v.auth.existingSecret ""))))) }}
+{{- $wiring = append $wiring (dict "name" "CURSOR_SECRET" "valueFrom" (dict "secretKeyRef" (include "cfs.authRef" (list $root $v.auth.cursorSecret $v.auth.existingSecretCursorKey "cursor-secret") | fromYaml))) }}
 {{- else }}
 {{- $wiring = append $wiring (dict "name" (printf "%s_GRPC_PORT" (upper $name)) "value" (toString $c.ports.grpc)) }}
 {{- $wiring = append $wiring (dict "name" (printf "%s_GRPC_HOST" (upper $name)) "value" "0.0.0.0") }}
+{{- if $v.database.bundled.enabled }}
+{{- $wiring = append $wiring (dict "name" "DATABASE_URL" "valueFrom" (dict "secretKeyRef" (dict "name" (include "cfs.generatedSecretName" $root) "key" "database-url"))) }}
+{{- else }}
 {{- $wiring = append $wiring (dict "name" "DATABASE_URL" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.database.existingSecret | default $secret) "key" (ternary $v.database.existingSecretKey "database-url" (ne $v.database.existingSecret ""))))) }}
-{{- $wiring = append $wiring (dict "name" "MIGRATE_ON_START" "value" (ternary "false" "true" $v.migrations.enabled)) }}
+{{- end }}
+{{- $wiring = append $wiring (dict "name" "MIGRATE_ON_START" "value" (ternary "false" "true" (eq (include "cfs.migrationJob" $root) "true"))) }}
 {{- end }}
 {{- $tokens := include "cfs.serviceTokensSecretName" $root }}
 {{- if and (ne $name "gateway") (not .migrate) }}
@@ -249,10 +282,14 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- $wiring = append $wiring (dict "name" "SERVICE_TOKEN" "valueFrom" (dict "secretKeyRef" (dict "name" $tokens "key" (printf "service-token-%s" $name)))) }}
 {{- end }}
 {{- if eq $name "identity" }}
-{{- $wiring = append $wiring (dict "name" "CREDENTIAL_PEPPER" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.auth.existingSecret | default $secret) "key" (ternary $v.auth.existingSecretPepperKey "credential-pepper" (ne $v.auth.existingSecret ""))))) }}
+{{- $wiring = append $wiring (dict "name" "CREDENTIAL_PEPPER" "valueFrom" (dict "secretKeyRef" (include "cfs.authRef" (list $root $v.auth.credentialPepper $v.auth.existingSecretPepperKey "credential-pepper") | fromYaml))) }}
 {{- end }}
 {{- if and $v.redis.enabled (has $name (list "gateway" "identity" "account" "feed")) }}
+{{- if $v.redis.bundled.enabled }}
+{{- $wiring = append $wiring (dict "name" "REDIS_URL" "valueFrom" (dict "secretKeyRef" (dict "name" (include "cfs.generatedSecretName" $root) "key" "redis-url"))) }}
+{{- else }}
 {{- $wiring = append $wiring (dict "name" "REDIS_URL" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.redis.existingSecret | default $secret) "key" (ternary $v.redis.existingSecretKey "redis-url" (ne $v.redis.existingSecret ""))))) }}
+{{- end }}
 {{- end }}
 {{- if has $name (list "gateway" "identity" "account" "feed") }}
 {{- $wiring = append $wiring (dict "name" "REDIS_KEY_PREFIX" "value" $v.redis.keyPrefix) }}
@@ -279,7 +316,13 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- if eq $name "media" }}
 {{- $wiring = append $wiring (dict "name" "MEDIA_HTTP_PORT" "value" (toString $c.ports.http)) }}
 {{- $wiring = append $wiring (dict "name" "MEDIA_HTTP_HOST" "value" "0.0.0.0") }}
-{{- if $v.objectStorage.endpoint }}
+{{- if $v.objectStorage.bundled.enabled }}
+{{- $wiring = append $wiring (dict "name" "S3_ENDPOINT" "value" (printf "http://%s:9000" (include "cfs.componentFullname" (list $root "minio")))) }}
+{{- $wiring = append $wiring (dict "name" "S3_BUCKET" "value" $v.objectStorage.bucket) }}
+{{- $wiring = append $wiring (dict "name" "S3_REGION" "value" $v.objectStorage.region) }}
+{{- $wiring = append $wiring (dict "name" "S3_ACCESS_KEY" "valueFrom" (dict "secretKeyRef" (dict "name" (include "cfs.generatedSecretName" $root) "key" "s3-access-key"))) }}
+{{- $wiring = append $wiring (dict "name" "S3_SECRET_KEY" "valueFrom" (dict "secretKeyRef" (dict "name" (include "cfs.generatedSecretName" $root) "key" "s3-secret-key"))) }}
+{{- else if $v.objectStorage.endpoint }}
 {{- $s3secret := $v.objectStorage.existingSecret | default $secret }}
 {{- $existing := ne $v.objectStorage.existingSecret "" }}
 {{- $wiring = append $wiring (dict "name" "S3_ENDPOINT" "value" $v.objectStorage.endpoint) }}
@@ -370,6 +413,17 @@ Usage: include "cfs.rule" (list "to" $peers $ports) — "from" for ingress rules
 {{- $rule := dict "ports" (index . 2) }}
 {{- with index . 1 }}{{ $_ := set $rule (index $ 0) . }}{{ end }}
 {{- printf "- %s" (toYaml $rule | nindent 2 | trim) }}
+{{- end }}
+
+{{/* An egress rule to a bundled datastore's pods. Usage: include "cfs.bundledRule" (list $ "postgresql" 5432) */}}
+{{- define "cfs.bundledRule" -}}
+- to:
+    - podSelector:
+        matchLabels:
+          {{- include "cfs.selectorLabels" (list (index . 0) (index . 1)) | nindent 10 }}
+  ports:
+    - port: {{ index . 2 }}
+      protocol: TCP
 {{- end }}
 
 {{/* Port of the OTLP endpoint: its explicit port, else 4318 (OTLP/HTTP). */}}

@@ -5,18 +5,18 @@ value to set. Included once, from deployment.yaml.
 {{- define "cfs.validate" -}}
 {{- $v := .Values }}
 {{- $root := . }}
-{{- if and (include "cfs.enabledServices" .) (not (or $v.database.url $v.database.existingSecret)) }}
-{{- fail "database: set database.url or database.existingSecret (PostgreSQL of the services)" }}
+{{- if and $v.database.bundled.enabled (or $v.database.url $v.database.existingSecret) }}
+{{- fail "database: either the bundled PostgreSQL (database.bundled.enabled) or your own (database.url / database.existingSecret), not both: set database.bundled.enabled=false to use yours" }}
 {{- end }}
-{{- if and (include "cfs.enabled" (list . "identity")) (not (or $v.auth.credentialPepper $v.auth.existingSecret)) }}
-{{- fail "auth: set auth.credentialPepper (at least 32 characters) or auth.existingSecret (identity's CREDENTIAL_PEPPER)" }}
-{{- end }}
-{{- if and (include "cfs.enabled" (list . "gateway")) (not (or $v.auth.cursorSecret $v.auth.existingSecret)) }}
-{{- fail "auth: set auth.cursorSecret (at least 32 characters) or auth.existingSecret (the gateway's CURSOR_SECRET)" }}
+{{- if and (include "cfs.enabledServices" .) (not (or $v.database.bundled.enabled $v.database.url $v.database.existingSecret)) }}
+{{- fail "database: set database.url or database.existingSecret (PostgreSQL of the services), or database.bundled.enabled=true for an evaluation database" }}
 {{- end }}
 {{- if $v.redis.enabled }}
-{{- if not (or $v.redis.url $v.redis.existingSecret) }}
-{{- fail "redis: set redis.url or redis.existingSecret, or redis.enabled=false (then the gateway runs as one replica)" }}
+{{- if and $v.redis.bundled.enabled (or $v.redis.url $v.redis.existingSecret) }}
+{{- fail "redis: either the bundled Redis (redis.bundled.enabled) or your own (redis.url / redis.existingSecret), not both: set redis.bundled.enabled=false to use yours" }}
+{{- end }}
+{{- if not (or $v.redis.bundled.enabled $v.redis.url $v.redis.existingSecret) }}
+{{- fail "redis: set redis.url or redis.existingSecret, or redis.bundled.enabled=true, or redis.enabled=false (then the gateway runs as one replica)" }}
 {{- end }}
 {{- else if include "cfs.enabled" (list . "gateway") }}
 {{- $g := include "cfs.component" (list . "gateway") | fromYaml }}
@@ -24,7 +24,11 @@ value to set. Included once, from deployment.yaml.
 {{- fail "redis.enabled=false keeps the gateway's shared state in memory: set components.gateway.replicaCount=1 and autoscaling off, or enable Redis" }}
 {{- end }}
 {{- end }}
-{{- if $v.objectStorage.endpoint }}
+{{- if and $v.objectStorage.bundled.enabled $v.objectStorage.endpoint }}
+{{- fail "objectStorage: either the bundled MinIO (objectStorage.bundled.enabled) or your own (objectStorage.endpoint), not both: set objectStorage.bundled.enabled=false to use yours" }}
+{{- end }}
+{{- if $v.objectStorage.bundled.enabled }}
+{{- else if $v.objectStorage.endpoint }}
 {{- if not (or $v.objectStorage.existingSecret (and $v.objectStorage.accessKey $v.objectStorage.secretKey)) }}
 {{- fail "objectStorage: with an endpoint, set objectStorage.accessKey and objectStorage.secretKey, or objectStorage.existingSecret" }}
 {{- end }}

@@ -137,6 +137,8 @@ export function expectNetworkPolicyMatrix(
     redis: boolean;
     /** The database rule admits a PostgreSQL pod (false when it names an ipBlock, which no pod matches). */
     databaseAsPod: boolean;
+    /** The chart's own datastores (the evaluation install): only their users reach them. */
+    bundled?: boolean;
   },
 ): void {
   const policies = new NetworkPolicies(objects, namespace);
@@ -163,14 +165,23 @@ export function expectNetworkPolicyMatrix(
   const stranger: Pod = { name: 'stranger', namespace: gateway.namespace, labels: { app: 'something-else' } };
   const controller: Pod = { name: 'ingress-controller', namespace: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'ingress-nginx' } };
   const kubeDns: Pod = { name: 'kube-dns', namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
-  const postgres: Pod = { name: 'postgres', namespace: 'databases', labels: { app: 'postgres' } };
-  const redis: Pod = { name: 'redis', namespace: 'redis', labels: { 'app.kubernetes.io/name': 'redis' } };
+  const postgres: Pod = opts.bundled ? sibling('postgresql') : { name: 'postgres', namespace: 'databases', labels: { app: 'postgres' } };
+  const redis: Pod = opts.bundled ? sibling('redis') : { name: 'redis', namespace: 'redis', labels: { 'app.kubernetes.io/name': 'redis' } };
 
   for (const pod of pods.values()) expect(policies.covers(pod), `${pod.name} is selected by policies of both directions`).toEqual({ ingress: true, egress: true });
 
   const expectPath = (from: Pod, to: Pod, port: number, allowed: boolean) =>
     expect(policies.allows(from, to, port), `${from.name} → ${to.name}:${port} ${allowed ? 'allowed' : 'denied'}`).toBe(allowed);
 
+  if (opts.bundled) {
+    // The bundled servers admit their users only: not the gateway (PostgreSQL), not strangers.
+    expectPath(stranger, postgres, 5432, false);
+    expectPath(stranger, redis, 6379, false);
+    const minio = sibling('minio');
+    if (pods.get('media')) expectPath(pods.get('media')!, minio, 9000, true);
+    expectPath(gateway, minio, 9000, false);
+    expectPath(stranger, minio, 9000, false);
+  }
   expectPath(controller, gateway, ports.get('gateway')![0]!, true);
   expectPath(stranger, gateway, ports.get('gateway')![0]!, false);
   for (const target of SERVICES) {

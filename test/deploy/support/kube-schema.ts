@@ -17,6 +17,7 @@ import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { StatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Job } from 'kubernetes-models/batch/v1/Job';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
@@ -43,6 +44,7 @@ const KINDS: Record<string, { create: (o: object) => Validatable; module: string
   'v1/Service': { create: (o) => new Service(o as never), module: 'kubernetes-models/v1/Service', iface: 'IService' },
   'v1/ServiceAccount': { create: (o) => new ServiceAccount(o as never), module: 'kubernetes-models/v1/ServiceAccount', iface: 'IServiceAccount' },
   'apps/v1/Deployment': { create: (o) => new Deployment(o as never), module: 'kubernetes-models/apps/v1/Deployment', iface: 'IDeployment' },
+  'apps/v1/StatefulSet': { create: (o) => new StatefulSet(o as never), module: 'kubernetes-models/apps/v1/StatefulSet', iface: 'IStatefulSet' },
   'autoscaling/v2/HorizontalPodAutoscaler': {
     create: (o) => new HorizontalPodAutoscaler(o as never),
     module: 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler',

@@ -115,7 +115,7 @@ export function ofKind(objects: KubeObject[], kind: string): KubeObject[] {
 /** Pod templates of the Deployments and Jobs. */
 export function podTemplates(objects: KubeObject[]): Array<{ owner: KubeObject; template: PodTemplate }> {
   return objects
-    .filter((o) => o.kind === 'Deployment' || o.kind === 'Job')
+    .filter((o) => o.kind === 'Deployment' || o.kind === 'StatefulSet' || o.kind === 'Job')
     .map((owner) => ({ owner, template: (owner.spec as { template: PodTemplate }).template }));
 }
 
