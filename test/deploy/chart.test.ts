@@ -4,6 +4,7 @@
  * platform guide promises checked on the output (hardened pods, gRPC probes, wiring, secrets,
  * migration hook, NetworkPolicies, PDB/HPA, OTEL_*). No cluster, no network.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -243,6 +244,11 @@ describe('values', () => {
     expect(leaves.filter((l) => !covered(l))).toEqual([]);
     const exists = (p: string) => get(tree, p) !== undefined || p.startsWith('components.') /* documented overrides */;
     expect([...params].filter((p) => !exists(p))).toEqual([]);
+  });
+
+  it('are documented by generation: the README table and the schema descriptions come from the ## @param lines (scripts/values-docs.mjs --check)', () => {
+    const check = spawnSync(process.execPath, [path.join(CHART_DIR, 'scripts', 'values-docs.mjs'), '--check'], { encoding: 'utf8' });
+    expect(check.status, check.stderr).toBe(0);
   });
 
   it('are all in the platform guide (README.md), with every ci values file', () => {
