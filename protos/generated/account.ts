@@ -36,7 +36,23 @@ export interface ProtoGrpcType {
   cfs: {
     account: {
       v1: {
+        /**
+         * Operator and service-to-service calls; never reachable through the gateway (its service token
+         * is not admitted to any of these RPCs). Same conventions as AccountService.
+         */
         AccountAdminService: SubtypeConstructor<typeof grpc.Client, _cfs_account_v1_AccountAdminServiceClient> & { service: _cfs_account_v1_AccountAdminServiceDefinition }
+        /**
+         * Customers and their Sites, and the plan of each Site. Every customer-facing call names the
+         * Customer; a Site of another Customer answers NOT_FOUND exactly like a Site that does not exist.
+         * 
+         * Conventions of this package: ids are prefixed (`cus_…` for a Customer, `site_…` for a Site,
+         * then 26 lower-case base32 characters); times are RFC 3339 UTC strings with milliseconds
+         * (`2026-11-22T10:15:30.123Z`). Errors carry the public code in the `cfs-error-code` trailer and
+         * a message safe to show in `cfs-error-message`. Every RPC checks its caller's service token
+         * (`cfs-service-token` metadata) first: none or an unknown one is UNAUTHENTICATED, a caller that
+         * is not listed for the RPC PERMISSION_DENIED. Every RPC may answer UNAVAILABLE when the database
+         * is unreachable or the call's deadline passed; nothing changed then and a retry is safe.
+         */
         AccountService: SubtypeConstructor<typeof grpc.Client, _cfs_account_v1_AccountServiceClient> & { service: _cfs_account_v1_AccountServiceDefinition }
         CreateCustomerRequest: MessageTypeDefinition<_cfs_account_v1_CreateCustomerRequest, _cfs_account_v1_CreateCustomerRequest__Output>
         CreateCustomerResponse: MessageTypeDefinition<_cfs_account_v1_CreateCustomerResponse, _cfs_account_v1_CreateCustomerResponse__Output>

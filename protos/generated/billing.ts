@@ -20,6 +20,21 @@ export interface ProtoGrpcType {
   cfs: {
     billing: {
       v1: {
+        /**
+         * Billing subscriptions of Sites through a payment-provider adapter. Status: pending (checkout
+         * started, not paid), active, past_due (a payment failed; the plan is kept for a grace period),
+         * canceled or expired (the checkout was never completed). At most one pending, active or past_due
+         * per Site.
+         * 
+         * Conventions: ids are prefixed (`bsub_…` for a subscription, `site_…`, `cus_…`); times are
+         * RFC 3339 UTC strings with milliseconds. Errors carry the public code in the `cfs-error-code`
+         * trailer; CONFLICT is sent as FAILED_PRECONDITION. Every RPC checks its caller's service token
+         * first (UNAUTHENTICATED without a known one, PERMISSION_DENIED for a caller not listed for the
+         * RPC). On a deployment without a payment provider every RPC answers UNAVAILABLE ("Billing is not
+         * configured") and grants nothing. UNAVAILABLE also means the database, the account service or
+         * the payment provider was unreachable or the deadline passed: nothing changed, a retry is safe.
+         * INTERNAL means the payment provider refused the request for another reason.
+         */
         BillingService: SubtypeConstructor<typeof grpc.Client, _cfs_billing_v1_BillingServiceClient> & { service: _cfs_billing_v1_BillingServiceDefinition }
         BillingSubscription: MessageTypeDefinition<_cfs_billing_v1_BillingSubscription, _cfs_billing_v1_BillingSubscription__Output>
         CancelSubscriptionRequest: MessageTypeDefinition<_cfs_billing_v1_CancelSubscriptionRequest, _cfs_billing_v1_CancelSubscriptionRequest__Output>

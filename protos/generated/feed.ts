@@ -33,8 +33,23 @@ export interface ProtoGrpcType {
         Article: MessageTypeDefinition<_cfs_feed_v1_Article, _cfs_feed_v1_Article__Output>
         ArticleInput: MessageTypeDefinition<_cfs_feed_v1_ArticleInput, _cfs_feed_v1_ArticleInput__Output>
         Category: MessageTypeDefinition<_cfs_feed_v1_Category, _cfs_feed_v1_Category__Output>
+        /**
+         * Operator calls; never reachable through the gateway (its service token is not admitted to any
+         * of these RPCs). Same conventions as FeedService.
+         */
         FeedAdminService: SubtypeConstructor<typeof grpc.Client, _cfs_feed_v1_FeedAdminServiceClient> & { service: _cfs_feed_v1_FeedAdminServiceDefinition }
         FeedCursor: MessageTypeDefinition<_cfs_feed_v1_FeedCursor, _cfs_feed_v1_FeedCursor__Output>
+        /**
+         * Taxonomy, Site subscriptions and the article feed.
+         * 
+         * Conventions: Sites are named by their id (`site_…`) and the feed service does not check that a
+         * Site exists (the caller resolved it); categories and topics by their key (lower-case letters,
+         * digits, - and _, at most 64 characters); times are RFC 3339 UTC strings with milliseconds.
+         * Errors carry the public code in the `cfs-error-code` trailer. Every RPC checks its caller's
+         * service token first (UNAUTHENTICATED without a known one, PERMISSION_DENIED for a caller not
+         * listed for the RPC), and may answer UNAVAILABLE when the database is unreachable or the
+         * deadline passed: nothing changed then and a retry is safe.
+         */
         FeedService: SubtypeConstructor<typeof grpc.Client, _cfs_feed_v1_FeedServiceClient> & { service: _cfs_feed_v1_FeedServiceDefinition }
         GetFeedPageRequest: MessageTypeDefinition<_cfs_feed_v1_GetFeedPageRequest, _cfs_feed_v1_GetFeedPageRequest__Output>
         GetFeedPageResponse: MessageTypeDefinition<_cfs_feed_v1_GetFeedPageResponse, _cfs_feed_v1_GetFeedPageResponse__Output>

@@ -31,6 +31,16 @@ export interface ProtoGrpcType {
         CreateCredentialRequest: MessageTypeDefinition<_cfs_identity_v1_CreateCredentialRequest, _cfs_identity_v1_CreateCredentialRequest__Output>
         CreateCredentialResponse: MessageTypeDefinition<_cfs_identity_v1_CreateCredentialResponse, _cfs_identity_v1_CreateCredentialResponse__Output>
         Credential: MessageTypeDefinition<_cfs_identity_v1_Credential, _cfs_identity_v1_Credential__Output>
+        /**
+         * Credentials (opaque `cfs_` bearer tokens, stored as keyed hashes) and connection codes.
+         * Times are RFC 3339 UTC strings. Errors carry the public code in the `cfs-error-code` trailer.
+         * 
+         * Ids are prefixed: `cred_…` for a Credential, `site_…` and `cus_…` for the Site and Customer it
+         * belongs to (identity does not check that they exist: its callers resolved them). Every RPC
+         * checks its caller's service token first (UNAUTHENTICATED without a known one, PERMISSION_DENIED
+         * for a caller not listed for the RPC, neither with a public code), and may answer UNAVAILABLE
+         * when the database is unreachable or the deadline passed: nothing changed then, a retry is safe.
+         */
         IdentityService: SubtypeConstructor<typeof grpc.Client, _cfs_identity_v1_IdentityServiceClient> & { service: _cfs_identity_v1_IdentityServiceDefinition }
         ListCredentialsRequest: MessageTypeDefinition<_cfs_identity_v1_ListCredentialsRequest, _cfs_identity_v1_ListCredentialsRequest__Output>
         ListCredentialsResponse: MessageTypeDefinition<_cfs_identity_v1_ListCredentialsResponse, _cfs_identity_v1_ListCredentialsResponse__Output>

@@ -26,7 +26,23 @@ export interface ProtoGrpcType {
         GetAiImagesStatusResponse: MessageTypeDefinition<_cfs_media_v1_GetAiImagesStatusResponse, _cfs_media_v1_GetAiImagesStatusResponse__Output>
         GetAiUsageRequest: MessageTypeDefinition<_cfs_media_v1_GetAiUsageRequest, _cfs_media_v1_GetAiUsageRequest__Output>
         GetAiUsageResponse: MessageTypeDefinition<_cfs_media_v1_GetAiUsageResponse, _cfs_media_v1_GetAiUsageResponse__Output>
+        /**
+         * Operator and service-to-service calls; never reachable through the gateway (its service token
+         * is not admitted to any of these RPCs). Same conventions as MediaService.
+         */
         MediaAdminService: SubtypeConstructor<typeof grpc.Client, _cfs_media_v1_MediaAdminServiceClient> & { service: _cfs_media_v1_MediaAdminServiceDefinition }
+        /**
+         * AI usage of Sites and platform-wide AI image status. Generated media objects themselves are
+         * served over the media service's HTTP port, streamed through the gateway.
+         * 
+         * Conventions: Sites are named by their id (`site_…`) and the media service does not check that a
+         * Site exists (the caller resolved it); times are RFC 3339 UTC strings with milliseconds; periods
+         * are UTC calendar periods: hour, day or month. Errors carry the public code in the
+         * `cfs-error-code` trailer. Every RPC checks its caller's service token first (UNAUTHENTICATED
+         * without a known one, PERMISSION_DENIED for a caller not listed for the RPC), and may answer
+         * UNAVAILABLE when the database is unreachable or the deadline passed: nothing changed then and a
+         * retry is safe.
+         */
         MediaService: SubtypeConstructor<typeof grpc.Client, _cfs_media_v1_MediaServiceClient> & { service: _cfs_media_v1_MediaServiceDefinition }
         PutObjectRequest: MessageTypeDefinition<_cfs_media_v1_PutObjectRequest, _cfs_media_v1_PutObjectRequest__Output>
         PutObjectResponse: MessageTypeDefinition<_cfs_media_v1_PutObjectResponse, _cfs_media_v1_PutObjectResponse__Output>

@@ -21,6 +21,16 @@ export interface ProtoGrpcType {
         ReplaceProfileRequest: MessageTypeDefinition<_cfs_seo_v1_ReplaceProfileRequest, _cfs_seo_v1_ReplaceProfileRequest__Output>
         ReplaceProfileResponse: MessageTypeDefinition<_cfs_seo_v1_ReplaceProfileResponse, _cfs_seo_v1_ReplaceProfileResponse__Output>
         SeoProfile: MessageTypeDefinition<_cfs_seo_v1_SeoProfile, _cfs_seo_v1_SeoProfile__Output>
+        /**
+         * SEO personalization profiles of Sites.
+         * 
+         * Conventions: one profile per Site, named by the Site's id (`site_…`; the seo service does not
+         * check that the Site exists, the caller resolved it); times are RFC 3339 UTC strings with
+         * milliseconds. Errors carry the public code in the `cfs-error-code` trailer. Every RPC checks its
+         * caller's service token first (UNAUTHENTICATED without a known one, PERMISSION_DENIED for a
+         * caller not listed for the RPC), and may answer UNAVAILABLE when the database is unreachable or
+         * the deadline passed: nothing changed then and a retry is safe.
+         */
         SeoService: SubtypeConstructor<typeof grpc.Client, _cfs_seo_v1_SeoServiceClient> & { service: _cfs_seo_v1_SeoServiceDefinition }
       }
     }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Generates everything derived from the .proto files (never edit the output by hand):
-//   generated/<file>.ts + per-type files  TypeScript types (proto-loader-gen-types)
+//   generated/<file>.ts + per-type files  TypeScript types (proto-loader-gen-types), with the
+//                                         .proto comments as doc comments (--includeComments)
 //   generated/descriptor.ts               the protobufjs JSON descriptor of all files, so the
 //                                         loader needs no .proto file at run time (bundle-safe)
 // With --check it generates into a temporary folder and fails if generated/ differs.
@@ -34,10 +35,10 @@ const files = protoFiles(root).sort();
 const out = check ? mkdtempSync(path.join(tmpdir(), 'cfs-protos-')) : path.join(root, 'generated');
 if (!check) rmSync(out, { recursive: true, force: true });
 
-// Options must match LOADER_OPTIONS in src/index.ts.
+// Options must match LOADER_OPTIONS in src/index.ts (--includeComments only adds doc comments).
 const genTypes = require.resolve('@grpc/proto-loader/build/bin/proto-loader-gen-types.js');
 execFileSync(process.execPath, [
-  genTypes, '--grpcLib=@grpc/grpc-js', `--outDir=${out}`, '--longs=String', '--enums=String', '--defaults', '--oneofs',
+  genTypes, '--grpcLib=@grpc/grpc-js', `--outDir=${out}`, '--longs=String', '--enums=String', '--defaults', '--oneofs', '--includeComments',
   '--importFileExtension=.js', '-I', root, '--', ...files,
 ], { stdio: 'inherit' });
 

@@ -9,29 +9,65 @@ import type { GetPlanCatalogResponse as _cfs_account_v1_GetPlanCatalogResponse, 
 import type { SetSitePlanRequest as _cfs_account_v1_SetSitePlanRequest, SetSitePlanRequest__Output as _cfs_account_v1_SetSitePlanRequest__Output } from '../../../cfs/account/v1/SetSitePlanRequest.js';
 import type { SetSitePlanResponse as _cfs_account_v1_SetSitePlanResponse, SetSitePlanResponse__Output as _cfs_account_v1_SetSitePlanResponse__Output } from '../../../cfs/account/v1/SetSitePlanResponse.js';
 
+/**
+ * Operator and service-to-service calls; never reachable through the gateway (its service token
+ * is not admitted to any of these RPCs). Same conventions as AccountService.
+ */
 export interface AccountAdminServiceClient extends grpc.Client {
+  /**
+   * Creates a Customer with its first Site (`customer create` of the operator CLI).
+   * Callers: admin.
+   * Errors: INVALID_ARGUMENT when the name, the e-mail address, the Site's name or url breaks its
+   * rule, or the plan is not in the catalog (nothing is created); UNAVAILABLE.
+   */
   CreateCustomer(argument: _cfs_account_v1_CreateCustomerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
   CreateCustomer(argument: _cfs_account_v1_CreateCustomerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
   CreateCustomer(argument: _cfs_account_v1_CreateCustomerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
   CreateCustomer(argument: _cfs_account_v1_CreateCustomerRequest, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Creates a Customer with its first Site (`customer create` of the operator CLI).
+   * Callers: admin.
+   * Errors: INVALID_ARGUMENT when the name, the e-mail address, the Site's name or url breaks its
+   * rule, or the plan is not in the catalog (nothing is created); UNAVAILABLE.
+   */
   createCustomer(argument: _cfs_account_v1_CreateCustomerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
   createCustomer(argument: _cfs_account_v1_CreateCustomerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
   createCustomer(argument: _cfs_account_v1_CreateCustomerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
   createCustomer(argument: _cfs_account_v1_CreateCustomerRequest, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * The plan catalog: every plan and the default one (billing validates and cancels with it).
+   * Callers: billing, admin. Errors: none of its own (UNAVAILABLE when the deadline passed).
+   */
   GetPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   GetPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   GetPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   GetPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The plan catalog: every plan and the default one (billing validates and cancels with it).
+   * Callers: billing, admin. Errors: none of its own (UNAVAILABLE when the deadline passed).
+   */
   getPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   getPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   getPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   getPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Sets the plan of a Site and tells the gateways' caches. Callers: billing (plans follow
+   * subscriptions), admin (`site set-plan`).
+   * Errors: INVALID_ARGUMENT for a plan id that is not in the catalog; NOT_FOUND when no Site has
+   * the id; UNAVAILABLE.
+   */
   SetSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
   SetSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
   SetSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
   SetSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Sets the plan of a Site and tells the gateways' caches. Callers: billing (plans follow
+   * subscriptions), admin (`site set-plan`).
+   * Errors: INVALID_ARGUMENT for a plan id that is not in the catalog; NOT_FOUND when no Site has
+   * the id; UNAVAILABLE.
+   */
   setSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
   setSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
   setSitePlan(argument: _cfs_account_v1_SetSitePlanRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_SetSitePlanResponse__Output>): grpc.ClientUnaryCall;
@@ -39,11 +75,31 @@ export interface AccountAdminServiceClient extends grpc.Client {
   
 }
 
+/**
+ * Operator and service-to-service calls; never reachable through the gateway (its service token
+ * is not admitted to any of these RPCs). Same conventions as AccountService.
+ */
 export interface AccountAdminServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * Creates a Customer with its first Site (`customer create` of the operator CLI).
+   * Callers: admin.
+   * Errors: INVALID_ARGUMENT when the name, the e-mail address, the Site's name or url breaks its
+   * rule, or the plan is not in the catalog (nothing is created); UNAVAILABLE.
+   */
   CreateCustomer: grpc.handleUnaryCall<_cfs_account_v1_CreateCustomerRequest__Output, _cfs_account_v1_CreateCustomerResponse>;
   
+  /**
+   * The plan catalog: every plan and the default one (billing validates and cancels with it).
+   * Callers: billing, admin. Errors: none of its own (UNAVAILABLE when the deadline passed).
+   */
   GetPlanCatalog: grpc.handleUnaryCall<_cfs_account_v1_GetPlanCatalogRequest__Output, _cfs_account_v1_GetPlanCatalogResponse>;
   
+  /**
+   * Sets the plan of a Site and tells the gateways' caches. Callers: billing (plans follow
+   * subscriptions), admin (`site set-plan`).
+   * Errors: INVALID_ARGUMENT for a plan id that is not in the catalog; NOT_FOUND when no Site has
+   * the id; UNAVAILABLE.
+   */
   SetSitePlan: grpc.handleUnaryCall<_cfs_account_v1_SetSitePlanRequest__Output, _cfs_account_v1_SetSitePlanResponse>;
   
 }

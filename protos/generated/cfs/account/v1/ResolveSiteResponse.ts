@@ -4,14 +4,40 @@ import type { Site as _cfs_account_v1_Site, Site__Output as _cfs_account_v1_Site
 import type { Customer as _cfs_account_v1_Customer, Customer__Output as _cfs_account_v1_Customer__Output } from '../../../cfs/account/v1/Customer.js';
 import type { Plan as _cfs_account_v1_Plan, Plan__Output as _cfs_account_v1_Plan__Output } from '../../../cfs/account/v1/Plan.js';
 
+/**
+ * The Site, its Customer and its plan.
+ */
 export interface ResolveSiteResponse {
+  /**
+   * The Site; always set.
+   */
   'site'?: (_cfs_account_v1_Site | null);
+  /**
+   * The Customer that owns the Site; always set.
+   */
   'customer'?: (_cfs_account_v1_Customer | null);
+  /**
+   * The catalog entry of the Site's plan; always set (without capabilities when the plan id has
+   * left the catalog).
+   */
   'plan'?: (_cfs_account_v1_Plan | null);
 }
 
+/**
+ * The Site, its Customer and its plan.
+ */
 export interface ResolveSiteResponse__Output {
+  /**
+   * The Site; always set.
+   */
   'site': (_cfs_account_v1_Site__Output | null);
+  /**
+   * The Customer that owns the Site; always set.
+   */
   'customer': (_cfs_account_v1_Customer__Output | null);
+  /**
+   * The catalog entry of the Site's plan; always set (without capabilities when the plan id has
+   * left the catalog).
+   */
   'plan': (_cfs_account_v1_Plan__Output | null);
 }

@@ -2,10 +2,22 @@
 
 import type { Site as _cfs_account_v1_Site, Site__Output as _cfs_account_v1_Site__Output } from '../../../cfs/account/v1/Site.js';
 
+/**
+ * The Site after the update.
+ */
 export interface UpdateSiteResponse {
+  /**
+   * The updated Site; always set.
+   */
   'site'?: (_cfs_account_v1_Site | null);
 }
 
+/**
+ * The Site after the update.
+ */
 export interface UpdateSiteResponse__Output {
+  /**
+   * The updated Site; always set.
+   */
   'site': (_cfs_account_v1_Site__Output | null);
 }

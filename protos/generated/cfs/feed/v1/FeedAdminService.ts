@@ -7,20 +7,48 @@ import type { ImportArticlesResponse as _cfs_feed_v1_ImportArticlesResponse, Imp
 import type { ImportTaxonomyRequest as _cfs_feed_v1_ImportTaxonomyRequest, ImportTaxonomyRequest__Output as _cfs_feed_v1_ImportTaxonomyRequest__Output } from '../../../cfs/feed/v1/ImportTaxonomyRequest.js';
 import type { ImportTaxonomyResponse as _cfs_feed_v1_ImportTaxonomyResponse, ImportTaxonomyResponse__Output as _cfs_feed_v1_ImportTaxonomyResponse__Output } from '../../../cfs/feed/v1/ImportTaxonomyResponse.js';
 
+/**
+ * Operator calls; never reachable through the gateway (its service token is not admitted to any
+ * of these RPCs). Same conventions as FeedService.
+ */
 export interface FeedAdminServiceClient extends grpc.Client {
+  /**
+   * Imports a batch of article lines: each is validated on its own, invalid ones are rejected with
+   * their reason, valid ones created or updated (by id). Callers: admin (`articles import`).
+   * Errors: INVALID_ARGUMENT for more than 5000 articles in one call; UNAVAILABLE.
+   */
   ImportArticles(argument: _cfs_feed_v1_ImportArticlesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ImportArticlesResponse__Output>): grpc.ClientUnaryCall;
   ImportArticles(argument: _cfs_feed_v1_ImportArticlesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ImportArticlesResponse__Output>): grpc.ClientUnaryCall;
   ImportArticles(argument: _cfs_feed_v1_ImportArticlesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ImportArticlesResponse__Output>): grpc.ClientUnaryCall;
   ImportArticles(argument: _cfs_feed_v1_ImportArticlesRequest, callback: grpc.requestCallback<_cfs_feed_v1_ImportArticlesResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Imports a batch of article lines: each is validated on its own, invalid ones are rejected with
+   * their reason, valid ones created or updated (by id). Callers: admin (`articles import`).
+   * Errors: INVALID_ARGUMENT for more than 5000 articles in one call; UNAVAILABLE.
+   */
   importArticles(argument: _cfs_feed_v1_ImportArticlesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ImportArticlesResponse__Output>): grpc.ClientUnaryCall;
   importArticles(argument: _cfs_feed_v1_ImportArticlesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ImportArticlesResponse__Output>): grpc.ClientUnaryCall;
   importArticles(argument: _cfs_feed_v1_ImportArticlesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ImportArticlesResponse__Output>): grpc.ClientUnaryCall;
   importArticles(argument: _cfs_feed_v1_ImportArticlesRequest, callback: grpc.requestCallback<_cfs_feed_v1_ImportArticlesResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Adds new categories and updates existing ones (name and topics, replaced); never deletes a
+   * category. All or nothing. Callers: admin (`taxonomy import`).
+   * Errors: INVALID_ARGUMENT when the taxonomy breaks a rule (a malformed key, a name that is empty
+   * or longer than 100 characters, more than 1000 categories or 200 topics in one, a category key
+   * twice); UNAVAILABLE.
+   */
   ImportTaxonomy(argument: _cfs_feed_v1_ImportTaxonomyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ImportTaxonomyResponse__Output>): grpc.ClientUnaryCall;
   ImportTaxonomy(argument: _cfs_feed_v1_ImportTaxonomyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ImportTaxonomyResponse__Output>): grpc.ClientUnaryCall;
   ImportTaxonomy(argument: _cfs_feed_v1_ImportTaxonomyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ImportTaxonomyResponse__Output>): grpc.ClientUnaryCall;
   ImportTaxonomy(argument: _cfs_feed_v1_ImportTaxonomyRequest, callback: grpc.requestCallback<_cfs_feed_v1_ImportTaxonomyResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Adds new categories and updates existing ones (name and topics, replaced); never deletes a
+   * category. All or nothing. Callers: admin (`taxonomy import`).
+   * Errors: INVALID_ARGUMENT when the taxonomy breaks a rule (a malformed key, a name that is empty
+   * or longer than 100 characters, more than 1000 categories or 200 topics in one, a category key
+   * twice); UNAVAILABLE.
+   */
   importTaxonomy(argument: _cfs_feed_v1_ImportTaxonomyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ImportTaxonomyResponse__Output>): grpc.ClientUnaryCall;
   importTaxonomy(argument: _cfs_feed_v1_ImportTaxonomyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ImportTaxonomyResponse__Output>): grpc.ClientUnaryCall;
   importTaxonomy(argument: _cfs_feed_v1_ImportTaxonomyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ImportTaxonomyResponse__Output>): grpc.ClientUnaryCall;
@@ -28,9 +56,25 @@ export interface FeedAdminServiceClient extends grpc.Client {
   
 }
 
+/**
+ * Operator calls; never reachable through the gateway (its service token is not admitted to any
+ * of these RPCs). Same conventions as FeedService.
+ */
 export interface FeedAdminServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * Imports a batch of article lines: each is validated on its own, invalid ones are rejected with
+   * their reason, valid ones created or updated (by id). Callers: admin (`articles import`).
+   * Errors: INVALID_ARGUMENT for more than 5000 articles in one call; UNAVAILABLE.
+   */
   ImportArticles: grpc.handleUnaryCall<_cfs_feed_v1_ImportArticlesRequest__Output, _cfs_feed_v1_ImportArticlesResponse>;
   
+  /**
+   * Adds new categories and updates existing ones (name and topics, replaced); never deletes a
+   * category. All or nothing. Callers: admin (`taxonomy import`).
+   * Errors: INVALID_ARGUMENT when the taxonomy breaks a rule (a malformed key, a name that is empty
+   * or longer than 100 characters, more than 1000 categories or 200 topics in one, a category key
+   * twice); UNAVAILABLE.
+   */
   ImportTaxonomy: grpc.handleUnaryCall<_cfs_feed_v1_ImportTaxonomyRequest__Output, _cfs_feed_v1_ImportTaxonomyResponse>;
   
 }

@@ -11,38 +11,89 @@ import type { ListCategoriesResponse as _cfs_feed_v1_ListCategoriesResponse, Lis
 import type { ReplaceSubscriptionsRequest as _cfs_feed_v1_ReplaceSubscriptionsRequest, ReplaceSubscriptionsRequest__Output as _cfs_feed_v1_ReplaceSubscriptionsRequest__Output } from '../../../cfs/feed/v1/ReplaceSubscriptionsRequest.js';
 import type { ReplaceSubscriptionsResponse as _cfs_feed_v1_ReplaceSubscriptionsResponse, ReplaceSubscriptionsResponse__Output as _cfs_feed_v1_ReplaceSubscriptionsResponse__Output } from '../../../cfs/feed/v1/ReplaceSubscriptionsResponse.js';
 
+/**
+ * Taxonomy, Site subscriptions and the article feed.
+ * 
+ * Conventions: Sites are named by their id (`site_…`) and the feed service does not check that a
+ * Site exists (the caller resolved it); categories and topics by their key (lower-case letters,
+ * digits, - and _, at most 64 characters); times are RFC 3339 UTC strings with milliseconds.
+ * Errors carry the public code in the `cfs-error-code` trailer. Every RPC checks its caller's
+ * service token first (UNAUTHENTICATED without a known one, PERMISSION_DENIED for a caller not
+ * listed for the RPC), and may answer UNAVAILABLE when the database is unreachable or the
+ * deadline passed: nothing changed then and a retry is safe.
+ */
 export interface FeedServiceClient extends grpc.Client {
+  /**
+   * One page of the Site's feed, newest first, with an opaque keyset cursor: the articles of the
+   * categories the Site subscribes to (none without subscriptions). Callers: gateway.
+   * Errors: INVALID_ARGUMENT when limit is not 1 to 100, the deprecated cursor is set, or after is
+   * malformed; UNAVAILABLE.
+   */
   GetFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
   GetFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
   GetFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
   GetFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * One page of the Site's feed, newest first, with an opaque keyset cursor: the articles of the
+   * categories the Site subscribes to (none without subscriptions). Callers: gateway.
+   * Errors: INVALID_ARGUMENT when limit is not 1 to 100, the deprecated cursor is set, or after is
+   * malformed; UNAVAILABLE.
+   */
   getFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
   getFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
   getFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
   getFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * The category keys the Site subscribes to; empty when none. Callers: gateway.
+   * Errors: UNAVAILABLE.
+   */
   GetSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   GetSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   GetSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   GetSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The category keys the Site subscribes to; empty when none. Callers: gateway.
+   * Errors: UNAVAILABLE.
+   */
   getSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   getSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   getSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   getSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * The whole taxonomy: every category with its topics, in the taxonomy's order.
+   * Callers: gateway. Errors: UNAVAILABLE.
+   */
   ListCategories(argument: _cfs_feed_v1_ListCategoriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
   ListCategories(argument: _cfs_feed_v1_ListCategoriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
   ListCategories(argument: _cfs_feed_v1_ListCategoriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
   ListCategories(argument: _cfs_feed_v1_ListCategoriesRequest, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The whole taxonomy: every category with its topics, in the taxonomy's order.
+   * Callers: gateway. Errors: UNAVAILABLE.
+   */
   listCategories(argument: _cfs_feed_v1_ListCategoriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
   listCategories(argument: _cfs_feed_v1_ListCategoriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
   listCategories(argument: _cfs_feed_v1_ListCategoriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
   listCategories(argument: _cfs_feed_v1_ListCategoriesRequest, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Replaces the Site's subscriptions as a whole; an unknown category key is INVALID_ARGUMENT.
+   * Callers: gateway.
+   * Errors: INVALID_ARGUMENT for more than 100 keys, a malformed key or a key that is not in the
+   * taxonomy (nothing changes); UNAVAILABLE.
+   */
   ReplaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   ReplaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   ReplaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   ReplaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Replaces the Site's subscriptions as a whole; an unknown category key is INVALID_ARGUMENT.
+   * Callers: gateway.
+   * Errors: INVALID_ARGUMENT for more than 100 keys, a malformed key or a key that is not in the
+   * taxonomy (nothing changes); UNAVAILABLE.
+   */
   replaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   replaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   replaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
@@ -50,13 +101,44 @@ export interface FeedServiceClient extends grpc.Client {
   
 }
 
+/**
+ * Taxonomy, Site subscriptions and the article feed.
+ * 
+ * Conventions: Sites are named by their id (`site_…`) and the feed service does not check that a
+ * Site exists (the caller resolved it); categories and topics by their key (lower-case letters,
+ * digits, - and _, at most 64 characters); times are RFC 3339 UTC strings with milliseconds.
+ * Errors carry the public code in the `cfs-error-code` trailer. Every RPC checks its caller's
+ * service token first (UNAUTHENTICATED without a known one, PERMISSION_DENIED for a caller not
+ * listed for the RPC), and may answer UNAVAILABLE when the database is unreachable or the
+ * deadline passed: nothing changed then and a retry is safe.
+ */
 export interface FeedServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * One page of the Site's feed, newest first, with an opaque keyset cursor: the articles of the
+   * categories the Site subscribes to (none without subscriptions). Callers: gateway.
+   * Errors: INVALID_ARGUMENT when limit is not 1 to 100, the deprecated cursor is set, or after is
+   * malformed; UNAVAILABLE.
+   */
   GetFeedPage: grpc.handleUnaryCall<_cfs_feed_v1_GetFeedPageRequest__Output, _cfs_feed_v1_GetFeedPageResponse>;
   
+  /**
+   * The category keys the Site subscribes to; empty when none. Callers: gateway.
+   * Errors: UNAVAILABLE.
+   */
   GetSubscriptions: grpc.handleUnaryCall<_cfs_feed_v1_GetSubscriptionsRequest__Output, _cfs_feed_v1_GetSubscriptionsResponse>;
   
+  /**
+   * The whole taxonomy: every category with its topics, in the taxonomy's order.
+   * Callers: gateway. Errors: UNAVAILABLE.
+   */
   ListCategories: grpc.handleUnaryCall<_cfs_feed_v1_ListCategoriesRequest__Output, _cfs_feed_v1_ListCategoriesResponse>;
   
+  /**
+   * Replaces the Site's subscriptions as a whole; an unknown category key is INVALID_ARGUMENT.
+   * Callers: gateway.
+   * Errors: INVALID_ARGUMENT for more than 100 keys, a malformed key or a key that is not in the
+   * taxonomy (nothing changes); UNAVAILABLE.
+   */
   ReplaceSubscriptions: grpc.handleUnaryCall<_cfs_feed_v1_ReplaceSubscriptionsRequest__Output, _cfs_feed_v1_ReplaceSubscriptionsResponse>;
   
 }

@@ -15,56 +15,146 @@ import type { RedeemConnectionCodeResponse as _cfs_identity_v1_RedeemConnectionC
 import type { RevokeCredentialRequest as _cfs_identity_v1_RevokeCredentialRequest, RevokeCredentialRequest__Output as _cfs_identity_v1_RevokeCredentialRequest__Output } from '../../../cfs/identity/v1/RevokeCredentialRequest.js';
 import type { RevokeCredentialResponse as _cfs_identity_v1_RevokeCredentialResponse, RevokeCredentialResponse__Output as _cfs_identity_v1_RevokeCredentialResponse__Output } from '../../../cfs/identity/v1/RevokeCredentialResponse.js';
 
+/**
+ * Credentials (opaque `cfs_` bearer tokens, stored as keyed hashes) and connection codes.
+ * Times are RFC 3339 UTC strings. Errors carry the public code in the `cfs-error-code` trailer.
+ * 
+ * Ids are prefixed: `cred_…` for a Credential, `site_…` and `cus_…` for the Site and Customer it
+ * belongs to (identity does not check that they exist: its callers resolved them). Every RPC
+ * checks its caller's service token first (UNAUTHENTICATED without a known one, PERMISSION_DENIED
+ * for a caller not listed for the RPC, neither with a public code), and may answer UNAVAILABLE
+ * when the database is unreachable or the deadline passed: nothing changed then, a retry is safe.
+ */
 export interface IdentityServiceClient extends grpc.Client {
+  /**
+   * Resolves a bearer token. Unknown, malformed, revoked or expired tokens answer UNAUTHENTICATED.
+   * Callers: gateway. Errors: UNAUTHENTICATED; UNAVAILABLE.
+   */
   Authenticate(argument: _cfs_identity_v1_AuthenticateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_AuthenticateResponse__Output>): grpc.ClientUnaryCall;
   Authenticate(argument: _cfs_identity_v1_AuthenticateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_AuthenticateResponse__Output>): grpc.ClientUnaryCall;
   Authenticate(argument: _cfs_identity_v1_AuthenticateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_AuthenticateResponse__Output>): grpc.ClientUnaryCall;
   Authenticate(argument: _cfs_identity_v1_AuthenticateRequest, callback: grpc.requestCallback<_cfs_identity_v1_AuthenticateResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Resolves a bearer token. Unknown, malformed, revoked or expired tokens answer UNAUTHENTICATED.
+   * Callers: gateway. Errors: UNAUTHENTICATED; UNAVAILABLE.
+   */
   authenticate(argument: _cfs_identity_v1_AuthenticateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_AuthenticateResponse__Output>): grpc.ClientUnaryCall;
   authenticate(argument: _cfs_identity_v1_AuthenticateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_AuthenticateResponse__Output>): grpc.ClientUnaryCall;
   authenticate(argument: _cfs_identity_v1_AuthenticateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_AuthenticateResponse__Output>): grpc.ClientUnaryCall;
   authenticate(argument: _cfs_identity_v1_AuthenticateRequest, callback: grpc.requestCallback<_cfs_identity_v1_AuthenticateResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Mints a single-use connection code for a Site. Callers: gateway, admin
+   * (`connection-code create`).
+   * Errors: INVALID_ARGUMENT when expires_in_seconds is not 0 or 60 to 604800; UNAVAILABLE.
+   */
   CreateConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   CreateConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   CreateConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   CreateConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Mints a single-use connection code for a Site. Callers: gateway, admin
+   * (`connection-code create`).
+   * Errors: INVALID_ARGUMENT when expires_in_seconds is not 0 or 60 to 604800; UNAVAILABLE.
+   */
   createConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   createConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   createConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   createConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Creates a Credential for a Site; the secret is in this answer only. Operator scopes and
+   * unknown scopes or audiences answer INVALID_ARGUMENT and nothing is created.
+   * Callers: gateway (with issuer_credential_id), admin (`customer create`, `credential create`).
+   * Errors: INVALID_ARGUMENT for a name that is empty or longer than 100 characters, an operator
+   * or unknown scope, more than 20 scopes, an unknown audience, or an expires_at that is not an
+   * RFC 3339 time in the future; PERMISSION_DENIED (public code SCOPE_DENIED) for a scope the
+   * issuer does not hold; UNAUTHENTICATED when issuer_credential_id names no unrevoked Credential
+   * of the Customer; UNAVAILABLE.
+   */
   CreateCredential(argument: _cfs_identity_v1_CreateCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_CreateCredentialResponse__Output>): grpc.ClientUnaryCall;
   CreateCredential(argument: _cfs_identity_v1_CreateCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_CreateCredentialResponse__Output>): grpc.ClientUnaryCall;
   CreateCredential(argument: _cfs_identity_v1_CreateCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_CreateCredentialResponse__Output>): grpc.ClientUnaryCall;
   CreateCredential(argument: _cfs_identity_v1_CreateCredentialRequest, callback: grpc.requestCallback<_cfs_identity_v1_CreateCredentialResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Creates a Credential for a Site; the secret is in this answer only. Operator scopes and
+   * unknown scopes or audiences answer INVALID_ARGUMENT and nothing is created.
+   * Callers: gateway (with issuer_credential_id), admin (`customer create`, `credential create`).
+   * Errors: INVALID_ARGUMENT for a name that is empty or longer than 100 characters, an operator
+   * or unknown scope, more than 20 scopes, an unknown audience, or an expires_at that is not an
+   * RFC 3339 time in the future; PERMISSION_DENIED (public code SCOPE_DENIED) for a scope the
+   * issuer does not hold; UNAUTHENTICATED when issuer_credential_id names no unrevoked Credential
+   * of the Customer; UNAVAILABLE.
+   */
   createCredential(argument: _cfs_identity_v1_CreateCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_CreateCredentialResponse__Output>): grpc.ClientUnaryCall;
   createCredential(argument: _cfs_identity_v1_CreateCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_CreateCredentialResponse__Output>): grpc.ClientUnaryCall;
   createCredential(argument: _cfs_identity_v1_CreateCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_CreateCredentialResponse__Output>): grpc.ClientUnaryCall;
   createCredential(argument: _cfs_identity_v1_CreateCredentialRequest, callback: grpc.requestCallback<_cfs_identity_v1_CreateCredentialResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Credentials of one Site of one Customer, newest first, revoked and expired ones included;
+   * never with secrets. Empty when there are none (no NOT_FOUND). Callers: gateway.
+   * Errors: UNAVAILABLE.
+   */
   ListCredentials(argument: _cfs_identity_v1_ListCredentialsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
   ListCredentials(argument: _cfs_identity_v1_ListCredentialsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
   ListCredentials(argument: _cfs_identity_v1_ListCredentialsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
   ListCredentials(argument: _cfs_identity_v1_ListCredentialsRequest, callback: grpc.requestCallback<_cfs_identity_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Credentials of one Site of one Customer, newest first, revoked and expired ones included;
+   * never with secrets. Empty when there are none (no NOT_FOUND). Callers: gateway.
+   * Errors: UNAVAILABLE.
+   */
   listCredentials(argument: _cfs_identity_v1_ListCredentialsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
   listCredentials(argument: _cfs_identity_v1_ListCredentialsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
   listCredentials(argument: _cfs_identity_v1_ListCredentialsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
   listCredentials(argument: _cfs_identity_v1_ListCredentialsRequest, callback: grpc.requestCallback<_cfs_identity_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Redeems a connection code for a connector Credential, atomically: exactly one redemption of a
+   * code succeeds; a transient failure changes nothing and leaves the code valid. The Credential is
+   * named "CMS connector", holds the scopes feed.read and subscription.manage, has the audience
+   * content-feed and never expires.
+   * Callers: gateway (POST /connect/cms/redeem, which takes no Credential).
+   * Errors: UNAUTHENTICATED when the code is malformed, unknown, expired or already used;
+   * UNAVAILABLE.
+   */
   RedeemConnectionCode(argument: _cfs_identity_v1_RedeemConnectionCodeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_RedeemConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   RedeemConnectionCode(argument: _cfs_identity_v1_RedeemConnectionCodeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_RedeemConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   RedeemConnectionCode(argument: _cfs_identity_v1_RedeemConnectionCodeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_RedeemConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   RedeemConnectionCode(argument: _cfs_identity_v1_RedeemConnectionCodeRequest, callback: grpc.requestCallback<_cfs_identity_v1_RedeemConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Redeems a connection code for a connector Credential, atomically: exactly one redemption of a
+   * code succeeds; a transient failure changes nothing and leaves the code valid. The Credential is
+   * named "CMS connector", holds the scopes feed.read and subscription.manage, has the audience
+   * content-feed and never expires.
+   * Callers: gateway (POST /connect/cms/redeem, which takes no Credential).
+   * Errors: UNAUTHENTICATED when the code is malformed, unknown, expired or already used;
+   * UNAVAILABLE.
+   */
   redeemConnectionCode(argument: _cfs_identity_v1_RedeemConnectionCodeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_RedeemConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   redeemConnectionCode(argument: _cfs_identity_v1_RedeemConnectionCodeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_RedeemConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   redeemConnectionCode(argument: _cfs_identity_v1_RedeemConnectionCodeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_RedeemConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   redeemConnectionCode(argument: _cfs_identity_v1_RedeemConnectionCodeRequest, callback: grpc.requestCallback<_cfs_identity_v1_RedeemConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Revokes a Credential of one Site of one Customer; NOT_FOUND for any other. Every gateway
+   * refuses it from its next request on; revoking again answers the Credential unchanged.
+   * Callers: gateway, admin (`credential revoke`).
+   * Errors: NOT_FOUND; UNAVAILABLE (also when the revocation could not be marked for the
+   * gateways: then nothing is revoked).
+   */
   RevokeCredential(argument: _cfs_identity_v1_RevokeCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_RevokeCredentialResponse__Output>): grpc.ClientUnaryCall;
   RevokeCredential(argument: _cfs_identity_v1_RevokeCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_RevokeCredentialResponse__Output>): grpc.ClientUnaryCall;
   RevokeCredential(argument: _cfs_identity_v1_RevokeCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_RevokeCredentialResponse__Output>): grpc.ClientUnaryCall;
   RevokeCredential(argument: _cfs_identity_v1_RevokeCredentialRequest, callback: grpc.requestCallback<_cfs_identity_v1_RevokeCredentialResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Revokes a Credential of one Site of one Customer; NOT_FOUND for any other. Every gateway
+   * refuses it from its next request on; revoking again answers the Credential unchanged.
+   * Callers: gateway, admin (`credential revoke`).
+   * Errors: NOT_FOUND; UNAVAILABLE (also when the revocation could not be marked for the
+   * gateways: then nothing is revoked).
+   */
   revokeCredential(argument: _cfs_identity_v1_RevokeCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_RevokeCredentialResponse__Output>): grpc.ClientUnaryCall;
   revokeCredential(argument: _cfs_identity_v1_RevokeCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_RevokeCredentialResponse__Output>): grpc.ClientUnaryCall;
   revokeCredential(argument: _cfs_identity_v1_RevokeCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_RevokeCredentialResponse__Output>): grpc.ClientUnaryCall;
@@ -72,17 +162,67 @@ export interface IdentityServiceClient extends grpc.Client {
   
 }
 
+/**
+ * Credentials (opaque `cfs_` bearer tokens, stored as keyed hashes) and connection codes.
+ * Times are RFC 3339 UTC strings. Errors carry the public code in the `cfs-error-code` trailer.
+ * 
+ * Ids are prefixed: `cred_…` for a Credential, `site_…` and `cus_…` for the Site and Customer it
+ * belongs to (identity does not check that they exist: its callers resolved them). Every RPC
+ * checks its caller's service token first (UNAUTHENTICATED without a known one, PERMISSION_DENIED
+ * for a caller not listed for the RPC, neither with a public code), and may answer UNAVAILABLE
+ * when the database is unreachable or the deadline passed: nothing changed then, a retry is safe.
+ */
 export interface IdentityServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * Resolves a bearer token. Unknown, malformed, revoked or expired tokens answer UNAUTHENTICATED.
+   * Callers: gateway. Errors: UNAUTHENTICATED; UNAVAILABLE.
+   */
   Authenticate: grpc.handleUnaryCall<_cfs_identity_v1_AuthenticateRequest__Output, _cfs_identity_v1_AuthenticateResponse>;
   
+  /**
+   * Mints a single-use connection code for a Site. Callers: gateway, admin
+   * (`connection-code create`).
+   * Errors: INVALID_ARGUMENT when expires_in_seconds is not 0 or 60 to 604800; UNAVAILABLE.
+   */
   CreateConnectionCode: grpc.handleUnaryCall<_cfs_identity_v1_CreateConnectionCodeRequest__Output, _cfs_identity_v1_CreateConnectionCodeResponse>;
   
+  /**
+   * Creates a Credential for a Site; the secret is in this answer only. Operator scopes and
+   * unknown scopes or audiences answer INVALID_ARGUMENT and nothing is created.
+   * Callers: gateway (with issuer_credential_id), admin (`customer create`, `credential create`).
+   * Errors: INVALID_ARGUMENT for a name that is empty or longer than 100 characters, an operator
+   * or unknown scope, more than 20 scopes, an unknown audience, or an expires_at that is not an
+   * RFC 3339 time in the future; PERMISSION_DENIED (public code SCOPE_DENIED) for a scope the
+   * issuer does not hold; UNAUTHENTICATED when issuer_credential_id names no unrevoked Credential
+   * of the Customer; UNAVAILABLE.
+   */
   CreateCredential: grpc.handleUnaryCall<_cfs_identity_v1_CreateCredentialRequest__Output, _cfs_identity_v1_CreateCredentialResponse>;
   
+  /**
+   * Credentials of one Site of one Customer, newest first, revoked and expired ones included;
+   * never with secrets. Empty when there are none (no NOT_FOUND). Callers: gateway.
+   * Errors: UNAVAILABLE.
+   */
   ListCredentials: grpc.handleUnaryCall<_cfs_identity_v1_ListCredentialsRequest__Output, _cfs_identity_v1_ListCredentialsResponse>;
   
+  /**
+   * Redeems a connection code for a connector Credential, atomically: exactly one redemption of a
+   * code succeeds; a transient failure changes nothing and leaves the code valid. The Credential is
+   * named "CMS connector", holds the scopes feed.read and subscription.manage, has the audience
+   * content-feed and never expires.
+   * Callers: gateway (POST /connect/cms/redeem, which takes no Credential).
+   * Errors: UNAUTHENTICATED when the code is malformed, unknown, expired or already used;
+   * UNAVAILABLE.
+   */
   RedeemConnectionCode: grpc.handleUnaryCall<_cfs_identity_v1_RedeemConnectionCodeRequest__Output, _cfs_identity_v1_RedeemConnectionCodeResponse>;
   
+  /**
+   * Revokes a Credential of one Site of one Customer; NOT_FOUND for any other. Every gateway
+   * refuses it from its next request on; revoking again answers the Credential unchanged.
+   * Callers: gateway, admin (`credential revoke`).
+   * Errors: NOT_FOUND; UNAVAILABLE (also when the revocation could not be marked for the
+   * gateways: then nothing is revoked).
+   */
   RevokeCredential: grpc.handleUnaryCall<_cfs_identity_v1_RevokeCredentialRequest__Output, _cfs_identity_v1_RevokeCredentialResponse>;
   
 }

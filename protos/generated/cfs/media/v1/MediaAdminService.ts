@@ -9,29 +9,69 @@ import type { RecordAiUsageResponse as _cfs_media_v1_RecordAiUsageResponse, Reco
 import type { SetAiImagesStatusRequest as _cfs_media_v1_SetAiImagesStatusRequest, SetAiImagesStatusRequest__Output as _cfs_media_v1_SetAiImagesStatusRequest__Output } from '../../../cfs/media/v1/SetAiImagesStatusRequest.js';
 import type { SetAiImagesStatusResponse as _cfs_media_v1_SetAiImagesStatusResponse, SetAiImagesStatusResponse__Output as _cfs_media_v1_SetAiImagesStatusResponse__Output } from '../../../cfs/media/v1/SetAiImagesStatusResponse.js';
 
+/**
+ * Operator and service-to-service calls; never reachable through the gateway (its service token
+ * is not admitted to any of these RPCs). Same conventions as MediaService.
+ */
 export interface MediaAdminServiceClient extends grpc.Client {
+  /**
+   * Stores a generated media object under its key (`media put`); objects are immutable: putting a
+   * key again with the same bytes and content type changes nothing and answers the same.
+   * Callers: admin.
+   * Errors: INVALID_ARGUMENT for a malformed key or content type, or an object that is empty or
+   * larger than MEDIA_MAX_OBJECT_BYTES (10 MiB unless set); FAILED_PRECONDITION (public code
+   * CONFLICT) when the key holds other bytes or another content type; UNAVAILABLE; INTERNAL when
+   * the object store fails.
+   */
   PutObject(argument: _cfs_media_v1_PutObjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_PutObjectResponse__Output>): grpc.ClientUnaryCall;
   PutObject(argument: _cfs_media_v1_PutObjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_PutObjectResponse__Output>): grpc.ClientUnaryCall;
   PutObject(argument: _cfs_media_v1_PutObjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_PutObjectResponse__Output>): grpc.ClientUnaryCall;
   PutObject(argument: _cfs_media_v1_PutObjectRequest, callback: grpc.requestCallback<_cfs_media_v1_PutObjectResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Stores a generated media object under its key (`media put`); objects are immutable: putting a
+   * key again with the same bytes and content type changes nothing and answers the same.
+   * Callers: admin.
+   * Errors: INVALID_ARGUMENT for a malformed key or content type, or an object that is empty or
+   * larger than MEDIA_MAX_OBJECT_BYTES (10 MiB unless set); FAILED_PRECONDITION (public code
+   * CONFLICT) when the key holds other bytes or another content type; UNAVAILABLE; INTERNAL when
+   * the object store fails.
+   */
   putObject(argument: _cfs_media_v1_PutObjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_PutObjectResponse__Output>): grpc.ClientUnaryCall;
   putObject(argument: _cfs_media_v1_PutObjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_PutObjectResponse__Output>): grpc.ClientUnaryCall;
   putObject(argument: _cfs_media_v1_PutObjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_PutObjectResponse__Output>): grpc.ClientUnaryCall;
   putObject(argument: _cfs_media_v1_PutObjectRequest, callback: grpc.requestCallback<_cfs_media_v1_PutObjectResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Records AI generation units used by a Site (`ai-usage record`). Callers: admin.
+   * Errors: INVALID_ARGUMENT when units is not 1 to 1000000 or kind is longer than 64 characters;
+   * UNAVAILABLE.
+   */
   RecordAiUsage(argument: _cfs_media_v1_RecordAiUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_RecordAiUsageResponse__Output>): grpc.ClientUnaryCall;
   RecordAiUsage(argument: _cfs_media_v1_RecordAiUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_RecordAiUsageResponse__Output>): grpc.ClientUnaryCall;
   RecordAiUsage(argument: _cfs_media_v1_RecordAiUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_RecordAiUsageResponse__Output>): grpc.ClientUnaryCall;
   RecordAiUsage(argument: _cfs_media_v1_RecordAiUsageRequest, callback: grpc.requestCallback<_cfs_media_v1_RecordAiUsageResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Records AI generation units used by a Site (`ai-usage record`). Callers: admin.
+   * Errors: INVALID_ARGUMENT when units is not 1 to 1000000 or kind is longer than 64 characters;
+   * UNAVAILABLE.
+   */
   recordAiUsage(argument: _cfs_media_v1_RecordAiUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_RecordAiUsageResponse__Output>): grpc.ClientUnaryCall;
   recordAiUsage(argument: _cfs_media_v1_RecordAiUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_RecordAiUsageResponse__Output>): grpc.ClientUnaryCall;
   recordAiUsage(argument: _cfs_media_v1_RecordAiUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_RecordAiUsageResponse__Output>): grpc.ClientUnaryCall;
   recordAiUsage(argument: _cfs_media_v1_RecordAiUsageRequest, callback: grpc.requestCallback<_cfs_media_v1_RecordAiUsageResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Sets the platform-wide AI image status (`ai-images set-status`). Callers: admin.
+   * Errors: INVALID_ARGUMENT for a status other than operational, degraded or paused; UNAVAILABLE.
+   */
   SetAiImagesStatus(argument: _cfs_media_v1_SetAiImagesStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_SetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   SetAiImagesStatus(argument: _cfs_media_v1_SetAiImagesStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_SetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   SetAiImagesStatus(argument: _cfs_media_v1_SetAiImagesStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_SetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   SetAiImagesStatus(argument: _cfs_media_v1_SetAiImagesStatusRequest, callback: grpc.requestCallback<_cfs_media_v1_SetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Sets the platform-wide AI image status (`ai-images set-status`). Callers: admin.
+   * Errors: INVALID_ARGUMENT for a status other than operational, degraded or paused; UNAVAILABLE.
+   */
   setAiImagesStatus(argument: _cfs_media_v1_SetAiImagesStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_SetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   setAiImagesStatus(argument: _cfs_media_v1_SetAiImagesStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_SetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   setAiImagesStatus(argument: _cfs_media_v1_SetAiImagesStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_SetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
@@ -39,11 +79,33 @@ export interface MediaAdminServiceClient extends grpc.Client {
   
 }
 
+/**
+ * Operator and service-to-service calls; never reachable through the gateway (its service token
+ * is not admitted to any of these RPCs). Same conventions as MediaService.
+ */
 export interface MediaAdminServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * Stores a generated media object under its key (`media put`); objects are immutable: putting a
+   * key again with the same bytes and content type changes nothing and answers the same.
+   * Callers: admin.
+   * Errors: INVALID_ARGUMENT for a malformed key or content type, or an object that is empty or
+   * larger than MEDIA_MAX_OBJECT_BYTES (10 MiB unless set); FAILED_PRECONDITION (public code
+   * CONFLICT) when the key holds other bytes or another content type; UNAVAILABLE; INTERNAL when
+   * the object store fails.
+   */
   PutObject: grpc.handleUnaryCall<_cfs_media_v1_PutObjectRequest__Output, _cfs_media_v1_PutObjectResponse>;
   
+  /**
+   * Records AI generation units used by a Site (`ai-usage record`). Callers: admin.
+   * Errors: INVALID_ARGUMENT when units is not 1 to 1000000 or kind is longer than 64 characters;
+   * UNAVAILABLE.
+   */
   RecordAiUsage: grpc.handleUnaryCall<_cfs_media_v1_RecordAiUsageRequest__Output, _cfs_media_v1_RecordAiUsageResponse>;
   
+  /**
+   * Sets the platform-wide AI image status (`ai-images set-status`). Callers: admin.
+   * Errors: INVALID_ARGUMENT for a status other than operational, degraded or paused; UNAVAILABLE.
+   */
   SetAiImagesStatus: grpc.handleUnaryCall<_cfs_media_v1_SetAiImagesStatusRequest__Output, _cfs_media_v1_SetAiImagesStatusResponse>;
   
 }

@@ -7,20 +7,50 @@ import type { GetAiImagesStatusResponse as _cfs_media_v1_GetAiImagesStatusRespon
 import type { GetAiUsageRequest as _cfs_media_v1_GetAiUsageRequest, GetAiUsageRequest__Output as _cfs_media_v1_GetAiUsageRequest__Output } from '../../../cfs/media/v1/GetAiUsageRequest.js';
 import type { GetAiUsageResponse as _cfs_media_v1_GetAiUsageResponse, GetAiUsageResponse__Output as _cfs_media_v1_GetAiUsageResponse__Output } from '../../../cfs/media/v1/GetAiUsageResponse.js';
 
+/**
+ * AI usage of Sites and platform-wide AI image status. Generated media objects themselves are
+ * served over the media service's HTTP port, streamed through the gateway.
+ * 
+ * Conventions: Sites are named by their id (`site_…`) and the media service does not check that a
+ * Site exists (the caller resolved it); times are RFC 3339 UTC strings with milliseconds; periods
+ * are UTC calendar periods: hour, day or month. Errors carry the public code in the
+ * `cfs-error-code` trailer. Every RPC checks its caller's service token first (UNAUTHENTICATED
+ * without a known one, PERMISSION_DENIED for a caller not listed for the RPC), and may answer
+ * UNAVAILABLE when the database is unreachable or the deadline passed: nothing changed then and a
+ * retry is safe.
+ */
 export interface MediaServiceClient extends grpc.Client {
+  /**
+   * The platform-wide status of AI image generation; operational until an operator sets another.
+   * Callers: gateway. Errors: UNAVAILABLE.
+   */
   GetAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   GetAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   GetAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   GetAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The platform-wide status of AI image generation; operational until an operator sets another.
+   * Callers: gateway. Errors: UNAVAILABLE.
+   */
   getAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   getAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   getAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   getAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * The Site's AI usage in the current period against the budget the caller passes (the one of the
+   * Site's plan). Callers: gateway. Errors: none of its own (an unknown period counts as month, a
+   * Site without usage has used 0); UNAVAILABLE.
+   */
   GetAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   GetAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   GetAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   GetAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The Site's AI usage in the current period against the budget the caller passes (the one of the
+   * Site's plan). Callers: gateway. Errors: none of its own (an unknown period counts as month, a
+   * Site without usage has used 0); UNAVAILABLE.
+   */
   getAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   getAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   getAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
@@ -28,9 +58,30 @@ export interface MediaServiceClient extends grpc.Client {
   
 }
 
+/**
+ * AI usage of Sites and platform-wide AI image status. Generated media objects themselves are
+ * served over the media service's HTTP port, streamed through the gateway.
+ * 
+ * Conventions: Sites are named by their id (`site_…`) and the media service does not check that a
+ * Site exists (the caller resolved it); times are RFC 3339 UTC strings with milliseconds; periods
+ * are UTC calendar periods: hour, day or month. Errors carry the public code in the
+ * `cfs-error-code` trailer. Every RPC checks its caller's service token first (UNAUTHENTICATED
+ * without a known one, PERMISSION_DENIED for a caller not listed for the RPC), and may answer
+ * UNAVAILABLE when the database is unreachable or the deadline passed: nothing changed then and a
+ * retry is safe.
+ */
 export interface MediaServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * The platform-wide status of AI image generation; operational until an operator sets another.
+   * Callers: gateway. Errors: UNAVAILABLE.
+   */
   GetAiImagesStatus: grpc.handleUnaryCall<_cfs_media_v1_GetAiImagesStatusRequest__Output, _cfs_media_v1_GetAiImagesStatusResponse>;
   
+  /**
+   * The Site's AI usage in the current period against the budget the caller passes (the one of the
+   * Site's plan). Callers: gateway. Errors: none of its own (an unknown period counts as month, a
+   * Site without usage has used 0); UNAVAILABLE.
+   */
   GetAiUsage: grpc.handleUnaryCall<_cfs_media_v1_GetAiUsageRequest__Output, _cfs_media_v1_GetAiUsageResponse>;
   
 }

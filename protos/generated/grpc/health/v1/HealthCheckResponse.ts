@@ -7,6 +7,9 @@ export const _grpc_health_v1_HealthCheckResponse_ServingStatus = {
   UNKNOWN: 'UNKNOWN',
   SERVING: 'SERVING',
   NOT_SERVING: 'NOT_SERVING',
+  /**
+   * Used only by the Watch method.
+   */
   SERVICE_UNKNOWN: 'SERVICE_UNKNOWN',
 } as const;
 
@@ -17,6 +20,9 @@ export type _grpc_health_v1_HealthCheckResponse_ServingStatus =
   | 1
   | 'NOT_SERVING'
   | 2
+  /**
+   * Used only by the Watch method.
+   */
   | 'SERVICE_UNKNOWN'
   | 3
 
