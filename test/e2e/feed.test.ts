@@ -88,6 +88,17 @@ describe('subscriptions', () => {
     expect((await api('GET', '/api/v1/subscriptions')).body).toEqual({ categories: [cat('gamma')] });
   });
 
+  it('are replaced as a whole also when replacements of one Site race: the result is one of the sets, never a union', async () => {
+    const o = await createCustomer(system);
+    const sets = [['technology'], ['business', 'science'], ['health'], ['sports', 'culture'], ['technology', 'health']];
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all(sets.map((categories) => request(system.baseUrl, 'PUT', '/api/v1/subscriptions', { token: o.credential.secret, body: { categories } })));
+      for (const a of answers) expect(a.status).toBe(200);
+      const got = ((await request(system.baseUrl, 'GET', '/api/v1/subscriptions', { token: o.credential.secret })).body as { categories: string[] }).categories;
+      expect(sets.map((s) => [...s].sort())).toContainEqual(got);
+    }
+  });
+
   it('refuse an unknown category key with 400, before authentication too, and change nothing', async () => {
     expectError(await api('PUT', '/api/v1/subscriptions', { body: { categories: [cat('alpha'), 'no-such-category'] } }), 400, 'MALFORMED_REQUEST');
     expectError(await request(system.baseUrl, 'PUT', '/api/v1/subscriptions', { body: { categories: ['no-such-category'] } }), 400, 'MALFORMED_REQUEST');

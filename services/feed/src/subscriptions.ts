@@ -13,6 +13,9 @@ export async function replaceSubscriptions(db: PrismaClient, siteId: string, cat
   await commitWithinBudget(
     db,
     async (tx) => {
+      // One replacement of a Site at a time: under READ COMMITTED two concurrent replacements would each
+      // delete only the rows committed before them and leave the union of both sets.
+      await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', `subscriptions:${siteId}`);
       await tx.subscription.deleteMany({ where: { siteId } });
       await tx.subscription.createMany({ data: keys.map((categoryKey) => ({ siteId, categoryKey })) });
     },
