@@ -3,7 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/generated/**', '**/node_modules/**', '**/.turbo/**'] },
+  // The offline Prisma schema engine is vendored as it is (services/common/scripts/prisma-schema-engine.mjs).
+  { ignores: ['**/dist/**', '**/generated/**', '**/node_modules/**', '**/.turbo/**', 'services/common/scripts/prisma-schema-engine.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

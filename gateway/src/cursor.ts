@@ -10,6 +10,8 @@ import type { FeedCursor } from '@cfs/protos/generated/cfs/feed/v1/FeedCursor.js
 export type { FeedCursor };
 
 export const MAX_CURSOR_LENGTH = 300;
+/** What `encode` writes: base64url payload, a dot, a base64url 16-byte MAC. */
+export const CURSOR_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/;
 const ARTICLE_ID_MAX = 64;
 
 export class FeedCursorCodec {

@@ -17,10 +17,11 @@ import { IDEMPOTENCY_TTL_MS, type IdempotencyStore, type StoredAnswer } from './
 export { IDEMPOTENCY_TTL_MS };
 export const IDEMPOTENCY_LEASE_MS = 10_000;
 export const IDEMPOTENCY_MAX_KEYS_PER_SITE = 1000;
-const KEY = /^[\x21-\x7e]{1,255}$/;
+/** An Idempotency-Key: 1 to 255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export function checkIdempotencyKey(value: string | undefined): void {
-  if (value !== undefined && !KEY.test(value)) throw malformed('Idempotency-Key must be 1 to 255 visible ASCII characters');
+  if (value !== undefined && !IDEMPOTENCY_KEY.test(value)) throw malformed('Idempotency-Key must be 1 to 255 visible ASCII characters');
 }
 
 export function fingerprintOf(input: unknown): string {

@@ -7,7 +7,7 @@
 import { Agent } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { envelope, malformed, notFound } from '@cfs/common/errors';
+import { envelope, malformed, notFound, type ErrorCode } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
 import { mediaKeyOfPath, MEDIA_PATH_PREFIX } from '@cfs/common/media-keys';
 
@@ -44,3 +44,27 @@ export function mediaRoutes(options: { target: string; timeoutMs: number; logger
 }
 
 export { MEDIA_PATH_PREFIX };
+
+/**
+ * The media route in the OpenAPI description (openapi.ts renders it beside the declared routes,
+ * with its headers): it is public and proxied, so it has no route declaration of its own.
+ */
+export const mediaRouteDoc = {
+  path: `${MEDIA_PATH_PREFIX}{key}`,
+  operationId: 'getGeneratedMedia',
+  summary: 'Download a generated media object',
+  description:
+    'Public: no Credential, no cookie (any that is sent is not forwarded). Objects never change once written, so the answer carries a strong ETag and ' +
+    '`Cache-Control: public, max-age=31536000, immutable`. Conditional and partial requests: If-None-Match with the ETag answers 304 without a body; ' +
+    'a single `Range: bytes=` range answers 206 with Content-Range (a range that cannot be satisfied, or several ranges, are ignored: the whole object, 200). ' +
+    'The Content-Type is the one the object was stored with (generated media are images). HEAD answers the same headers without a body. ' +
+    'The security rate limit applies. A media service that is down answers 503.',
+  tag: 'Media',
+  /** The codes it can answer with: the rate limit, the key check here, and the media service's answers. */
+  errors: ['RATE_LIMITED', 'MALFORMED_REQUEST', 'NOT_FOUND', 'SERVICE_UNAVAILABLE'] satisfies ErrorCode[] as ErrorCode[],
+  errorNotes: {
+    MALFORMED_REQUEST: 'The key is not a valid media key (see the key parameter).',
+    NOT_FOUND: 'No media object has this key.',
+    SERVICE_UNAVAILABLE: 'The media service or its storage is unreachable; retrying is safe.',
+  } satisfies Partial<Record<ErrorCode, string>>,
+};

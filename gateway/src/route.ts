@@ -65,7 +65,13 @@ export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodTyp
   params?: P;
   query?: Q;
   body?: B;
-  response: { status: 200 | 201; description: string; schema: R };
+  /** The request body's example in the OpenAPI description (default: the first of the body schema's `examples`). */
+  bodyExample?: B extends z.ZodType ? z.input<B> : undefined;
+  /**
+   * The answer. `example` is its example in the OpenAPI description (default: the first of the
+   * schema's `examples`); every example is checked against its schema by the OpenAPI test.
+   */
+  response: { status: 200 | 201; description: string; schema: R; example?: z.output<R> };
   /**
    * The rest of validation, after the schemas, with the gateway's tools (category keys against the
    * taxonomy, the feed cursor's MAC): throws MALFORMED_REQUEST, or returns what the handler gets as
@@ -76,6 +82,8 @@ export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodTyp
   idempotent?: boolean;
   /** Codes the handler itself can answer with, besides those of the pipeline. */
   errors?: ErrorCode[];
+  /** What a code means on this route, for the OpenAPI description (default: the code's general condition). */
+  errorNotes?: Partial<Record<ErrorCode, string>>;
   handle: (ctx: RouteContext<A, P, Q, B, D>) => Promise<z.input<R>>;
 }
 

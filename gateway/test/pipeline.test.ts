@@ -115,9 +115,41 @@ describe('the order of checks', () => {
 describe('the OpenAPI description of a route', () => {
   it('documents inputs, the answer and every error the pipeline can give', () => {
     const doc = buildOpenApi([route], { version: 't' });
-    const op = doc.paths['/things/{thingId}']!.get as { parameters: Array<{ name: string; in: string }>; responses: Record<string, unknown> };
-    expect(op.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:thingId', 'query:limit']);
+    const op = doc.paths['/things/{thingId}']!.get as { parameters: Array<{ name?: string; in?: string; $ref?: string }>; responses: Record<string, unknown> };
+    expect(op.parameters.map((p) => p.$ref ?? `${p.in}:${p.name}`)).toEqual(['path:thingId', 'query:limit', '#/components/parameters/RequestId']);
     expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500', '503']);
     expect(errorCodesOf(route)).toEqual(['RATE_LIMITED', 'MALFORMED_REQUEST', 'UNAUTHENTICATED', 'SCOPE_DENIED', 'WRONG_AUDIENCE', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
+  });
+
+  it('lists 400 on every route (a body that is not JSON is refused before routing) and 409 on idempotent ones', () => {
+    const bare = defineRoute({
+      method: 'POST',
+      path: '/things/do',
+      operationId: 'doThing',
+      summary: 'Do a thing',
+      tag: 'Feed',
+      auth: 'credential',
+      scope: 'feed.read',
+      capability: 'feed',
+      idempotent: true,
+      response: { status: 200, description: 'ok', schema: z.object({ done: z.boolean() }) },
+      handle: async () => ({ done: true }),
+    });
+    expect(errorCodesOf(bare)).toEqual([
+      'RATE_LIMITED',
+      'MALFORMED_REQUEST',
+      'UNAUTHENTICATED',
+      'SCOPE_DENIED',
+      'WRONG_AUDIENCE',
+      'CAPABILITY_NOT_ENTITLED',
+      'QUOTA_EXHAUSTED',
+      'CONFLICT',
+      'INTERNAL_ERROR',
+      'SERVICE_UNAVAILABLE',
+    ]);
+    const op = buildOpenApi([bare], { version: 't' }).paths['/things/do']!.post as { parameters: Array<{ $ref?: string }>; responses: Record<string, { $ref?: string; headers?: object }> };
+    expect(op.parameters).toEqual([{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/RequestId' }]);
+    expect(Object.keys(op.responses['200']!.headers!)).toContain('Idempotent-Replayed');
+    expect(op.responses['409']).toEqual({ $ref: '#/components/responses/Conflict' });
   });
 });

@@ -22,6 +22,7 @@ import {
   SiteIdParams,
   SiteInput,
   SiteList,
+  revokedCredentialExample,
 } from '../schemas.ts';
 
 const base = { tag: 'Account', auth: 'credential', scope: 'account.manage' } as const;
@@ -44,6 +45,7 @@ export const accountRoutes = [
     path: '/api/v1/account',
     operationId: 'getAccount',
     summary: 'Read the account',
+    description: 'The Customer that owns the calling Credential\'s Site: its id, name, e-mail and when it was created and last changed.',
     response: { status: 200, description: 'The Customer.', schema: Customer },
     handle: async ({ principal, rpc }) => {
       const { customer } = await rpc('account', 'GetCustomer', { customerId: principal.credential.customerId });
@@ -56,6 +58,7 @@ export const accountRoutes = [
     path: '/api/v1/account',
     operationId: 'replaceAccount',
     summary: 'Replace the account',
+    description: 'Replaces the Customer\'s name and e-mail as a whole: both are required, and any other field is a 400. Sites and Credentials are not affected.',
     body: AccountUpdate,
     response: { status: 200, description: 'The updated Customer.', schema: Customer },
     handle: async ({ principal, rpc, body }) => {
@@ -69,6 +72,7 @@ export const accountRoutes = [
     path: '/api/v1/account/sites',
     operationId: 'listSites',
     summary: 'List the sites',
+    description: 'Every Site of the calling Credential\'s Customer, oldest first, each with its plan. Not paginated.',
     response: { status: 200, description: 'Every Site of the Customer, oldest first.', schema: SiteList },
     handle: async ({ principal, rpc }) => {
       const { sites } = await rpc('account', 'ListSites', { customerId: principal.credential.customerId });
@@ -95,6 +99,7 @@ export const accountRoutes = [
     path: '/api/v1/account/sites/:siteId',
     operationId: 'getSite',
     summary: 'Read a site',
+    description: 'One Site of the caller\'s Customer. A Site of another Customer is 404, exactly like one that does not exist.',
     params: SiteIdParams,
     errors: ['NOT_FOUND'],
     response: { status: 200, description: 'The Site.', schema: Site },
@@ -146,6 +151,7 @@ export const accountRoutes = [
     params: SiteIdParams,
     body: CredentialCreate,
     errors: ['NOT_FOUND', 'SCOPE_DENIED'],
+    errorNotes: { SCOPE_DENIED: 'The Credential lacks account.manage, or asks for a scope it does not hold itself (no escalation); nothing is created.' },
     response: { status: 201, description: 'The new Credential with its secret.', schema: CreatedCredential },
     handle: async ({ principal, rpc, params, body }) => {
       const site = await ownSite(rpc, principal, params.siteId);
@@ -171,7 +177,7 @@ export const accountRoutes = [
     description: 'Takes effect on the very next request, on every gateway replica. Revoking again answers the Credential unchanged.',
     params: CredentialIdParams,
     errors: ['NOT_FOUND'],
-    response: { status: 200, description: 'The revoked Credential, revokedAt set.', schema: Credential },
+    response: { status: 200, description: 'The revoked Credential, revokedAt set.', schema: Credential, example: revokedCredentialExample },
     handle: async ({ principal, rpc, params }) => {
       const site = await ownSite(rpc, principal, params.siteId);
       const { credential } = await rpc('identity', 'RevokeCredential', { credentialId: params.credentialId, siteId: site.id, customerId: site.customerId });

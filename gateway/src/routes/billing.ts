@@ -8,7 +8,7 @@ import { DomainError } from '@cfs/common/errors';
 import type { BillingSubscription__Output } from '@cfs/protos/generated/cfs/billing/v1/BillingSubscription.js';
 import type { z } from 'zod';
 import { defineRoute } from '../route.ts';
-import { BillingSubscription, CancelRequest, Checkout, CheckoutRequest } from '../schemas.ts';
+import { BillingSubscription, CancelRequest, canceledSubscriptionExample, Checkout, CheckoutRequest } from '../schemas.ts';
 
 function present(s: BillingSubscription__Output | null): z.input<typeof BillingSubscription> {
   if (!s) throw new DomainError('INTERNAL_ERROR');
@@ -16,7 +16,7 @@ function present(s: BillingSubscription__Output | null): z.input<typeof BillingS
     id: s.id,
     plan: s.plan,
     status: s.status as z.input<typeof BillingSubscription>['status'],
-    provider: s.provider,
+    provider: s.provider as z.input<typeof BillingSubscription>['provider'],
     createdAt: s.createdAt,
     activatedAt: s.activatedAt ?? null,
     currentPeriodEnd: s.currentPeriodEnd ?? null,
@@ -39,6 +39,10 @@ export const billingRoutes = [
     body: CheckoutRequest,
     idempotent: true,
     errors: ['CONFLICT'],
+    errorNotes: {
+      CONFLICT:
+        'The Site already has a pending, active or past_due subscription, the plan is not offered for purchase here, or the Idempotency-Key was used with another request (or its first request is still running).',
+    },
     response: { status: 201, description: 'The checkout and its subscription.', schema: Checkout },
     handle: async ({ principal, rpc, body }) => {
       const { checkoutUrl, subscription } = await rpc('billing', 'StartCheckout', {
@@ -57,6 +61,7 @@ export const billingRoutes = [
     summary: 'Read the subscription',
     description: 'The Site\'s latest billing subscription; 404 when it never had one.',
     errors: ['NOT_FOUND'],
+    errorNotes: { NOT_FOUND: 'The Site never had a billing subscription.' },
     response: { status: 200, description: 'The subscription.', schema: BillingSubscription },
     handle: async ({ principal, rpc }) => present((await rpc('billing', 'GetSubscription', { siteId: principal.credential.siteId })).subscription),
   }),
@@ -71,7 +76,12 @@ export const billingRoutes = [
     body: CancelRequest,
     idempotent: true,
     errors: ['NOT_FOUND', 'CONFLICT'],
-    response: { status: 200, description: 'The subscription after the cancel.', schema: BillingSubscription },
+    errorNotes: {
+      NOT_FOUND: 'The Site never had a billing subscription.',
+      CONFLICT:
+        'The Site has no pending, active or past_due subscription, its checkout was just paid, it changed meanwhile, or the Idempotency-Key was used with another request (or its first request is still running).',
+    },
+    response: { status: 200, description: 'The subscription after the cancel.', schema: BillingSubscription, example: canceledSubscriptionExample },
     handle: async ({ principal, rpc, body }) =>
       present((await rpc('billing', 'CancelSubscription', { siteId: principal.credential.siteId, atPeriodEnd: body?.atPeriodEnd ?? false })).subscription),
   }),

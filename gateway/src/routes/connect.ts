@@ -16,6 +16,7 @@ export const connectRoutes = [
     scope: undefined,
     body: RedeemRequest,
     errors: ['UNAUTHENTICATED'],
+    errorNotes: { UNAUTHENTICATED: 'The connection code is unknown, expired or already used.' },
     response: { status: 201, description: 'The connector\'s Credential.', schema: Redemption },
     handle: async ({ rpc, body }) => {
       const { credential, secret } = await rpc('identity', 'RedeemConnectionCode', { code: body.code });

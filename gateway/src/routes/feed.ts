@@ -27,6 +27,7 @@ export const feedRoutes = [
     path: '/api/v1/subscriptions',
     operationId: 'getSubscriptions',
     summary: 'Read the subscriptions',
+    description: 'The category keys the calling Site subscribes to; its feed holds the articles of these categories. PUT replaces them.',
     tag: 'Taxonomy',
     auth: 'credential',
     scope: 'subscription.manage',

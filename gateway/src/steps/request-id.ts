@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { stateOf } from './request-state.ts';
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** A caller's X-Request-Id that is kept; any other value is replaced by a new UUID. */
+export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function requestId(): RequestHandler {
   return (req, res, next) => {
