@@ -5,14 +5,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setFailpoints } from '@cfs/common/failpoints';
 import { waitForServing } from '@cfs/common/grpc';
-import { newServiceTokens } from '@cfs/common/service-auth';
 import { closeAdminClients, createAdminClients, runAdminCommand } from '@cfs/admin';
 import { createCustomer } from '../support/customers.ts';
 import { expectError, request } from '../support/http.ts';
-import { eventually, freePort, startDeployable, type RunningProcess } from '../support/processes.ts';
+import { eventually, freePort, processSystemEnv, startDeployable, type RunningProcess } from '../support/processes.ts';
 import { createTestDatabase, startSystem, TEST_CURSOR_SECRET, TEST_PEPPER } from '../support/system.ts';
 
 describe('a service process killed under load, then restarted', () => {
@@ -25,27 +24,13 @@ describe('a service process killed under load, then restarted', () => {
 
   beforeAll(async () => {
     const ports = { identity: await freePort(), account: await freePort(), feed: await freePort(), gateway: await freePort() };
-    const { tokens, callers } = newServiceTokens();
-    const common = { DATABASE_URL: inject('databaseUrl'), REDIS_URL: inject('redisUrl'), REDIS_KEY_PREFIX: `${inject('redisPrefix')}faults:`, MIGRATE_ON_START: 'false', SERVICE_CALLERS: callers };
-    procs.push(startDeployable('services/identity', { ...common, IDENTITY_GRPC_PORT: String(ports.identity), CREDENTIAL_PEPPER: TEST_PEPPER }));
+    const env = processSystemEnv('faults', { pepper: TEST_PEPPER, cursorSecret: TEST_CURSOR_SECRET });
+    const { tokens, common, addr } = env;
+    procs.push(startDeployable('services/identity', env.identity(ports.identity)));
     procs.push(startDeployable('services/account', { ...common, ACCOUNT_GRPC_PORT: String(ports.account) }));
     feedEnv = { ...common, FEED_GRPC_PORT: String(ports.feed) };
     feed = startDeployable('services/feed', feedEnv);
-    const addr = (p: number) => `127.0.0.1:${p}`;
-    procs.push(
-      startDeployable('gateway', {
-        ...common,
-        PORT: String(ports.gateway),
-        HOST: '127.0.0.1',
-        IDENTITY_ADDR: addr(ports.identity),
-        ACCOUNT_ADDR: addr(ports.account),
-        FEED_ADDR: addr(ports.feed),
-        CURSOR_SECRET: TEST_CURSOR_SECRET,
-        SERVICE_TOKEN: tokens.gateway,
-        GRPC_DEADLINE_MS: String(DEADLINE_MS),
-        RATE_LIMIT_PER_MINUTE: '0',
-      }),
-    );
+    procs.push(startDeployable('gateway', env.gateway(ports, { GRPC_DEADLINE_MS: String(DEADLINE_MS), RATE_LIMIT_PER_MINUTE: '0' })));
     await Promise.all([ports.identity, ports.account, ports.feed].map((p) => waitForServing(addr(p), 30_000)));
     base = `http://127.0.0.1:${ports.gateway}`;
     await eventually(async () => (await fetch(`${base}/docs/public.json`)).ok, 30_000, 'gateway up');

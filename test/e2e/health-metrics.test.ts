@@ -4,12 +4,11 @@
  * and the API description; and the Prometheus scrape endpoint of the gateway and of a service
  * (OTEL_METRICS_EXPORTER=prometheus) with the HTTP, gRPC, runtime and the system's own series.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForServing } from '@cfs/common/grpc';
-import { newServiceTokens } from '@cfs/common/service-auth';
 import { closeAdminClients, createAdminClients, runAdminCommand } from '@cfs/admin';
 import { request } from '../support/http.ts';
-import { eventually, freePort, startDeployable, type RunningProcess } from '../support/processes.ts';
+import { eventually, freePort, processSystemEnv, startDeployable, type RunningProcess } from '../support/processes.ts';
 import { TEST_CURSOR_SECRET, TEST_PEPPER } from '../support/system.ts';
 
 const procs: Record<string, RunningProcess> = {};
@@ -22,9 +21,9 @@ const scrape = async (port: number) => (await fetch(`http://127.0.0.1:${port}/me
 
 beforeAll(async () => {
   for (const k of Object.keys(ports) as Array<keyof typeof ports>) ports[k] = await freePort();
-  const { tokens, callers } = newServiceTokens();
-  const common = { DATABASE_URL: inject('databaseUrl'), REDIS_URL: inject('redisUrl'), REDIS_KEY_PREFIX: `${inject('redisPrefix')}health:`, MIGRATE_ON_START: 'false', SERVICE_CALLERS: callers };
-  env = { common, identity: { ...common, IDENTITY_GRPC_PORT: String(ports.identity), CREDENTIAL_PEPPER: TEST_PEPPER } };
+  const system = processSystemEnv('health', { pepper: TEST_PEPPER, cursorSecret: TEST_CURSOR_SECRET });
+  const { tokens, common } = system;
+  env = { common, identity: system.identity(ports.identity) };
   procs.identity = startDeployable('services/identity', env.identity);
   procs.account = startDeployable('services/account', {
     ...common,
@@ -35,14 +34,7 @@ beforeAll(async () => {
   });
   procs.feed = startDeployable('services/feed', { ...common, FEED_GRPC_PORT: String(ports.feed) });
   procs.gateway = startDeployable('gateway', {
-    ...common,
-    PORT: String(ports.gateway),
-    HOST: '127.0.0.1',
-    IDENTITY_ADDR: addr(ports.identity),
-    ACCOUNT_ADDR: addr(ports.account),
-    FEED_ADDR: addr(ports.feed),
-    CURSOR_SECRET: TEST_CURSOR_SECRET,
-    SERVICE_TOKEN: tokens.gateway,
+    ...system.gateway(ports),
     RATE_LIMIT_PER_MINUTE: '3',
     SHUTDOWN_DRAIN_DELAY_MS: '1500',
     OTEL_METRICS_EXPORTER: 'prometheus',

@@ -6,6 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
+import { inject } from 'vitest';
+import { newServiceTokens } from '@cfs/common/service-auth';
 import { ROOT } from './services.ts';
 
 export async function freePort(): Promise<number> {
@@ -59,4 +61,37 @@ export async function eventually(probe: () => Promise<boolean>, timeoutMs: numbe
     if (Date.now() > deadline) throw new Error(`not ${what} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The environment of a system run as real processes (fault and health tests): the run's PostgreSQL
+ * and Redis under a key prefix of its own, service tokens, and the gateway's wiring to the services.
+ */
+export function processSystemEnv(label: string, secrets: { pepper: string; cursorSecret: string }) {
+  const { tokens, callers } = newServiceTokens();
+  const common = {
+    DATABASE_URL: inject('databaseUrl'),
+    REDIS_URL: inject('redisUrl'),
+    REDIS_KEY_PREFIX: `${inject('redisPrefix')}${label}:`,
+    MIGRATE_ON_START: 'false',
+    SERVICE_CALLERS: callers,
+  };
+  const addr = (p: number) => `127.0.0.1:${p}`;
+  return {
+    tokens,
+    common,
+    addr,
+    identity: (port: number) => ({ ...common, IDENTITY_GRPC_PORT: String(port), CREDENTIAL_PEPPER: secrets.pepper }),
+    gateway: (ports: { gateway: number; identity: number; account: number; feed: number }, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+      ...common,
+      PORT: String(ports.gateway),
+      HOST: '127.0.0.1',
+      IDENTITY_ADDR: addr(ports.identity),
+      ACCOUNT_ADDR: addr(ports.account),
+      FEED_ADDR: addr(ports.feed),
+      CURSOR_SECRET: secrets.cursorSecret,
+      SERVICE_TOKEN: tokens.gateway,
+      ...extra,
+    }),
+  };
 }
