@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The images prune with the turbo the repository pins (root devDependencies). */
+const TURBO_VERSION = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies.turbo;
 
 const grpcHealth = (envVar, port) => [
   '# Docker/Compose only (Kubernetes uses native gRPC probes): grpc.health.v1 Check must answer SERVING.',
@@ -55,7 +57,7 @@ function dockerfile(d) {
     'ARG NODE_IMAGE=node:24-bookworm-slim',
     '',
     'FROM ${NODE_IMAGE} AS prune',
-    'ARG TURBO_VERSION=2.11.9',
+    `ARG TURBO_VERSION=${TURBO_VERSION}`,
     'WORKDIR /repo',
     'RUN npm install --global --ignore-scripts --no-audit --no-fund --loglevel=error turbo@${TURBO_VERSION}',
     'COPY . .',
