@@ -8,7 +8,7 @@
  */
 import type { Express } from 'express';
 import { envelope } from '@cfs/common/errors';
-import { createClient } from '@cfs/common/grpc';
+import { createClient, isServing } from '@cfs/common/grpc';
 import { loadProtos } from '@cfs/protos';
 
 export class GatewayHealth {
@@ -43,11 +43,9 @@ export class GatewayHealth {
 export function servicesHealth(addresses: { identity: string; account: string }, timeoutMs = 1000): GatewayHealth {
   const Health = loadProtos().grpc.health.v1.Health;
   const clients = Object.entries(addresses).map(([name, address]) => ({ name, client: createClient(Health, address) }));
-  const serving = (client: InstanceType<typeof Health>) =>
-    new Promise<boolean>((resolve) => client.Check({ service: '' }, { deadline: Date.now() + timeoutMs }, (err, res) => resolve(!err && res?.status === 'SERVING')));
   return new GatewayHealth(
     async () => {
-      const down = (await Promise.all(clients.map(async ({ name, client }) => ((await serving(client)) ? null : name)))).filter(Boolean);
+      const down = (await Promise.all(clients.map(async ({ name, client }) => ((await isServing(client, timeoutMs)) ? null : name)))).filter(Boolean);
       return down.length ? `not reachable: ${down.join(', ')}` : null;
     },
     1000,

@@ -354,16 +354,20 @@ export function fromServiceError(err: grpc.ServiceError): DomainError {
   return new DomainError(codeForGrpcStatus(err.code), undefined, { cause: err });
 }
 
+type HealthClient = InstanceType<ReturnType<typeof loadProtos>['grpc']['health']['v1']['Health']>;
+
+/** One grpc.health.v1 Check of the whole server: true when it answers SERVING within `timeoutMs`. */
+export function isServing(client: HealthClient, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => client.Check({ service: '' }, { deadline: Date.now() + timeoutMs }, (err, res) => resolve(!err && res?.status === 'SERVING')));
+}
+
 /** Polls grpc.health.v1 Check until the server answers SERVING (start-up ordering, probes). */
 export async function waitForServing(address: string, timeoutMs: number): Promise<void> {
   const client = createClient(loadProtos().grpc.health.v1.Health, address);
   const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {
-      const status = await new Promise<string | undefined>((resolve) => {
-        client.Check({ service: '' }, { deadline: Date.now() + 1000 }, (err, res) => resolve(err ? undefined : res?.status));
-      });
-      if (status === 'SERVING') return;
+      if (await isServing(client, 1000)) return;
       if (Date.now() > deadline) throw new Error(`${address} did not become ready within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

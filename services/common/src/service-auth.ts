@@ -64,10 +64,18 @@ export class ServiceCallers {
     return new ServiceCallers(new Map(), true);
   }
 
+  /** Tokens already identified: the few callers present the same token on every call, hashed once. */
+  private readonly known = new Map<string, ServiceCaller>();
+
   /** The caller a presented token belongs to, if any. */
   identify(token: unknown): ServiceCaller | undefined {
     if (typeof token !== 'string' || token.length === 0 || token.length > 200) return undefined;
-    return this.byHash.get(serviceTokenHash(token));
+    const seen = this.known.get(token);
+    if (seen) return seen;
+    const caller = this.byHash.get(serviceTokenHash(token));
+    // Only tokens that match are remembered (one per configured hash), so unknown tokens cannot grow it.
+    if (caller && this.known.size < this.byHash.size) this.known.set(token, caller);
+    return caller;
   }
 
   /** The SERVICE_CALLERS value that describes these callers. */
