@@ -1,13 +1,17 @@
 /**
  * The kustomize packaging (k8s/base, k8s/overlays/{dev,prod}): `kubectl kustomize` of every overlay,
  * every object validated against the Kubernetes schemas, the same promises as the chart (hardened pods,
- * gRPC probes, wiring, NetworkPolicies), and parity with the chart's environment wiring.
+ * gRPC probes, wiring, NetworkPolicies), and that it is the chart's own rendering: the generated files
+ * are current, and prod (dev) equals `helm template` with the prod (base) values object for object.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectComponentsWired, expectHardenedPods, expectNetworkPolicyMatrix, expectReferencesResolve, expectValidObjects } from './support/checks.ts';
 import type { KubeObject } from './support/kube-schema.ts';
-import { CHART_CI_DIR, COMPONENTS, deploymentOf, envOf, helmTemplate, kustomize, ofKind, OVERLAYS, type Container } from './support/render.ts';
+import { chartForKustomize, K8S_DIR, staleKustomizeFiles } from './support/kustomize-from-chart.ts';
+import { COMPONENTS, deploymentOf, envOf, kustomize, ofKind, OVERLAYS, type Container } from './support/render.ts';
 import { k8sTools } from './support/tools.ts';
 
 const NAMESPACES: Record<(typeof OVERLAYS)[number], string> = { dev: 'cfs-dev', prod: 'cfs-prod' };
@@ -84,7 +88,7 @@ describe('overlay specifics', () => {
     const objects = kustomize('prod');
     for (const c of COMPONENTS) expect(containerOf(objects, c).image, c).toBe(`registry.example.com/content-feed/cfs-${c}:0.1.0`);
     const hpas = ofKind(objects, 'HorizontalPodAutoscaler').map((h) => (h.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name);
-    expect(hpas.sort()).toEqual(['feed', 'gateway']);
+    expect(hpas.sort()).toEqual(['cfs-feed', 'cfs-gateway']);
     for (const d of ofKind(objects, 'Deployment')) {
       const replicas = (d.spec as { replicas?: number }).replicas;
       if (hpas.includes(d.metadata.name)) expect(replicas, d.metadata.name).toBeUndefined();
@@ -93,32 +97,69 @@ describe('overlay specifics', () => {
     const config = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('cfs-config-'))!.data as Record<string, string>;
     expect(config).toMatchObject({ OTEL_TRACES_EXPORTER: 'otlp', BILLING_PROVIDER: 'stripe' });
     expect(new URL(config.S3_ENDPOINT!).protocol).toMatch(/^https?:$/);
-    // The heap follows the prod memory limit through the shared ConfigMap, patched by name, not by env index.
+    // The heap follows the prod memory limit through the shared ConfigMap, merged by name, not by env index.
     expect(config.NODE_OPTIONS).toBe('--max-old-space-size=576');
     for (const c of COMPONENTS) expect(envOf(containerOf(objects, c)).has('NODE_OPTIONS'), c).toBe(false);
     expect(ofKind(objects, 'Ingress')).toHaveLength(1);
   });
 });
 
-describe('parity with the Helm chart', () => {
-  it('gives each component the same ports, probes, security context and environment variables', () => {
-    // The base, like the chart with its own datastores turned off, points at servers it is given.
-    const external = ['database.bundled.enabled=false', 'database.url=postgresql://cfs@db:5432/cfs', 'redis.bundled.enabled=false', 'redis.url=redis://redis:6379', 'objectStorage.bundled.enabled=false', 'components.media.replicaCount=1'];
-    const chart = helmTemplate([`${CHART_CI_DIR}/default-values.yaml`], external.flatMap((v) => ['--set', v]));
-    const kust = kustomize('dev');
-    const sharedConfig = new Set(Object.keys(ofKind(kust, 'ConfigMap').find((c) => c.metadata.name.startsWith('cfs-config-'))!.data as object));
-    const probeKind = (p: object | undefined) => Object.keys(p ?? {}).find((k) => ['grpc', 'httpGet', 'tcpSocket'].includes(k));
-    for (const c of COMPONENTS) {
-      const a = containerOf(chart, c);
-      const b = containerOf(kust, c);
-      expect(b.ports, c).toEqual(a.ports);
-      for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe'] as const) expect(probeKind(b[probe]), `${c} ${probe}`).toBe(probeKind(a[probe]));
-      expect(b.securityContext, c).toEqual(a.securityContext);
-      // What the chart sets, kustomize sets too (explicitly or through the shared ConfigMap), except
-      // what only the chart's options produce (MIGRATE_ON_START differs on purpose, media's S3 is an overlay's).
-      const chartOnly = new Set(['MIGRATE_ON_START', 'MEDIA_DIR']);
-      const missing = [...envOf(a).keys()].filter((k) => !chartOnly.has(k) && !envOf(b).has(k) && !sharedConfig.has(k));
-      expect(missing, `${c}: variables the chart sets and kustomize does not`).toEqual([]);
+describe('rendered from the Helm chart (test/deploy/render-kustomize.ts)', () => {
+  it('is up to date: the base, the admin-cli component and prod/generated are what the script renders now', () => {
+    expect(staleKustomizeFiles(), 'run `npm run k8s:render`').toEqual([]);
+  });
+
+  it('patches only by kind and name: no JSON patch, so no list index anywhere in the overlays', () => {
+    for (const overlay of OVERLAYS) {
+      const text = readFileSync(path.join(K8S_DIR, 'overlays', overlay, 'kustomization.yaml'), 'utf8');
+      expect(text, overlay).not.toMatch(/\bop:\s*(add|remove|replace)\b/);
+      expect(text, overlay).not.toMatch(/\/\d+(\/|$)/m);
     }
   });
+
+  it('prod is exactly the chart with the prod values: every Deployment, NetworkPolicy, PDB, HPA and the Ingress', () => {
+    const chart = chartForKustomize('prod');
+    const kust = kustomize('prod');
+    expectChartObjects(kust, chart.objects);
+    const config = ofKind(kust, 'ConfigMap').find((c) => c.metadata.name.startsWith('cfs-config-'))!.data as Record<string, string>;
+    expect(config).toEqual(Object.fromEntries(chart.config));
+  });
+
+  it('dev is the chart with the base values, with one replica each', () => {
+    const chart = chartForKustomize('base');
+    const kust = kustomize('dev');
+    const oneReplica = chart.objects.map((o) => (o.kind === 'Deployment' ? { ...o, spec: { ...(o.spec as object), replicas: 1 } } : o));
+    expectChartObjects(kust, oneReplica);
+  });
 });
+
+/**
+ * Every object of the chart's rendering is in kustomize's, equal but for what is kustomize's own: the
+ * namespace, the images' registry, the hash suffixes of generated ConfigMaps and Secrets, and the order
+ * of env entries (checked apart: a variable is defined before a $(reference) to it).
+ */
+function expectChartObjects(kust: KubeObject[], chartObjects: KubeObject[]): void {
+  const comparable = (o: KubeObject): KubeObject => {
+    const copy = JSON.parse(JSON.stringify(o, (_k, v: unknown) => (typeof v === 'string' ? v.replace(/^(cfs-config|cfs-secrets)-[a-z0-9]{10}$/, '$1') : v))) as KubeObject;
+    delete (copy.metadata as { namespace?: string }).namespace;
+    const pod = (copy.spec as { template?: { spec: { containers: Container[] } } } | undefined)?.template;
+    for (const c of pod?.spec.containers ?? []) {
+      c.image = c.image!.replace('registry.example.com/content-feed/', '');
+      const defined = new Set<string>();
+      for (const e of c.env ?? []) {
+        for (const [, ref] of String((e as { value?: string }).value ?? '').matchAll(/\$\(([A-Z0-9_]+)\)/g)) expect(defined, `${o.metadata.name}: ${e.name} refers to $(${ref})`).toContain(ref);
+        defined.add(e.name);
+      }
+      c.env?.sort((a, b) => a.name.localeCompare(b.name));
+    }
+    return copy;
+  };
+  const objects = chartObjects.filter((o) => o.metadata.labels?.['app.kubernetes.io/component'] !== 'admin');
+  expect(objects.length).toBeGreaterThan(20);
+  for (const expected of objects) {
+    const id = `${expected.kind}/${expected.metadata.name}`;
+    const actual = kust.find((o) => o.kind === expected.kind && o.metadata.name === expected.metadata.name);
+    expect(actual, id).toBeDefined();
+    expect(comparable(actual!), id).toEqual(comparable(expected));
+  }
+}
