@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // The offline Prisma schema engine is vendored as it is (services/common/scripts/prisma-schema-engine.mjs).
-  { ignores: ['**/dist/**', '**/generated/**', '**/node_modules/**', '**/.turbo/**', 'services/common/scripts/prisma-schema-engine.mjs'] },
+  { ignores: ['**/dist/**', 'services/dashboard/assets/**', '**/generated/**', '**/node_modules/**', '**/.turbo/**', 'services/common/scripts/prisma-schema-engine.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -15,6 +15,8 @@ export const gatewayEnvSchema = z.object({
   MEDIA_ADDR: envFields.address('127.0.0.1:7006'),
   /** The media service's HTTP address that /media/generated/{key} is streamed from. */
   MEDIA_HTTP_URL: z.string().url().default('http://127.0.0.1:7016'),
+  /** Where the dashboard is (services/dashboard); when set, /dashboard/ is served through the gateway. */
+  DASHBOARD_URL: z.string().url().optional(),
   /** The gateway's own service token, presented on every call to a service (service-auth.ts). */
   SERVICE_TOKEN: serviceTokenEnvField,
   /** Key of the HMAC that makes feed cursors tamper-evident (at least 32 characters). */
@@ -50,24 +52,8 @@ export const gatewayEnvSchema = z.object({
   MAX_HEADER_BYTES: envFields.positiveInt(16 * 1024),
   /** Time to receive a whole request, headers and body (slower clients get a 400). */
   REQUEST_TIMEOUT_MS: envFields.positiveInt(30_000),
-  /**
-   * Which proxies in front of the gateway are trusted to say who the client is (X-Forwarded-For):
-   * a hop count ("1": one proxy, e.g. the ingress controller), or a comma-separated list of
-   * addresses, subnets or the names loopback, linklocal, uniquelocal. Default: loopback only.
-   */
-  TRUST_PROXY: z
-    .string()
-    .default('loopback')
-    .transform((value, ctx): number | string[] => {
-      const trimmed = value.trim();
-      if (/^\d+$/.test(trimmed)) return Number(trimmed);
-      const list = trimmed.split(',').map((part) => part.trim()).filter(Boolean);
-      if (list.length === 0 || list.some((part) => !/^[0-9A-Za-z.:/]+$/.test(part) || part === 'true' || part === 'false')) {
-        ctx.addIssue({ code: 'custom', message: 'must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal' });
-        return z.NEVER;
-      }
-      return list;
-    }),
+  /** Which proxies in front of the gateway are trusted to say who the client is (envFields.trustProxy). */
+  TRUST_PROXY: envFields.trustProxy(),
 });
 
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
@@ -75,7 +61,7 @@ export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 /** What the app factory needs from the environment. */
 export type GatewayConfig = Pick<
   GatewayEnv,
-  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS' | 'MEDIA_HTTP_URL' | 'RATE_LIMIT_PER_MINUTE'
+  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS' | 'MEDIA_HTTP_URL' | 'RATE_LIMIT_PER_MINUTE' | 'DASHBOARD_URL'
 >;
 
 /**

@@ -9,6 +9,7 @@ import { DomainError } from '@cfs/common/errors';
 import { CHANNELS } from '@cfs/common/bus';
 import type { Logger } from '@cfs/common/logger';
 import { Authenticator } from './authenticator.ts';
+import { dashboardProxy } from './dashboard-proxy.ts';
 import type { ServiceClients } from './clients.ts';
 import { FeedCursorCodec } from './cursor.ts';
 import { PlanEntitlements } from './entitlements.ts';
@@ -77,6 +78,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
   app.set('trust proxy', env.TRUST_PROXY);
   // Probes first: before the request id, the access log and the rate limit.
   mountHealth(app, deps.health ?? new GatewayHealth());
+  if (env.DASHBOARD_URL) app.use(dashboardProxy({ target: env.DASHBOARD_URL, timeoutMs: 30_000, logger }));
   mountPipeline(app, {
     routes,
     openapi: buildOpenApi(routes, { version: '1.0.0' }),

@@ -20,8 +20,9 @@ export function mediaRoutes(options: { target: string; timeoutMs: number; logger
   const proxy = createProxyMiddleware({
     target: options.target,
     agent: new Agent({ keepAlive: true, maxSockets: 256 }),
+    // Only the upstream's time limit: the `timeout` option would add a listener to the client's
+    // keep-alive socket on every request (httpxy), and the gateway's server already bounds requests.
     proxyTimeout: options.timeoutMs,
-    timeout: options.timeoutMs,
     xfwd: false,
     pathRewrite: (_path, req) => (req as Request).originalUrl.split('?')[0]!,
     on: {

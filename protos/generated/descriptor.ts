@@ -1028,6 +1028,26 @@ export const descriptor = {
                     "RedeemConnectionCode": {
                       "requestType": "RedeemConnectionCodeRequest",
                       "responseType": "RedeemConnectionCodeResponse"
+                    },
+                    "InviteUser": {
+                      "requestType": "InviteUserRequest",
+                      "responseType": "InviteUserResponse"
+                    },
+                    "AcceptInvitation": {
+                      "requestType": "AcceptInvitationRequest",
+                      "responseType": "AcceptInvitationResponse"
+                    },
+                    "SignIn": {
+                      "requestType": "SignInRequest",
+                      "responseType": "SignInResponse"
+                    },
+                    "GetUser": {
+                      "requestType": "GetUserRequest",
+                      "responseType": "GetUserResponse"
+                    },
+                    "ListUsers": {
+                      "requestType": "ListUsersRequest",
+                      "responseType": "ListUsersResponse"
                     }
                   }
                 },
@@ -1259,6 +1279,131 @@ export const descriptor = {
                     "secret": {
                       "type": "string",
                       "id": 2
+                    }
+                  }
+                },
+                "User": {
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "customerId": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "email": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "active": {
+                      "type": "bool",
+                      "id": 4
+                    },
+                    "createdAt": {
+                      "type": "string",
+                      "id": 5
+                    }
+                  }
+                },
+                "InviteUserRequest": {
+                  "fields": {
+                    "customerId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "email": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "InviteUserResponse": {
+                  "fields": {
+                    "user": {
+                      "type": "User",
+                      "id": 1
+                    },
+                    "invitationToken": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "expiresAt": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "AcceptInvitationRequest": {
+                  "fields": {
+                    "invitationToken": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "password": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "AcceptInvitationResponse": {
+                  "fields": {
+                    "user": {
+                      "type": "User",
+                      "id": 1
+                    }
+                  }
+                },
+                "SignInRequest": {
+                  "fields": {
+                    "email": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "password": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "SignInResponse": {
+                  "fields": {
+                    "user": {
+                      "type": "User",
+                      "id": 1
+                    }
+                  }
+                },
+                "GetUserRequest": {
+                  "fields": {
+                    "userId": {
+                      "type": "string",
+                      "id": 1
+                    }
+                  }
+                },
+                "GetUserResponse": {
+                  "fields": {
+                    "user": {
+                      "type": "User",
+                      "id": 1
+                    }
+                  }
+                },
+                "ListUsersRequest": {
+                  "fields": {
+                    "customerId": {
+                      "type": "string",
+                      "id": 1
+                    }
+                  }
+                },
+                "ListUsersResponse": {
+                  "fields": {
+                    "users": {
+                      "rule": "repeated",
+                      "type": "User",
+                      "id": 1
                     }
                   }
                 }

@@ -3,13 +3,19 @@
  * default postgresql://postgres@127.0.0.1:5432/postgres), every service's migrations applied into
  * its schema, and a Redis key prefix of its own. Dropped again at the end.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations } from '@cfs/common/migrate';
 import { MIGRATED_SERVICES, migrationsDirOf } from './services.ts';
 
 export default async function setup(project: TestProject) {
+  // The dashboard's browser assets are a build output (services/dashboard/scripts/build-assets.mjs).
+  const dashboard = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services/dashboard');
+  execFileSync(process.execPath, ['scripts/build-assets.mjs'], { cwd: dashboard, stdio: 'inherit' });
   const admin = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const database = `cfs_test_${runId}`;

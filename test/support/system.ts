@@ -27,6 +27,8 @@ export const TEST_CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef0123456789
 
 export interface TestSystem {
   baseUrl: string;
+  /** The dashboard's own address (the gateway serves it at <baseUrl>/dashboard/). */
+  dashboardUrl: string;
   /** Starts one more gateway replica on the same services and the same Redis (or `redisUrl`); returns its base URL. */
   startGateway: (options?: { redisUrl?: string }) => Promise<string>;
   /** The gateways' clock (epoch ms); tests move it instead of sleeping. */
@@ -59,6 +61,8 @@ export interface SystemOptions {
   revocationRedisUrl?: string;
   /** A database of its own (migrated; see createTestDatabase), for tests that disturb connections. */
   databaseUrl?: string;
+  /** The dashboard's env (default: sessions and throttling in the run's Redis). */
+  dashboardEnv?: Record<string, string>;
 }
 
 export async function startSystem(options: SystemOptions = {}): Promise<TestSystem> {
@@ -86,7 +90,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     pepper: TEST_PEPPER,
     serviceTokens,
     host: '127.0.0.1',
-    ports: { identity: 0, account: 0, feed: 0, billing: 0, seo: 0, media: 0, mediaHttp: 0, gateway: 0 },
+    ports: { identity: 0, account: 0, feed: 0, billing: 0, seo: 0, media: 0, mediaHttp: 0, gateway: 0, dashboard: 0 },
     gatewayEnv: {
       GRPC_DEADLINE_MS: '2000',
       CURSOR_SECRET: TEST_CURSOR_SECRET,
@@ -95,13 +99,15 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       ...options.gatewayEnv,
     },
     billingEnv: options.billingEnv ?? { BILLING_PROVIDER: 'local', BILLING_ALLOW_UNPAID: 'true' },
+    dashboardEnv: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, ...options.dashboardEnv },
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     now: () => clock.now ?? Date.now(),
   });
-  const adminClients = createAdminClients({ ...system.addresses, deadlineMs: 30_000, serviceToken: serviceTokens.admin });
+  const adminClients = createAdminClients({ ...system.addresses, deadlineMs: 30_000, serviceToken: serviceTokens.admin, dashboardUrl: `${system.baseUrl}/dashboard/` });
 
   return {
     baseUrl: system.baseUrl,
+    dashboardUrl: system.dashboardUrl,
     addresses: system.addresses,
     serviceTokens,
     clock,

@@ -43,14 +43,14 @@ export function toPlanMessage(plan: ReturnType<Account['plan']>): PlanMessage {
   };
 }
 
-/** Who may call each RPC (service-auth.ts): the gateway the customer-facing ones, operators and billing the plan changes. */
+/** Who may call each RPC (service-auth.ts): the gateway and the dashboard the customer-facing ones, operators and billing the plan changes. */
 export const ACCOUNT_CALLERS: CallerPolicy<RpcName<AccountServiceHandlers>> = {
-  GetCustomer: ['gateway'],
-  UpdateCustomer: ['gateway'],
-  ListSites: ['gateway'],
-  CreateSite: ['gateway'],
-  GetSite: ['gateway'],
-  UpdateSite: ['gateway'],
+  GetCustomer: ['gateway', 'dashboard', 'admin'],
+  UpdateCustomer: ['gateway', 'dashboard'],
+  ListSites: ['gateway', 'dashboard'],
+  CreateSite: ['gateway', 'dashboard'],
+  GetSite: ['gateway', 'dashboard'],
+  UpdateSite: ['gateway', 'dashboard'],
   ResolveSite: ['gateway', 'admin'],
 };
 export const ACCOUNT_ADMIN_CALLERS: CallerPolicy<RpcName<AccountAdminServiceHandlers>> = {

@@ -14,10 +14,23 @@ export interface AdminClients {
   feedAdmin: FeedAdminServiceClient;
   mediaAdmin: MediaAdminServiceClient;
   deadlineMs: number;
+  /** The dashboard's public address (invitation links point into it), ending in a slash. */
+  dashboardUrl: string;
 }
 
+/** Where `npm start` serves the dashboard. */
+export const LOCAL_DASHBOARD_URL = 'http://127.0.0.1:8080/dashboard/';
+
 /** `serviceToken`: the operator CLI's service token (service-auth.ts). */
-export function createAdminClients(opts: { identity: string; account: string; feed: string; media: string; deadlineMs: number; serviceToken: string | undefined }): AdminClients {
+export function createAdminClients(opts: {
+  identity: string;
+  account: string;
+  feed: string;
+  media: string;
+  deadlineMs: number;
+  serviceToken: string | undefined;
+  dashboardUrl?: string;
+}): AdminClients {
   const { cfs } = loadProtos();
   return {
     identity: createClient(cfs.identity.v1.IdentityService, opts.identity, opts.serviceToken),
@@ -26,6 +39,7 @@ export function createAdminClients(opts: { identity: string; account: string; fe
     feedAdmin: createClient(cfs.feed.v1.FeedAdminService, opts.feed, opts.serviceToken),
     mediaAdmin: createClient(cfs.media.v1.MediaAdminService, opts.media, opts.serviceToken),
     deadlineMs: opts.deadlineMs,
+    dashboardUrl: (opts.dashboardUrl ?? LOCAL_DASHBOARD_URL).replace(/\/?$/, '/'),
   };
 }
 

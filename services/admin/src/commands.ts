@@ -29,6 +29,13 @@ function positiveInt(value: string | undefined, flag: string): number | undefine
   return Number(value);
 }
 
+/** A one-time invitation to the dashboard (72 h): the link sets the user's password. */
+async function invite(clients: AdminClients, customerId: string, email: string) {
+  const { user, invitationToken, expiresAt } = await callUnary(clients.identity, 'InviteUser', { customerId, email }, { deadlineMs: clients.deadlineMs });
+  if (!user) throw new DomainError('INTERNAL_ERROR');
+  return { email: user.email, url: `${clients.dashboardUrl}invitations/${invitationToken}`, expiresAt };
+}
+
 async function resolveSite(clients: AdminClients, siteId: string) {
   const { site, customer } = await callUnary(clients.account, 'ResolveSite', { siteId }, { deadlineMs: clients.deadlineMs });
   if (!site || !customer) throw new DomainError('INTERNAL_ERROR');
@@ -60,7 +67,18 @@ export const COMMANDS: Record<string, Command> = {
         customer: { id: customer.id, name: customer.name, email: customer.email },
         site: { id: site.id, name: site.name, plan: site.plan },
         credential: { id: credential.id, secret, scopes: credential.scopes, audience: credential.audience },
+        invite: await invite(clients, customer.id, customer.email),
       };
+    },
+  },
+  'user invite': {
+    usage: 'user invite --customer C --email E   (a one-time link to the dashboard, valid 72 hours)',
+    options: { customer: { type: 'string' }, email: { type: 'string' } },
+    required: ['customer', 'email'],
+    run: async (args, clients) => {
+      const { customer } = await callUnary(clients.account, 'GetCustomer', { customerId: args.customer! }, { deadlineMs: clients.deadlineMs });
+      if (!customer) throw new DomainError('INTERNAL_ERROR');
+      return { customer: { id: customer.id, name: customer.name }, invite: await invite(clients, customer.id, args.email!) };
     },
   },
   'credential create': {

@@ -27,6 +27,7 @@ const clients = createAdminClients({
   media: env.MEDIA_ADDR,
   deadlineMs: env.GRPC_DEADLINE_MS,
   serviceToken,
+  dashboardUrl: env.DASHBOARD_URL,
 });
 try {
   const result = await runAdminCommand(process.argv.slice(2), clients);

@@ -30,4 +30,24 @@ export const envFields = {
       .string()
       .default(fallback)
       .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+  /**
+   * Which proxies in front of an HTTP server are trusted to say who the client is (X-Forwarded-For,
+   * X-Forwarded-Proto): a hop count ("1": one proxy, e.g. the ingress controller), or a comma-separated
+   * list of addresses, subnets or the names loopback, linklocal, uniquelocal. Default: loopback only.
+   * The value is what Express's `trust proxy` setting takes.
+   */
+  trustProxy: () =>
+    z
+      .string()
+      .default('loopback')
+      .transform((value, ctx): number | string[] => {
+        const trimmed = value.trim();
+        if (/^\d+$/.test(trimmed)) return Number(trimmed);
+        const list = trimmed.split(',').map((part) => part.trim()).filter(Boolean);
+        if (list.length === 0 || list.some((part) => !/^[0-9A-Za-z.:/]+$/.test(part) || part === 'true' || part === 'false')) {
+          ctx.addIssue({ code: 'custom', message: 'must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal' });
+          return z.NEVER;
+        }
+        return list;
+      }),
 };

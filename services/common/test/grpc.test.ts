@@ -28,6 +28,11 @@ const policy: CallerPolicy = {
   RevokeCredential: ['admin'],
   CreateConnectionCode: ['admin'],
   RedeemConnectionCode: ['billing'],
+  InviteUser: ['admin'],
+  AcceptInvitation: ['dashboard'],
+  SignIn: ['dashboard'],
+  GetUser: ['dashboard'],
+  ListUsers: ['dashboard'],
 };
 const as = (token: string | undefined) => createClient(cfs.identity.v1.IdentityService, address, token);
 
@@ -43,6 +48,11 @@ const handlers = implement<IdentityServiceHandlers>(logger, {
   RevokeCredential: fail,
   CreateConnectionCode: fail,
   RedeemConnectionCode: fail,
+  InviteUser: fail,
+  AcceptInvitation: fail,
+  SignIn: fail,
+  GetUser: fail,
+  ListUsers: fail,
 });
 
 beforeAll(async () => {

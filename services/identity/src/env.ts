@@ -10,6 +10,8 @@ export const identityEnvSchema = z.object({
   /** Products (audiences) a Credential may be issued for. */
   KNOWN_PRODUCTS: envFields.csv(DEFAULT_KNOWN_PRODUCTS.join(',')),
   CONNECTION_CODE_TTL_SECONDS: envFields.positiveInt(900),
+  /** How long a dashboard invitation link works: 72 hours unless set. */
+  INVITATION_TTL_SECONDS: envFields.positiveInt(259200),
   /** Redis of the gateways: revocation markers and announcements go there. Without it, only an in-process gateway hears of revocations. */
   REDIS_URL: z.string().url().optional(),
   REDIS_KEY_PREFIX: z.string().default('cfs:'),

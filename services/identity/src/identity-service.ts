@@ -31,7 +31,12 @@ export async function createIdentityService(env: IdentityEnv, deps: IdentityServ
     prisma,
     logger: deps.logger,
     callers: deps.callers,
-    config: { pepper: env.CREDENTIAL_PEPPER, knownProducts: env.KNOWN_PRODUCTS, connectionCodeTtlSeconds: env.CONNECTION_CODE_TTL_SECONDS },
+    config: {
+      pepper: env.CREDENTIAL_PEPPER,
+      knownProducts: env.KNOWN_PRODUCTS,
+      connectionCodeTtlSeconds: env.CONNECTION_CODE_TTL_SECONDS,
+      invitationTtlSeconds: env.INVITATION_TTL_SECONDS,
+    },
     revocations: { markers, bus },
   })
     .addCleanup(() => markers.close())

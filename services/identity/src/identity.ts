@@ -1,22 +1,38 @@
 /**
- * The identity domain: Credentials and connection codes. Only keyed hashes are stored.
+ * The identity domain: Credentials, connection codes, and the dashboard's Users with their
+ * invitations. Only keyed hashes of tokens and scrypt hashes of passwords are stored.
  */
-import { DomainError, malformed, notFound, unauthenticated } from '@cfs/common/errors';
+import { z } from 'zod';
+import { conflict, DomainError, malformed, notFound, unauthenticated } from '@cfs/common/errors';
 import { announceRevocation, MemoryRevocationMarkers, type RevocationMarkers } from '@cfs/common/revocations';
 import { MemoryBus, type Bus } from '@cfs/common/bus';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import { newId } from '@cfs/common/ids';
 import { CONNECTION_CODE_MAX_SECONDS, connectionCodeLifetime, credentialName, credentialScopes, parseOrRefuse } from '@cfs/common/rules';
 import { CONNECTOR_SCOPES } from '@cfs/common/scopes';
-import type { PrismaClient, Credential as CredentialRow } from './generated/prisma/client.ts';
-import { CONNECTION_CODE_PATTERN, hashesEqual, keyedHash, mintConnectionCode, mintToken, parseToken } from './tokens.ts';
+import type { PrismaClient, Credential as CredentialRow, DashboardUser as DashboardUserRow } from './generated/prisma/client.ts';
+import * as passwords from './passwords.ts';
+import {
+  CONNECTION_CODE_PATTERN,
+  hashesEqual,
+  INVITATION_TOKEN_PATTERN,
+  keyedHash,
+  mintConnectionCode,
+  mintInvitationToken,
+  mintToken,
+  parseToken,
+} from './tokens.ts';
 
 export type Credential = Omit<CredentialRow, 'lookupId' | 'secretHash'>;
+/** A dashboard User without its password hash; active once passwordSetAt is set. */
+export type User = Omit<DashboardUserRow, 'passwordHash'>;
 
 export interface IdentityConfig {
   pepper: string;
   knownProducts: string[];
   connectionCodeTtlSeconds: number;
+  /** How long an invitation link works (INVITATION_TTL_SECONDS; 72 hours unless set). */
+  invitationTtlSeconds?: number;
   /** The clock; injectable so tests can move time. */
   now?: () => Date;
 }
@@ -43,6 +59,26 @@ const PUBLIC_FIELDS = {
   revokedAt: true,
   createdAt: true,
 } as const;
+
+const USER_FIELDS = { id: true, customerId: true, email: true, createdAt: true, passwordSetAt: true } as const;
+
+export const DEFAULT_INVITATION_TTL_SECONDS = 72 * 3600;
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** The e-mail a User signs in with: trimmed, lower-cased, at most 254 characters. */
+const userEmail = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+/** One answer for every failed sign-in, so it tells nothing about which e-mails have a User. */
+const SIGN_IN_FAILED = 'The email or password is incorrect.';
+const INVITATION_INVALID = 'The invitation link is not valid or has expired.';
+const USER_EXISTS = 'A user with this e-mail already exists.';
+
+/** Compared against when there is no password to check, so a failed sign-in always costs one scrypt. */
+let dummyPasswordHash: Promise<string> | undefined;
+const dummyHash = () => (dummyPasswordHash ??= passwords.hash('no user has this password, it only takes time'));
+
+const characters = (value: string) => [...value].length;
 
 export class Identity {
   private readonly now: () => Date;
@@ -194,5 +230,94 @@ export class Identity {
       await tx.connectionCode.update({ where: { id: claim.id }, data: { credentialId: credential.id } });
       return { credential, secret: token };
     }, { beforeCommit: 'identity.redeem.beforeCommit' });
+  }
+
+  /**
+   * Invites an e-mail to a Customer's dashboard in one transaction: the User is created when the
+   * e-mail is new, every earlier unused invitation of the User is used up, and a new one is made.
+   * An e-mail of another Customer, or of a User who has set a password, is a CONFLICT.
+   */
+  async inviteUser(customerId: string, email: string): Promise<{ user: User; token: string; expiresAt: Date }> {
+    const address = parseOrRefuse(userEmail, email, { where: 'email' });
+    const token = mintInvitationToken();
+    const tokenHash = keyedHash(this.config.pepper, token);
+    const ttl = this.config.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS;
+    return commitWithinBudget(
+      this.db,
+      async (tx) => {
+        const now = this.now();
+        // ON CONFLICT DO NOTHING: a concurrent invitation of the same new e-mail waits, then finds its User.
+        await tx.dashboardUser.createMany({ data: [{ id: newId('usr'), customerId, email: address, createdAt: now }], skipDuplicates: true });
+        const found = await tx.dashboardUser.findUnique({ where: { email: address }, select: { ...USER_FIELDS, passwordHash: true } });
+        if (!found || found.customerId !== customerId || found.passwordHash !== null) throw conflict(USER_EXISTS);
+        const { passwordHash: _p, ...user } = found;
+        await tx.userInvitation.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } });
+        const expiresAt = new Date(now.getTime() + ttl * 1000);
+        await tx.userInvitation.create({ data: { id: newId('uinv'), userId: user.id, tokenHash, expiresAt, createdAt: now } });
+        return { user, token, expiresAt };
+      },
+      { beforeCommit: 'identity.invite.beforeCommit' },
+    );
+  }
+
+  /**
+   * Sets the password of an invited User, once: the conditional UPDATE claims the invitation
+   * (concurrent acceptances wait on its row lock and then find it used), the password is set, and
+   * any other unused invitation of the User is used up with it. A failure rolls back all of it, so
+   * the invitation stays usable. The password is hashed before the transaction opens.
+   */
+  async acceptInvitation(token: string, password: string): Promise<User> {
+    const length = characters(password);
+    if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
+      throw malformed(`The password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`);
+    }
+    if (!INVITATION_TOKEN_PATTERN.test(token)) throw unauthenticated(INVITATION_INVALID);
+    const tokenHash = keyedHash(this.config.pepper, token);
+    const usable = { tokenHash, usedAt: null, expiresAt: { gt: this.now() } };
+    // A cheap read first: an unknown token costs no scrypt.
+    if (!(await this.db.userInvitation.findFirst({ where: usable, select: { id: true } }))) throw unauthenticated(INVITATION_INVALID);
+    const passwordHash = await passwords.hash(password);
+    return commitWithinBudget(
+      this.db,
+      async (tx) => {
+        const now = this.now();
+        const claimed = await tx.userInvitation.updateManyAndReturn({
+          where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
+          data: { usedAt: now },
+        });
+        const claim = claimed[0];
+        if (!claim) throw unauthenticated(INVITATION_INVALID);
+        await tx.userInvitation.updateMany({ where: { userId: claim.userId, usedAt: null }, data: { usedAt: now } });
+        return tx.dashboardUser.update({ where: { id: claim.userId }, data: { passwordHash, passwordSetAt: now }, select: USER_FIELDS });
+      },
+      { beforeCommit: 'identity.invitation.beforeCommit' },
+    );
+  }
+
+  /**
+   * The User with this e-mail and password. An unknown e-mail, a User without a password and a
+   * wrong password fail alike and cost one scrypt each (against a fixed hash when there is none).
+   */
+  async signIn(email: string, password: string): Promise<User> {
+    const address = email.trim().toLowerCase();
+    const row = address.length <= 254 ? await this.db.dashboardUser.findUnique({ where: { email: address } }) : null;
+    // A password no User can have (too long) is checked against the fixed hash too, never hashed at length.
+    const plausible = characters(password) <= PASSWORD_MAX_LENGTH;
+    const stored = plausible && row?.passwordHash ? row.passwordHash : await dummyHash();
+    const matches = await passwords.verify(plausible ? password : '', stored);
+    if (!row?.passwordHash || !plausible || !matches) throw unauthenticated(SIGN_IN_FAILED);
+    const { passwordHash: _p, ...user } = row;
+    return user;
+  }
+
+  async getUser(userId: string): Promise<User> {
+    const user = await this.db.dashboardUser.findUnique({ where: { id: userId }, select: USER_FIELDS });
+    if (!user) throw notFound('user');
+    return user;
+  }
+
+  /** The Users of a Customer, oldest first. */
+  listUsers(customerId: string): Promise<User[]> {
+    return this.db.dashboardUser.findMany({ where: { customerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: USER_FIELDS });
   }
 }

@@ -9,8 +9,9 @@ import { prismaReadiness } from '@cfs/common/service';
 import { loadProtos } from '@cfs/protos';
 import type { Credential as CredentialMessage } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
 import type { IdentityServiceHandlers } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
+import type { User as UserMessage } from '@cfs/protos/generated/cfs/identity/v1/User.js';
 import type { PrismaClient } from './generated/prisma/client.ts';
-import { Identity, type Credential, type IdentityConfig } from './identity.ts';
+import { Identity, type Credential, type IdentityConfig, type User } from './identity.ts';
 
 export function toCredentialMessage(c: Credential): CredentialMessage {
   return {
@@ -26,6 +27,10 @@ export function toCredentialMessage(c: Credential): CredentialMessage {
   };
 }
 
+export function toUserMessage(u: User): UserMessage {
+  return { id: u.id, customerId: u.customerId, email: u.email, active: u.passwordSetAt !== null, createdAt: u.createdAt.toISOString() };
+}
+
 function parseTime(value: string | undefined, field: string): Date | null {
   if (value === undefined || value === '') return null;
   const date = new Date(value);
@@ -33,14 +38,22 @@ function parseTime(value: string | undefined, field: string): Date | null {
   return date;
 }
 
-/** Who may call each RPC (service-auth.ts): only the gateway authenticates and redeems. */
+/**
+ * Who may call each RPC (service-auth.ts): only the gateway authenticates and redeems; only the
+ * dashboard accepts invitations, signs in and reads Users.
+ */
 export const IDENTITY_CALLERS: CallerPolicy<RpcName<IdentityServiceHandlers>> = {
   Authenticate: ['gateway'],
-  CreateCredential: ['gateway', 'admin'],
-  ListCredentials: ['gateway'],
-  RevokeCredential: ['gateway', 'admin'],
-  CreateConnectionCode: ['gateway', 'admin'],
+  CreateCredential: ['gateway', 'admin', 'dashboard'],
+  ListCredentials: ['gateway', 'dashboard'],
+  RevokeCredential: ['gateway', 'admin', 'dashboard'],
+  CreateConnectionCode: ['gateway', 'admin', 'dashboard'],
   RedeemConnectionCode: ['gateway'],
+  InviteUser: ['admin', 'dashboard'],
+  AcceptInvitation: ['dashboard'],
+  SignIn: ['dashboard'],
+  GetUser: ['dashboard'],
+  ListUsers: ['dashboard'],
 };
 
 export function createIdentityServer(deps: {
@@ -79,6 +92,14 @@ export function createIdentityServer(deps: {
       const { credential, secret } = await identity.redeemConnectionCode(req.code);
       return { credential: toCredentialMessage(credential), secret };
     },
+    InviteUser: async (req) => {
+      const { user, token, expiresAt } = await identity.inviteUser(req.customerId, req.email);
+      return { user: toUserMessage(user), invitationToken: token, expiresAt: expiresAt.toISOString() };
+    },
+    AcceptInvitation: async (req) => ({ user: toUserMessage(await identity.acceptInvitation(req.invitationToken, req.password)) }),
+    SignIn: async (req) => ({ user: toUserMessage(await identity.signIn(req.email, req.password)) }),
+    GetUser: async (req) => ({ user: toUserMessage(await identity.getUser(req.userId)) }),
+    ListUsers: async (req) => ({ users: (await identity.listUsers(req.customerId)).map(toUserMessage) }),
   });
   return new GrpcServer({
     logger: deps.logger,

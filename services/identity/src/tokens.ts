@@ -1,8 +1,9 @@
 /**
- * Credential secrets at rest: only an HMAC-SHA256 of the whole token, keyed with a server-side
- * pepper, is stored; comparison is constant-time. The token format is @cfs/common/credential-token.
+ * Credential secrets, connection codes and invitation tokens at rest: only an HMAC-SHA256 of the
+ * whole token, keyed with a server-side pepper, is stored; comparison is constant-time. The
+ * Credential token format is @cfs/common/credential-token.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { randomBase62 } from '@cfs/common/credential-token';
 
 export { mintToken, parseToken, randomBase62, TOKEN_PATTERN, TOKEN_PREFIX, type MintedToken } from '@cfs/common/credential-token';
@@ -21,4 +22,10 @@ export function hashesEqual(a: string, b: string): boolean {
 export const CONNECTION_CODE_PATTERN = /^cfc_[0-9A-Za-z]{32}$/;
 export function mintConnectionCode(): string {
   return `cfc_${randomBase62(32)}`;
+}
+
+/** Invitation tokens: `cfi_` + 32 random bytes in base64url (43 characters), single use; stored as a keyed hash. */
+export const INVITATION_TOKEN_PATTERN = /^cfi_[A-Za-z0-9_-]{43}$/;
+export function mintInvitationToken(): string {
+  return `cfi_${randomBytes(32).toString('base64url')}`;
 }

@@ -14,6 +14,7 @@ import type { GrpcServer } from '@cfs/common/grpc';
 import type { Logger } from '@cfs/common/logger';
 import type { RevocationMarkers } from '@cfs/common/revocations';
 import { ServiceCallers, type ServiceCaller } from '@cfs/common/service-auth';
+import { createDashboard, dashboardEnvSchema, type Dashboard } from '@cfs/dashboard';
 import { createFeedService, FEED_MIGRATIONS_DIR, feedEnvSchema } from '@cfs/feed';
 import {
   closeServiceClients,
@@ -62,9 +63,11 @@ export interface ComposeOptions {
   serviceTokens: Record<ServiceCaller, string>;
   host: string;
   /** Listening ports; 0 picks a free one. */
-  ports: Record<ServiceName | 'mediaHttp' | 'gateway', number>;
+  ports: Record<ServiceName | 'mediaHttp' | 'gateway' | 'dashboard', number>;
   /** Settings of the gateway, as its env would give them. */
   gatewayEnv?: Record<string, string>;
+  /** Settings of the dashboard, as its env would give them (sessions in this process unless REDIS_URL). */
+  dashboardEnv?: Record<string, string>;
   /** Settings of the billing service, as its env would give them (its payment provider: none unless set). */
   billingEnv?: Record<string, string>;
   /** Load the shipped demo articles into an empty feed database. */
@@ -75,6 +78,8 @@ export interface ComposeOptions {
 
 export interface ComposedSystem {
   baseUrl: string;
+  /** The dashboard's own address (the gateway serves it at <baseUrl>/dashboard/ too). */
+  dashboardUrl: string;
   addresses: Record<ServiceName, string>;
   gatewayConfig: GatewayEnv;
   /** One more gateway replica on the same services (stores of its own unless given). */
@@ -108,6 +113,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
   const addresses = {} as Record<ServiceName, string>;
   const gateways: Array<{ http: Server; stores: GatewayStores; close: () => void }> = [];
   let clients: ReturnType<typeof createServiceClients> | undefined;
+  let dashboard: Dashboard | undefined;
   const stopped = new Set<ServiceName>();
   // In order: stop accepting (gateways), then the services (each closes what it opened).
   const stop = async () => {
@@ -117,6 +123,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
       close();
     }
     if (clients) closeServiceClients(clients);
+    await dashboard?.close();
     for (const name of SERVICES) if (!stopped.has(name)) await servers[name]?.shutdown(2000);
   };
   const listen = async (name: ServiceName, server: GrpcServer) => {
@@ -153,9 +160,15 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
     });
     await listen('media', media);
 
+    dashboard = createDashboard(
+      dashboardEnvSchema.parse({ IDENTITY_ADDR: addresses.identity, ACCOUNT_ADDR: addresses.account, SERVICE_TOKEN: options.serviceTokens.dashboard, ...options.dashboardEnv }),
+      { logger, ...(options.now ? { now: options.now } : {}) },
+    );
+    const dashboardUrl = `http://${host}:${await listenHttp(dashboard.server, ports.dashboard, host)}`;
+
     const serviceClients = createServiceClients(addresses, options.serviceTokens.gateway);
     clients = serviceClients;
-    const gatewayConfig = gatewayEnvSchema.parse({ MEDIA_HTTP_URL: media.httpUrl, ...options.gatewayEnv });
+    const gatewayConfig = gatewayEnvSchema.parse({ MEDIA_HTTP_URL: media.httpUrl, DASHBOARD_URL: dashboardUrl, ...options.gatewayEnv });
     const startGateway = async (g: { stores?: GatewayStores; port?: number } = {}) => {
       const stores = g.stores ?? options.stores();
       const health = servicesHealth({ identity: addresses.identity, account: addresses.account });
@@ -184,6 +197,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
 
     return {
       baseUrl,
+      dashboardUrl,
       addresses,
       gatewayConfig,
       startGateway,

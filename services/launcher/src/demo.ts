@@ -44,16 +44,38 @@ interface DemoRecord {
   customerId: string;
 }
 
-export async function seedDemo(options: { dataDir: string; baseUrl: string; clients: AdminClients; imageKeys: string[] }): Promise<{ created: boolean; siteId: string; token?: string }> {
+export const DEMO_EMAIL = 'demo@example.com';
+
+export interface DemoSeed {
+  created: boolean;
+  siteId: string;
+  /** The owner Credential's secret: on the first start only. */
+  token?: string;
+  /** The dashboard's sign-in link: an invitation (sets the password) while the demo user has none. */
+  signIn: string;
+}
+
+/** The dashboard link for the demo customer: a fresh invitation until its password is set, then the sign-in page. */
+async function demoSignIn(clients: AdminClients, customerId: string): Promise<string> {
+  try {
+    const { invite } = (await runAdminCommand(['user', 'invite', '--customer', customerId, '--email', DEMO_EMAIL], clients)) as { invite: { url: string } };
+    return invite.url;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'CONFLICT') return `${clients.dashboardUrl}sign-in (${DEMO_EMAIL} and the password you set)`;
+    throw err;
+  }
+}
+
+export async function seedDemo(options: { dataDir: string; baseUrl: string; clients: AdminClients; imageKeys: string[] }): Promise<DemoSeed> {
   const marker = path.join(options.dataDir, 'demo.json');
   if (existsSync(marker)) {
     const record = JSON.parse(readFileSync(marker, 'utf8')) as DemoRecord;
-    return { created: false, siteId: record.siteId };
+    return { created: false, siteId: record.siteId, signIn: await demoSignIn(options.clients, record.customerId) };
   }
   const owner = (await runAdminCommand(
-    ['customer', 'create', '--name', 'Demo Publisher', '--email', 'demo@example.com', '--plan', 'pro', '--site-name', 'Demo Site', '--site-url', 'https://demo.example.com'],
+    ['customer', 'create', '--name', 'Demo Publisher', '--email', DEMO_EMAIL, '--plan', 'pro', '--site-name', 'Demo Site', '--site-url', 'https://demo.example.com'],
     options.clients,
-  )) as { customer: { id: string }; site: { id: string }; credential: { secret: string } };
+  )) as { customer: { id: string }; site: { id: string }; credential: { secret: string }; invite: { url: string } };
   await callUnary(options.clients.account, 'ResolveSite', { siteId: owner.site.id }, { deadlineMs: options.clients.deadlineMs });
   const subscribed = await fetch(`${options.baseUrl}/api/v1/subscriptions`, {
     method: 'PUT',
@@ -67,5 +89,5 @@ export async function seedDemo(options: { dataDir: string; baseUrl: string; clie
     await callUnary(options.clients.mediaAdmin, 'PutObject', { key, contentType: 'image/png', data: demoPng(r, g, b) }, { deadlineMs: options.clients.deadlineMs });
   }
   writeFileSync(marker, JSON.stringify({ siteId: owner.site.id, customerId: owner.customer.id } satisfies DemoRecord));
-  return { created: true, siteId: owner.site.id, token: owner.credential.secret };
+  return { created: true, siteId: owner.site.id, token: owner.credential.secret, signIn: owner.invite.url };
 }

@@ -60,6 +60,7 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
       media: env.MEDIA_GRPC_PORT,
       mediaHttp: env.MEDIA_HTTP_PORT,
       gateway: env.PORT,
+      dashboard: env.DASHBOARD_HTTP_PORT,
     },
     gatewayEnv: { CURSOR_SECRET: localSecret(dataDir, 'cursor-secret', env.CURSOR_SECRET), ...(process.env.RATE_LIMIT_PER_MINUTE ? { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE } : {}) },
     loadDemoArticles: env.FEED_LOAD_DEMO_ARTICLES === 'true',
@@ -67,7 +68,7 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     billingEnv: { BILLING_PROVIDER: 'local', BILLING_ALLOW_UNPAID: 'true' },
   });
 
-  const clients = createAdminClients({ ...system.addresses, deadlineMs: 30_000, serviceToken: serviceTokens.admin });
+  const clients = createAdminClients({ ...system.addresses, deadlineMs: 30_000, serviceToken: serviceTokens.admin, dashboardUrl: `${system.baseUrl}/dashboard/` });
   try {
     const imageKeys = readJsonLines(readFileSync(DEMO_ARTICLES_FILE, 'utf8'))
       .lines.map((l) => (l.value as { imageKey?: string }).imageKey)
@@ -80,6 +81,7 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     } else {
       process.stdout.write(`Demo site: ${demo.siteId} (its credential was shown on the first start; make another with: npm run -s admin -- credential create --site ${demo.siteId} --scopes account.read,feed.read,subscription.manage)\n`);
     }
+    process.stdout.write(`Dashboard for the demo customer: ${demo.signIn}\n`);
   } finally {
     closeAdminClients(clients);
   }

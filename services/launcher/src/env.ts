@@ -17,6 +17,8 @@ export const launcherEnvSchema = z.object({
   SEO_GRPC_PORT: envFields.port(7005),
   MEDIA_GRPC_PORT: envFields.port(7006),
   MEDIA_HTTP_PORT: envFields.port(7016),
+  /** The dashboard's own port; it is served at http://127.0.0.1:<PORT>/dashboard/ through the gateway. */
+  DASHBOARD_HTTP_PORT: envFields.port(7020),
   /** Load the demo articles into an empty feed database. */
   FEED_LOAD_DEMO_ARTICLES: z.enum(['true', 'false']).default('true'),
   STARTUP_TIMEOUT_MS: envFields.positiveInt(60_000),

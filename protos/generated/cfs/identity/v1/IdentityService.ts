@@ -2,18 +2,28 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { AcceptInvitationRequest as _cfs_identity_v1_AcceptInvitationRequest, AcceptInvitationRequest__Output as _cfs_identity_v1_AcceptInvitationRequest__Output } from '../../../cfs/identity/v1/AcceptInvitationRequest.js';
+import type { AcceptInvitationResponse as _cfs_identity_v1_AcceptInvitationResponse, AcceptInvitationResponse__Output as _cfs_identity_v1_AcceptInvitationResponse__Output } from '../../../cfs/identity/v1/AcceptInvitationResponse.js';
 import type { AuthenticateRequest as _cfs_identity_v1_AuthenticateRequest, AuthenticateRequest__Output as _cfs_identity_v1_AuthenticateRequest__Output } from '../../../cfs/identity/v1/AuthenticateRequest.js';
 import type { AuthenticateResponse as _cfs_identity_v1_AuthenticateResponse, AuthenticateResponse__Output as _cfs_identity_v1_AuthenticateResponse__Output } from '../../../cfs/identity/v1/AuthenticateResponse.js';
 import type { CreateConnectionCodeRequest as _cfs_identity_v1_CreateConnectionCodeRequest, CreateConnectionCodeRequest__Output as _cfs_identity_v1_CreateConnectionCodeRequest__Output } from '../../../cfs/identity/v1/CreateConnectionCodeRequest.js';
 import type { CreateConnectionCodeResponse as _cfs_identity_v1_CreateConnectionCodeResponse, CreateConnectionCodeResponse__Output as _cfs_identity_v1_CreateConnectionCodeResponse__Output } from '../../../cfs/identity/v1/CreateConnectionCodeResponse.js';
 import type { CreateCredentialRequest as _cfs_identity_v1_CreateCredentialRequest, CreateCredentialRequest__Output as _cfs_identity_v1_CreateCredentialRequest__Output } from '../../../cfs/identity/v1/CreateCredentialRequest.js';
 import type { CreateCredentialResponse as _cfs_identity_v1_CreateCredentialResponse, CreateCredentialResponse__Output as _cfs_identity_v1_CreateCredentialResponse__Output } from '../../../cfs/identity/v1/CreateCredentialResponse.js';
+import type { GetUserRequest as _cfs_identity_v1_GetUserRequest, GetUserRequest__Output as _cfs_identity_v1_GetUserRequest__Output } from '../../../cfs/identity/v1/GetUserRequest.js';
+import type { GetUserResponse as _cfs_identity_v1_GetUserResponse, GetUserResponse__Output as _cfs_identity_v1_GetUserResponse__Output } from '../../../cfs/identity/v1/GetUserResponse.js';
+import type { InviteUserRequest as _cfs_identity_v1_InviteUserRequest, InviteUserRequest__Output as _cfs_identity_v1_InviteUserRequest__Output } from '../../../cfs/identity/v1/InviteUserRequest.js';
+import type { InviteUserResponse as _cfs_identity_v1_InviteUserResponse, InviteUserResponse__Output as _cfs_identity_v1_InviteUserResponse__Output } from '../../../cfs/identity/v1/InviteUserResponse.js';
 import type { ListCredentialsRequest as _cfs_identity_v1_ListCredentialsRequest, ListCredentialsRequest__Output as _cfs_identity_v1_ListCredentialsRequest__Output } from '../../../cfs/identity/v1/ListCredentialsRequest.js';
 import type { ListCredentialsResponse as _cfs_identity_v1_ListCredentialsResponse, ListCredentialsResponse__Output as _cfs_identity_v1_ListCredentialsResponse__Output } from '../../../cfs/identity/v1/ListCredentialsResponse.js';
+import type { ListUsersRequest as _cfs_identity_v1_ListUsersRequest, ListUsersRequest__Output as _cfs_identity_v1_ListUsersRequest__Output } from '../../../cfs/identity/v1/ListUsersRequest.js';
+import type { ListUsersResponse as _cfs_identity_v1_ListUsersResponse, ListUsersResponse__Output as _cfs_identity_v1_ListUsersResponse__Output } from '../../../cfs/identity/v1/ListUsersResponse.js';
 import type { RedeemConnectionCodeRequest as _cfs_identity_v1_RedeemConnectionCodeRequest, RedeemConnectionCodeRequest__Output as _cfs_identity_v1_RedeemConnectionCodeRequest__Output } from '../../../cfs/identity/v1/RedeemConnectionCodeRequest.js';
 import type { RedeemConnectionCodeResponse as _cfs_identity_v1_RedeemConnectionCodeResponse, RedeemConnectionCodeResponse__Output as _cfs_identity_v1_RedeemConnectionCodeResponse__Output } from '../../../cfs/identity/v1/RedeemConnectionCodeResponse.js';
 import type { RevokeCredentialRequest as _cfs_identity_v1_RevokeCredentialRequest, RevokeCredentialRequest__Output as _cfs_identity_v1_RevokeCredentialRequest__Output } from '../../../cfs/identity/v1/RevokeCredentialRequest.js';
 import type { RevokeCredentialResponse as _cfs_identity_v1_RevokeCredentialResponse, RevokeCredentialResponse__Output as _cfs_identity_v1_RevokeCredentialResponse__Output } from '../../../cfs/identity/v1/RevokeCredentialResponse.js';
+import type { SignInRequest as _cfs_identity_v1_SignInRequest, SignInRequest__Output as _cfs_identity_v1_SignInRequest__Output } from '../../../cfs/identity/v1/SignInRequest.js';
+import type { SignInResponse as _cfs_identity_v1_SignInResponse, SignInResponse__Output as _cfs_identity_v1_SignInResponse__Output } from '../../../cfs/identity/v1/SignInResponse.js';
 
 /**
  * Credentials (opaque `cfs_` bearer tokens, stored as keyed hashes) and connection codes.
@@ -26,6 +36,27 @@ import type { RevokeCredentialResponse as _cfs_identity_v1_RevokeCredentialRespo
  * when the database is unreachable or the deadline passed: nothing changed then, a retry is safe.
  */
 export interface IdentityServiceClient extends grpc.Client {
+  /**
+   * Sets the password of an invited User with the invitation's token, once: the invitation is
+   * used up in the same transaction. Callers: dashboard.
+   * Errors: INVALID_ARGUMENT for a password shorter than 12 or longer than 256 characters;
+   * UNAUTHENTICATED when the token is malformed, unknown, expired or already used; UNAVAILABLE.
+   */
+  AcceptInvitation(argument: _cfs_identity_v1_AcceptInvitationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_AcceptInvitationResponse__Output>): grpc.ClientUnaryCall;
+  AcceptInvitation(argument: _cfs_identity_v1_AcceptInvitationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_AcceptInvitationResponse__Output>): grpc.ClientUnaryCall;
+  AcceptInvitation(argument: _cfs_identity_v1_AcceptInvitationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_AcceptInvitationResponse__Output>): grpc.ClientUnaryCall;
+  AcceptInvitation(argument: _cfs_identity_v1_AcceptInvitationRequest, callback: grpc.requestCallback<_cfs_identity_v1_AcceptInvitationResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Sets the password of an invited User with the invitation's token, once: the invitation is
+   * used up in the same transaction. Callers: dashboard.
+   * Errors: INVALID_ARGUMENT for a password shorter than 12 or longer than 256 characters;
+   * UNAUTHENTICATED when the token is malformed, unknown, expired or already used; UNAVAILABLE.
+   */
+  acceptInvitation(argument: _cfs_identity_v1_AcceptInvitationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_AcceptInvitationResponse__Output>): grpc.ClientUnaryCall;
+  acceptInvitation(argument: _cfs_identity_v1_AcceptInvitationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_AcceptInvitationResponse__Output>): grpc.ClientUnaryCall;
+  acceptInvitation(argument: _cfs_identity_v1_AcceptInvitationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_AcceptInvitationResponse__Output>): grpc.ClientUnaryCall;
+  acceptInvitation(argument: _cfs_identity_v1_AcceptInvitationRequest, callback: grpc.requestCallback<_cfs_identity_v1_AcceptInvitationResponse__Output>): grpc.ClientUnaryCall;
+  
   /**
    * Resolves a bearer token. Unknown, malformed, revoked or expired tokens answer UNAUTHENTICATED.
    * Callers: gateway. Errors: UNAUTHENTICATED; UNAVAILABLE.
@@ -92,6 +123,52 @@ export interface IdentityServiceClient extends grpc.Client {
   createCredential(argument: _cfs_identity_v1_CreateCredentialRequest, callback: grpc.requestCallback<_cfs_identity_v1_CreateCredentialResponse__Output>): grpc.ClientUnaryCall;
   
   /**
+   * One User by id, to confirm a session still belongs to an existing User. Callers: dashboard.
+   * Errors: NOT_FOUND; UNAVAILABLE.
+   */
+  GetUser(argument: _cfs_identity_v1_GetUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_GetUserResponse__Output>): grpc.ClientUnaryCall;
+  GetUser(argument: _cfs_identity_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_GetUserResponse__Output>): grpc.ClientUnaryCall;
+  GetUser(argument: _cfs_identity_v1_GetUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_GetUserResponse__Output>): grpc.ClientUnaryCall;
+  GetUser(argument: _cfs_identity_v1_GetUserRequest, callback: grpc.requestCallback<_cfs_identity_v1_GetUserResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * One User by id, to confirm a session still belongs to an existing User. Callers: dashboard.
+   * Errors: NOT_FOUND; UNAVAILABLE.
+   */
+  getUser(argument: _cfs_identity_v1_GetUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_GetUserResponse__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _cfs_identity_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_GetUserResponse__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _cfs_identity_v1_GetUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_GetUserResponse__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _cfs_identity_v1_GetUserRequest, callback: grpc.requestCallback<_cfs_identity_v1_GetUserResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Invites a person to a Customer's dashboard: creates the User (without a password) when the
+   * e-mail is new, and a one-time invitation valid 72 hours; an earlier unused invitation of the
+   * User stops working. Inviting an e-mail whose User has set a password is FAILED_PRECONDITION
+   * (public code CONFLICT); so is an e-mail that belongs to another Customer (e-mails identify
+   * users across the system).
+   * Callers: admin (`customer create`, `user invite`), dashboard (account settings).
+   * Errors: INVALID_ARGUMENT for an e-mail that is not one (at most 254 characters);
+   * FAILED_PRECONDITION; UNAVAILABLE.
+   */
+  InviteUser(argument: _cfs_identity_v1_InviteUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_InviteUserResponse__Output>): grpc.ClientUnaryCall;
+  InviteUser(argument: _cfs_identity_v1_InviteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_InviteUserResponse__Output>): grpc.ClientUnaryCall;
+  InviteUser(argument: _cfs_identity_v1_InviteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_InviteUserResponse__Output>): grpc.ClientUnaryCall;
+  InviteUser(argument: _cfs_identity_v1_InviteUserRequest, callback: grpc.requestCallback<_cfs_identity_v1_InviteUserResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Invites a person to a Customer's dashboard: creates the User (without a password) when the
+   * e-mail is new, and a one-time invitation valid 72 hours; an earlier unused invitation of the
+   * User stops working. Inviting an e-mail whose User has set a password is FAILED_PRECONDITION
+   * (public code CONFLICT); so is an e-mail that belongs to another Customer (e-mails identify
+   * users across the system).
+   * Callers: admin (`customer create`, `user invite`), dashboard (account settings).
+   * Errors: INVALID_ARGUMENT for an e-mail that is not one (at most 254 characters);
+   * FAILED_PRECONDITION; UNAVAILABLE.
+   */
+  inviteUser(argument: _cfs_identity_v1_InviteUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_InviteUserResponse__Output>): grpc.ClientUnaryCall;
+  inviteUser(argument: _cfs_identity_v1_InviteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_InviteUserResponse__Output>): grpc.ClientUnaryCall;
+  inviteUser(argument: _cfs_identity_v1_InviteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_InviteUserResponse__Output>): grpc.ClientUnaryCall;
+  inviteUser(argument: _cfs_identity_v1_InviteUserRequest, callback: grpc.requestCallback<_cfs_identity_v1_InviteUserResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
    * Credentials of one Site of one Customer, newest first, revoked and expired ones included;
    * never with secrets. Empty when there are none (no NOT_FOUND). Callers: gateway.
    * Errors: UNAVAILABLE.
@@ -109,6 +186,23 @@ export interface IdentityServiceClient extends grpc.Client {
   listCredentials(argument: _cfs_identity_v1_ListCredentialsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
   listCredentials(argument: _cfs_identity_v1_ListCredentialsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
   listCredentials(argument: _cfs_identity_v1_ListCredentialsRequest, callback: grpc.requestCallback<_cfs_identity_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * The Users of a Customer, oldest first, with whether each has set a password. Callers: dashboard.
+   * Errors: UNAVAILABLE.
+   */
+  ListUsers(argument: _cfs_identity_v1_ListUsersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  ListUsers(argument: _cfs_identity_v1_ListUsersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  ListUsers(argument: _cfs_identity_v1_ListUsersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  ListUsers(argument: _cfs_identity_v1_ListUsersRequest, callback: grpc.requestCallback<_cfs_identity_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The Users of a Customer, oldest first, with whether each has set a password. Callers: dashboard.
+   * Errors: UNAVAILABLE.
+   */
+  listUsers(argument: _cfs_identity_v1_ListUsersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  listUsers(argument: _cfs_identity_v1_ListUsersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  listUsers(argument: _cfs_identity_v1_ListUsersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  listUsers(argument: _cfs_identity_v1_ListUsersRequest, callback: grpc.requestCallback<_cfs_identity_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
   
   /**
    * Redeems a connection code for a connector Credential, atomically: exactly one redemption of a
@@ -160,6 +254,25 @@ export interface IdentityServiceClient extends grpc.Client {
   revokeCredential(argument: _cfs_identity_v1_RevokeCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_RevokeCredentialResponse__Output>): grpc.ClientUnaryCall;
   revokeCredential(argument: _cfs_identity_v1_RevokeCredentialRequest, callback: grpc.requestCallback<_cfs_identity_v1_RevokeCredentialResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Checks an e-mail and password (scrypt). The answer for an unknown e-mail, a User without a
+   * password and a wrong password is the same UNAUTHENTICATED, in the same time. Callers: dashboard
+   * (which throttles repeated failures). Errors: UNAUTHENTICATED; UNAVAILABLE.
+   */
+  SignIn(argument: _cfs_identity_v1_SignInRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
+  SignIn(argument: _cfs_identity_v1_SignInRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
+  SignIn(argument: _cfs_identity_v1_SignInRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
+  SignIn(argument: _cfs_identity_v1_SignInRequest, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Checks an e-mail and password (scrypt). The answer for an unknown e-mail, a User without a
+   * password and a wrong password is the same UNAUTHENTICATED, in the same time. Callers: dashboard
+   * (which throttles repeated failures). Errors: UNAUTHENTICATED; UNAVAILABLE.
+   */
+  signIn(argument: _cfs_identity_v1_SignInRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
+  signIn(argument: _cfs_identity_v1_SignInRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
+  signIn(argument: _cfs_identity_v1_SignInRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
+  signIn(argument: _cfs_identity_v1_SignInRequest, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 /**
@@ -173,6 +286,14 @@ export interface IdentityServiceClient extends grpc.Client {
  * when the database is unreachable or the deadline passed: nothing changed then, a retry is safe.
  */
 export interface IdentityServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * Sets the password of an invited User with the invitation's token, once: the invitation is
+   * used up in the same transaction. Callers: dashboard.
+   * Errors: INVALID_ARGUMENT for a password shorter than 12 or longer than 256 characters;
+   * UNAUTHENTICATED when the token is malformed, unknown, expired or already used; UNAVAILABLE.
+   */
+  AcceptInvitation: grpc.handleUnaryCall<_cfs_identity_v1_AcceptInvitationRequest__Output, _cfs_identity_v1_AcceptInvitationResponse>;
+  
   /**
    * Resolves a bearer token. Unknown, malformed, revoked or expired tokens answer UNAUTHENTICATED.
    * Callers: gateway. Errors: UNAUTHENTICATED; UNAVAILABLE.
@@ -199,11 +320,35 @@ export interface IdentityServiceHandlers extends grpc.UntypedServiceImplementati
   CreateCredential: grpc.handleUnaryCall<_cfs_identity_v1_CreateCredentialRequest__Output, _cfs_identity_v1_CreateCredentialResponse>;
   
   /**
+   * One User by id, to confirm a session still belongs to an existing User. Callers: dashboard.
+   * Errors: NOT_FOUND; UNAVAILABLE.
+   */
+  GetUser: grpc.handleUnaryCall<_cfs_identity_v1_GetUserRequest__Output, _cfs_identity_v1_GetUserResponse>;
+  
+  /**
+   * Invites a person to a Customer's dashboard: creates the User (without a password) when the
+   * e-mail is new, and a one-time invitation valid 72 hours; an earlier unused invitation of the
+   * User stops working. Inviting an e-mail whose User has set a password is FAILED_PRECONDITION
+   * (public code CONFLICT); so is an e-mail that belongs to another Customer (e-mails identify
+   * users across the system).
+   * Callers: admin (`customer create`, `user invite`), dashboard (account settings).
+   * Errors: INVALID_ARGUMENT for an e-mail that is not one (at most 254 characters);
+   * FAILED_PRECONDITION; UNAVAILABLE.
+   */
+  InviteUser: grpc.handleUnaryCall<_cfs_identity_v1_InviteUserRequest__Output, _cfs_identity_v1_InviteUserResponse>;
+  
+  /**
    * Credentials of one Site of one Customer, newest first, revoked and expired ones included;
    * never with secrets. Empty when there are none (no NOT_FOUND). Callers: gateway.
    * Errors: UNAVAILABLE.
    */
   ListCredentials: grpc.handleUnaryCall<_cfs_identity_v1_ListCredentialsRequest__Output, _cfs_identity_v1_ListCredentialsResponse>;
+  
+  /**
+   * The Users of a Customer, oldest first, with whether each has set a password. Callers: dashboard.
+   * Errors: UNAVAILABLE.
+   */
+  ListUsers: grpc.handleUnaryCall<_cfs_identity_v1_ListUsersRequest__Output, _cfs_identity_v1_ListUsersResponse>;
   
   /**
    * Redeems a connection code for a connector Credential, atomically: exactly one redemption of a
@@ -225,13 +370,25 @@ export interface IdentityServiceHandlers extends grpc.UntypedServiceImplementati
    */
   RevokeCredential: grpc.handleUnaryCall<_cfs_identity_v1_RevokeCredentialRequest__Output, _cfs_identity_v1_RevokeCredentialResponse>;
   
+  /**
+   * Checks an e-mail and password (scrypt). The answer for an unknown e-mail, a User without a
+   * password and a wrong password is the same UNAUTHENTICATED, in the same time. Callers: dashboard
+   * (which throttles repeated failures). Errors: UNAUTHENTICATED; UNAVAILABLE.
+   */
+  SignIn: grpc.handleUnaryCall<_cfs_identity_v1_SignInRequest__Output, _cfs_identity_v1_SignInResponse>;
+  
 }
 
 export interface IdentityServiceDefinition extends grpc.ServiceDefinition {
+  AcceptInvitation: MethodDefinition<_cfs_identity_v1_AcceptInvitationRequest, _cfs_identity_v1_AcceptInvitationResponse, _cfs_identity_v1_AcceptInvitationRequest__Output, _cfs_identity_v1_AcceptInvitationResponse__Output>
   Authenticate: MethodDefinition<_cfs_identity_v1_AuthenticateRequest, _cfs_identity_v1_AuthenticateResponse, _cfs_identity_v1_AuthenticateRequest__Output, _cfs_identity_v1_AuthenticateResponse__Output>
   CreateConnectionCode: MethodDefinition<_cfs_identity_v1_CreateConnectionCodeRequest, _cfs_identity_v1_CreateConnectionCodeResponse, _cfs_identity_v1_CreateConnectionCodeRequest__Output, _cfs_identity_v1_CreateConnectionCodeResponse__Output>
   CreateCredential: MethodDefinition<_cfs_identity_v1_CreateCredentialRequest, _cfs_identity_v1_CreateCredentialResponse, _cfs_identity_v1_CreateCredentialRequest__Output, _cfs_identity_v1_CreateCredentialResponse__Output>
+  GetUser: MethodDefinition<_cfs_identity_v1_GetUserRequest, _cfs_identity_v1_GetUserResponse, _cfs_identity_v1_GetUserRequest__Output, _cfs_identity_v1_GetUserResponse__Output>
+  InviteUser: MethodDefinition<_cfs_identity_v1_InviteUserRequest, _cfs_identity_v1_InviteUserResponse, _cfs_identity_v1_InviteUserRequest__Output, _cfs_identity_v1_InviteUserResponse__Output>
   ListCredentials: MethodDefinition<_cfs_identity_v1_ListCredentialsRequest, _cfs_identity_v1_ListCredentialsResponse, _cfs_identity_v1_ListCredentialsRequest__Output, _cfs_identity_v1_ListCredentialsResponse__Output>
+  ListUsers: MethodDefinition<_cfs_identity_v1_ListUsersRequest, _cfs_identity_v1_ListUsersResponse, _cfs_identity_v1_ListUsersRequest__Output, _cfs_identity_v1_ListUsersResponse__Output>
   RedeemConnectionCode: MethodDefinition<_cfs_identity_v1_RedeemConnectionCodeRequest, _cfs_identity_v1_RedeemConnectionCodeResponse, _cfs_identity_v1_RedeemConnectionCodeRequest__Output, _cfs_identity_v1_RedeemConnectionCodeResponse__Output>
   RevokeCredential: MethodDefinition<_cfs_identity_v1_RevokeCredentialRequest, _cfs_identity_v1_RevokeCredentialResponse, _cfs_identity_v1_RevokeCredentialRequest__Output, _cfs_identity_v1_RevokeCredentialResponse__Output>
+  SignIn: MethodDefinition<_cfs_identity_v1_SignInRequest, _cfs_identity_v1_SignInResponse, _cfs_identity_v1_SignInRequest__Output, _cfs_identity_v1_SignInResponse__Output>
 }

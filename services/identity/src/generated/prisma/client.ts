@@ -51,3 +51,13 @@ export type Credential = Prisma.CredentialModel
  * 
  */
 export type ConnectionCode = Prisma.ConnectionCodeModel
+/**
+ * Model DashboardUser
+ * 
+ */
+export type DashboardUser = Prisma.DashboardUserModel
+/**
+ * Model UserInvitation
+ * 
+ */
+export type UserInvitation = Prisma.UserInvitationModel

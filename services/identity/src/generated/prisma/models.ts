@@ -10,4 +10,6 @@
  */
 export type * from './models/Credential.js'
 export type * from './models/ConnectionCode.js'
+export type * from './models/DashboardUser.js'
+export type * from './models/UserInvitation.js'
 export type * from './commonInputTypes.js'

@@ -52,7 +52,9 @@ export const AnyNull = runtime.AnyNull
 
 export const ModelName = {
   Credential: 'Credential',
-  ConnectionCode: 'ConnectionCode'
+  ConnectionCode: 'ConnectionCode',
+  DashboardUser: 'DashboardUser',
+  UserInvitation: 'UserInvitation'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -100,6 +102,30 @@ export const ConnectionCodeScalarFieldEnum = {
 } as const
 
 export type ConnectionCodeScalarFieldEnum = (typeof ConnectionCodeScalarFieldEnum)[keyof typeof ConnectionCodeScalarFieldEnum]
+
+
+export const DashboardUserScalarFieldEnum = {
+  id: 'id',
+  customerId: 'customerId',
+  email: 'email',
+  passwordHash: 'passwordHash',
+  createdAt: 'createdAt',
+  passwordSetAt: 'passwordSetAt'
+} as const
+
+export type DashboardUserScalarFieldEnum = (typeof DashboardUserScalarFieldEnum)[keyof typeof DashboardUserScalarFieldEnum]
+
+
+export const UserInvitationScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  tokenHash: 'tokenHash',
+  expiresAt: 'expiresAt',
+  usedAt: 'usedAt',
+  createdAt: 'createdAt'
+} as const
+
+export type UserInvitationScalarFieldEnum = (typeof UserInvitationScalarFieldEnum)[keyof typeof UserInvitationScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -1,0 +1,59 @@
+/**
+ * The dashboard's composition root and package entry (`@cfs/dashboard`): `createDashboard(env, deps)`
+ * builds the HTTP server from its env. index.ts, the launcher and the tests all use it.
+ */
+import { createServer, type Server } from 'node:http';
+import { Redis } from 'ioredis';
+import type { Logger } from '@cfs/common/logger';
+import { loadAssetManifest } from './assets.ts';
+import { closeDashboardClients, createDashboardClients, rpcOf } from './clients.ts';
+import { createDashboardApp } from './app.ts';
+import type { DashboardEnv } from './env.ts';
+import { MemorySessionStore, RedisSessionStore, Sessions } from './sessions.ts';
+import { SignInThrottle } from './throttle.ts';
+
+export { dashboardEnvSchema, type DashboardEnv } from './env.ts';
+
+export interface DashboardDeps {
+  logger: Logger;
+  /** The clock of sessions (tests move it). */
+  now?: () => number;
+}
+
+export interface Dashboard {
+  server: Server;
+  close(): Promise<void>;
+}
+
+export function createDashboard(env: DashboardEnv, deps: DashboardDeps): Dashboard {
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const prefix = `${env.REDIS_KEY_PREFIX}dashboard:`;
+  const clients = createDashboardClients({ identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR }, env.SERVICE_TOKEN);
+  const sessions = new Sessions(redis ? new RedisSessionStore(redis, `${prefix}session:`) : new MemorySessionStore(), {
+    idleSeconds: env.SESSION_IDLE_MINUTES * 60,
+    maxSeconds: env.SESSION_MAX_HOURS * 3600,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const throttle = new SignInThrottle(
+    { perAccount: env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT, perIp: env.SIGN_IN_MAX_FAILURES_PER_IP, blockSeconds: env.SIGN_IN_BLOCK_MINUTES * 60 },
+    redis ? { client: redis, prefix: env.REDIS_KEY_PREFIX } : undefined,
+  );
+  const app = createDashboardApp({
+    rpcFor: rpcOf(clients, env.GRPC_DEADLINE_MS),
+    sessions,
+    throttle,
+    assets: loadAssetManifest(),
+    logger: deps.logger,
+    trustProxy: env.TRUST_PROXY,
+    audiences: env.KNOWN_PRODUCTS,
+  });
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000, maxHeaderSize: 16 * 1024 }, app);
+  return {
+    server,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      closeDashboardClients(clients);
+      redis?.disconnect();
+    },
+  };
+}

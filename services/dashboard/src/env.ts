@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { envFields } from '@cfs/common/env';
+import { DEFAULT_KNOWN_PRODUCTS } from '@cfs/common/products';
+import { serviceTokenEnvField } from '@cfs/common/service-auth';
+
+export const dashboardEnvSchema = z.object({
+  DASHBOARD_HTTP_HOST: z.string().default('0.0.0.0'),
+  DASHBOARD_HTTP_PORT: envFields.port(7020),
+  IDENTITY_ADDR: envFields.address('127.0.0.1:7001'),
+  ACCOUNT_ADDR: envFields.address('127.0.0.1:7002'),
+  /** The dashboard's own service token, presented on every call to a service (service-auth.ts). */
+  SERVICE_TOKEN: serviceTokenEnvField,
+  /** Deadline of every call to a service; past it the page says nothing was changed. */
+  GRPC_DEADLINE_MS: envFields.positiveInt(2000),
+  /** Sessions and sign-in throttling shared by every replica; without it both live in this process (one replica only). */
+  REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z.string().default('cfs:'),
+  /** A session ends after this long without a request… */
+  SESSION_IDLE_MINUTES: envFields.positiveInt(30),
+  /** …and at the latest this long after sign-in. */
+  SESSION_MAX_HOURS: envFields.positiveInt(12),
+  /** Failed sign-ins per e-mail, and per client IP, before sign-in is refused for SIGN_IN_BLOCK_MINUTES. */
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: envFields.positiveInt(5),
+  SIGN_IN_MAX_FAILURES_PER_IP: envFields.positiveInt(20),
+  SIGN_IN_BLOCK_MINUTES: envFields.positiveInt(15),
+  /** Which proxies are trusted to say who the client is and which scheme it used (envFields.trustProxy). */
+  TRUST_PROXY: envFields.trustProxy(),
+  /** Audiences offered when creating a Credential (identity's KNOWN_PRODUCTS). */
+  KNOWN_PRODUCTS: envFields.csv(DEFAULT_KNOWN_PRODUCTS.join(',')),
+  LOG_LEVEL: envFields.logLevel,
+});
+
+export type DashboardEnv = z.output<typeof dashboardEnvSchema>;

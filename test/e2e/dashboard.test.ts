@@ -1,0 +1,321 @@
+/**
+ * The customer dashboard in a real browser (Debian's Chromium driven by playwright-core), through
+ * the gateway at <baseUrl>/dashboard/ as `npm start` serves it: an invited customer sets a password,
+ * signs in and manages Sites and Credentials; what the dashboard does is then checked over the
+ * public API (a new Credential works, a revoked one is refused). Also: CSRF refusal, sign-in
+ * throttling without account enumeration, sign-out and session expiry, the Content-Security-Policy,
+ * and an axe-core scan of every page. Screenshots: .ci/results/screenshots/.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe, launchBrowser, newContext, screenshot } from '../support/browser.ts';
+import { request } from '../support/http.ts';
+import { startSystem, type TestSystem } from '../support/system.ts';
+
+let system: TestSystem;
+let browser: Browser;
+let dashboard: string;
+
+const PASSWORD = 'correct horse battery staple';
+
+interface Invited {
+  customer: { id: string; email: string };
+  site: { id: string };
+  invite: { url: string; email: string; expiresAt: string };
+}
+
+let counter = 0;
+async function newCustomer(): Promise<Invited> {
+  counter += 1;
+  const email = `owner${counter}-${Date.now()}@dash.example`;
+  return (await system.admin('customer', 'create', '--name', `Dash Media ${counter}`, '--email', email, '--site-name', 'Main site', '--site-url', 'https://main.dash.example')) as unknown as Invited;
+}
+
+/** Accepts the invitation in `page`: the user is signed in on the Sites page afterwards. */
+async function acceptInvitation(page: Page, invited: Invited): Promise<void> {
+  await page.goto(invited.invite.url);
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await page.waitForURL(`${dashboard}sites`);
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${dashboard}sign-in`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** No serious or critical accessibility violation on the page. */
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  const violations = (await axe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(violations, `${name}: ${violations.map((v) => `${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('; ')}`).toEqual([]);
+}
+
+const me = (token: string) => request(system.baseUrl, 'GET', '/api/v1/me', { token });
+
+beforeAll(async () => {
+  system = await startSystem({ dashboardEnv: { SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3', SIGN_IN_MAX_FAILURES_PER_IP: '1000' } });
+  dashboard = `${system.baseUrl}/dashboard/`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+describe('dashboard: an invited customer manages Sites and Credentials in the browser', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let invited: Invited;
+  const cspViolations: string[] = [];
+
+  beforeAll(async () => {
+    invited = await newCustomer();
+    context = await newContext(browser);
+    page = await context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+    });
+  });
+  afterAll(() => context?.close());
+
+  it('`customer create` prints a one-time invitation link into the dashboard', () => {
+    expect(invited.invite.url).toMatch(new RegExp(`^${dashboard.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}invitations/cfi_[A-Za-z0-9_-]{43}$`));
+    expect(invited.invite.email).toBe(invited.customer.email);
+    const hours = (Date.parse(invited.invite.expiresAt) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(71);
+    expect(hours).toBeLessThanOrEqual(72);
+  });
+
+  it('the invitation sets the password and signs the user in; the link works once', async () => {
+    await page.goto(invited.invite.url);
+    await screenshot(page, 'invitation');
+    await expectAccessible(page, 'invitation');
+    // A short password is refused with the identity service's message, and the link stays usable.
+    await page.getByLabel('New password').fill('short');
+    await page.getByLabel('Repeat the password').fill('short');
+    await page.evaluate(() => document.querySelectorAll('input[minlength]').forEach((i) => i.removeAttribute('minlength')));
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('12 to 256 characters');
+    await acceptInvitation(page, invited);
+    await expect(page.getByRole('heading', { level: 1 })).toBeTruthy();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sites');
+    expect(await page.getByRole('link', { name: 'Main site' }).count()).toBe(1);
+    await screenshot(page, 'sites');
+    await expectAccessible(page, 'sites');
+
+    const other = await browser.newPage();
+    await other.goto(invited.invite.url);
+    await other.getByLabel('New password').fill(`${PASSWORD} again`);
+    await other.getByLabel('Repeat the password').fill(`${PASSWORD} again`);
+    await other.getByRole('button', { name: 'Set password and sign in' }).click();
+    expect(await other.getByRole('alert').textContent()).toMatch(/not valid or has expired/);
+    await other.close();
+  });
+
+  it('creates a Site, shows the API error where a bad URL was entered, and renames the Site', async () => {
+    await page.getByLabel('Name').fill('Second site');
+    await page.getByLabel('URL').fill('ftp://files.dash.example');
+    await page.getByRole('button', { name: 'Create Site' }).click();
+    const alert = await page.getByRole('alert').textContent();
+    expect(alert).toMatch(/url/i);
+    expect(await page.getByLabel('Name').inputValue()).toBe('Second site');
+
+    await page.getByLabel('URL').fill('https://second.dash.example');
+    await page.getByRole('button', { name: 'Create Site' }).click();
+    await page.waitForURL(/\/dashboard\/sites\/site_/);
+    expect(await page.getByRole('status').first().textContent()).toBe('Site Second site created.');
+    await screenshot(page, 'site');
+    await expectAccessible(page, 'site');
+
+    await page.getByRole('form', { name: 'Rename' }).getByLabel('Name').fill('Second site, renamed');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Second site, renamed');
+    const sites = await request(system.baseUrl, 'GET', '/api/v1/account/sites', { token: await ownerToken() });
+    expect((sites.body as { data: Array<{ name: string }> }).data.map((s) => s.name)).toContain('Second site, renamed');
+  });
+
+  let secret = '';
+  let siteUrl = '';
+
+  it('creates a Credential: the secret is shown once, with a copy button, and works over HTTP', async () => {
+    await page.goto(`${dashboard}sites/${invited.site.id}`);
+    siteUrl = page.url();
+    await page.getByRole('form', { name: 'Create a Credential' }).getByLabel('Name').fill('Newsroom widget');
+    await page.getByLabel('account.read').check();
+    await page.getByRole('button', { name: 'Create Credential' }).click();
+    secret = await page.getByLabel('Secret').inputValue();
+    expect(secret).toMatch(/^cfs_/);
+    expect(await page.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: system.baseUrl });
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.locator('#secret-status').textContent()).toBe('Copied to the clipboard.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await screenshot(page, 'credential-created');
+    await expectAccessible(page, 'credential created');
+
+    const res = await me(secret);
+    expect(res.status).toBe(200);
+    expect((res.body as { site: { id: string }; credential: { name: string; scopes: string[] } }).credential).toMatchObject({ name: 'Newsroom widget', scopes: ['account.read', 'feed.read'] });
+
+    // Never shown again: the Site's page lists the Credential without its secret.
+    await page.goto(siteUrl);
+    expect(await page.content()).not.toContain(secret);
+    expect(await page.getByText('Newsroom widget').count()).toBeGreaterThan(0);
+  });
+
+  it('rotates a Credential: a new one with the old scopes preselected, then the old one is refused', async () => {
+    await page.getByRole('link', { name: 'Rotate Newsroom widget' }).click();
+    await screenshot(page, 'credential-rotate');
+    await expectAccessible(page, 'rotate');
+    expect(await page.getByLabel('account.read').isChecked()).toBe(true);
+    expect(await page.getByLabel('feed.read').isChecked()).toBe(true);
+    expect(await page.getByLabel('billing.manage').isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Create the new Credential and revoke the old one' }).click();
+    const rotated = await page.getByLabel('Secret').inputValue();
+    expect(rotated).not.toBe(secret);
+    expect(await page.getByRole('status').filter({ hasText: 'is revoked' }).count()).toBe(1);
+    expect((await me(secret)).status).toBe(401);
+    expect((await me(rotated)).status).toBe(200);
+    secret = rotated;
+  });
+
+  it('revokes a Credential after a confirmation; the next request with it is refused', async () => {
+    await page.goto(siteUrl);
+    await page.getByRole('link', { name: 'Revoke Newsroom widget' }).first().click();
+    await screenshot(page, 'credential-revoke');
+    await expectAccessible(page, 'revoke');
+    expect((await me(secret)).status).toBe(200);
+    await page.getByRole('button', { name: 'Revoke Newsroom widget' }).click();
+    await page.waitForURL(siteUrl);
+    expect(await page.getByRole('status').first().textContent()).toBe('Credential Newsroom widget revoked.');
+    expect((await me(secret)).status).toBe(401);
+  });
+
+  it('mints a connection code that a CMS connector redeems once', async () => {
+    await page.getByRole('button', { name: 'Create a connection code' }).click();
+    const code = await page.getByLabel('Code').inputValue();
+    await screenshot(page, 'connection-code');
+    await expectAccessible(page, 'connection code');
+    const redeemed = await request(system.baseUrl, 'POST', '/connect/cms/redeem', { body: { code } });
+    expect(redeemed.status).toBe(201);
+    expect((await request(system.baseUrl, 'POST', '/connect/cms/redeem', { body: { code } })).status).toBe(401);
+  });
+
+  it('never needed an inline script: no Content-Security-Policy violation, and the policy forbids them', async () => {
+    const res = await fetch(`${dashboard}sign-in`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(cspViolations).toEqual([]);
+  });
+
+  it('signs out: the session ends on the server, so its cookie no longer opens a page', async () => {
+    const cookie = (await context.cookies()).find((c) => c.name === 'cfs_dashboard_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/dashboard' });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/sign-in\?signed-out/);
+    expect(await page.getByRole('status').first().textContent()).toBe('You are signed out.');
+    const replay = await fetch(`${dashboard}sites`, { headers: { cookie: `cfs_dashboard_session=${cookie.value}` }, redirect: 'manual' });
+    expect(replay.status).toBe(303);
+    expect(replay.headers.get('location')).toMatch(/\/dashboard\/sign-in/);
+    await signIn(page, invited.customer.email, PASSWORD);
+    await page.waitForURL(`${dashboard}sites`);
+  });
+
+  /** An owner Credential of the customer, for checks over the public API. */
+  async function ownerToken(): Promise<string> {
+    const created = (await system.admin('credential', 'create', '--site', invited.site.id, '--scopes', 'account.read,account.manage')) as { secret: string };
+    return created.secret;
+  }
+});
+
+describe('dashboard: sessions, CSRF and sign-in throttling', () => {
+  it('refuses a state-changing request without the session\'s CSRF token, or from another origin, and changes nothing', async () => {
+    const invited = await newCustomer();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await acceptInvitation(page, invited);
+    const session = (await context.cookies()).find((c) => c.name === 'cfs_dashboard_session')!.value;
+    const csrf = await page.locator('input[name=_csrf]').first().inputValue();
+    const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
+      fetch(`${dashboard}sites`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: `cfs_dashboard_session=${session}`, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(body),
+      });
+    expect((await post({ name: 'Forged', url: 'https://forged.example' })).status).toBe(403);
+    expect((await post({ name: 'Forged', url: 'https://forged.example', _csrf: 'x'.repeat(43) })).status).toBe(403);
+    const crossSite = await post({ name: 'Forged', url: 'https://forged.example', _csrf: csrf }, { origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.text()).toContain('did not come from this dashboard');
+    await page.goto(`${dashboard}sites`);
+    expect(await page.getByRole('link', { name: 'Forged' }).count()).toBe(0);
+    // The same request with the token is accepted: the refusals above were the CSRF check's.
+    expect((await post({ name: 'Genuine', url: 'https://genuine.example', _csrf: csrf })).status).toBe(303);
+    await context.close();
+  });
+
+  it('throttles repeated failed sign-ins with the same answer whether the e-mail exists or not', async () => {
+    const invited = await newCustomer();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await acceptInvitation(page, invited);
+    await context.clearCookies();
+    const unknown = `nobody-${Date.now()}@dash.example`;
+    const answers: string[] = [];
+    for (const email of [invited.customer.email, unknown]) {
+      for (let i = 0; i < 3; i += 1) {
+        await signIn(page, email, 'wrong password here');
+        answers.push(`${await page.getByRole('alert').textContent()}`);
+      }
+    }
+    expect(new Set(answers)).toEqual(new Set(['The email or password is incorrect.']));
+    await screenshot(page, 'sign-in-error');
+    await expectAccessible(page, 'sign-in');
+    // The fourth attempt is refused even with the right password, and so is one for the unknown e-mail.
+    await signIn(page, invited.customer.email, PASSWORD);
+    const blocked = await page.getByRole('alert').textContent();
+    expect(blocked).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/);
+    await signIn(page, unknown, PASSWORD);
+    expect(await page.getByRole('alert').textContent()).toBe(blocked);
+    expect(page.url()).toContain('/dashboard/sign-in');
+    await context.close();
+  });
+
+  it('ends a session after SESSION_IDLE_MINUTES without a request', async () => {
+    const invited = await newCustomer();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await acceptInvitation(page, invited);
+    system.clock.now = Date.now() + 31 * 60_000;
+    try {
+      await page.goto(`${dashboard}sites`);
+      await page.waitForURL(/sign-in\?expired/);
+      expect(await page.getByRole('status').first().textContent()).toBe('Your session has ended. Sign in again.');
+    } finally {
+      system.clock.now = undefined;
+    }
+    await context.close();
+  });
+
+  it('reports the size of the first page: what a browser transfers for the sign-in page', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    let bytes = 0;
+    const sizes: string[] = [];
+    page.on('response', async (res) => {
+      const body = await res.body().catch(() => Buffer.alloc(0));
+      bytes += body.length;
+      sizes.push(`${new URL(res.url()).pathname} ${body.length}`);
+    });
+    await page.goto(`${dashboard}sign-in`, { waitUntil: 'networkidle' });
+    process.stdout.write(`dashboard first load (sign-in page): ${bytes} bytes in ${sizes.length} responses (${sizes.join(', ')})\n`);
+    expect(sizes.length).toBe(3);
+    await context.close();
+  });
+});
