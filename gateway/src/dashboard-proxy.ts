@@ -1,6 +1,6 @@
 /**
  * /dashboard/*: the customer dashboard (services/dashboard), served through the gateway when
- * DASHBOARD_URL is set (npm start; a deployment may route /dashboard/ to it at the Ingress instead).
+ * DASHBOARD_HTTP_URL is set (npm start; a deployment may route /dashboard/ to it at the Ingress instead).
  * Requests go through as they are, cookies included, with X-Forwarded-For/-Proto/-Host so the
  * dashboard sees the client (it trusts its proxy, the gateway, by TRUST_PROXY). None of the public
  * API's pipeline applies: the dashboard has its own sessions, CSRF protection and sign-in throttling.

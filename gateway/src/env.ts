@@ -16,7 +16,7 @@ export const gatewayEnvSchema = z.object({
   /** The media service's HTTP address that /media/generated/{key} is streamed from. */
   MEDIA_HTTP_URL: z.string().url().default('http://127.0.0.1:7016'),
   /** Where the dashboard is (services/dashboard); when set, /dashboard/ is served through the gateway. */
-  DASHBOARD_URL: z.string().url().optional(),
+  DASHBOARD_HTTP_URL: z.string().url().optional(),
   /** The gateway's own service token, presented on every call to a service (service-auth.ts). */
   SERVICE_TOKEN: serviceTokenEnvField,
   /** Key of the HMAC that makes feed cursors tamper-evident (at least 32 characters). */
@@ -61,7 +61,7 @@ export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 /** What the app factory needs from the environment. */
 export type GatewayConfig = Pick<
   GatewayEnv,
-  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS' | 'MEDIA_HTTP_URL' | 'RATE_LIMIT_PER_MINUTE' | 'DASHBOARD_URL'
+  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS' | 'MEDIA_HTTP_URL' | 'RATE_LIMIT_PER_MINUTE' | 'DASHBOARD_HTTP_URL'
 >;
 
 /**

@@ -14,7 +14,7 @@ import type { ServiceClients } from './clients.ts';
 import { FeedCursorCodec } from './cursor.ts';
 import { PlanEntitlements } from './entitlements.ts';
 import type { GatewayConfig } from './env.ts';
-import { GatewayHealth, mountHealth } from './health.ts';
+import { HttpHealth, mountHealth } from '@cfs/common/http-health';
 import { buildOpenApi } from './openapi.ts';
 import { mountPipeline } from './pipeline.ts';
 import type { AnyRoute } from './route.ts';
@@ -26,7 +26,7 @@ import { TaxonomyCatalog } from './taxonomy.ts';
 
 export { checkRevocationReach, gatewayEnvSchema, type GatewayEnv } from './env.ts';
 export { createHttpServer } from './http-server.ts';
-export { GatewayHealth, servicesHealth } from './health.ts';
+export { HttpHealth, servicesHealth } from '@cfs/common/http-health';
 export { closeServiceClients, createServiceClients, type ServiceAddresses, type ServiceClients } from './clients.ts';
 export { createMemoryStores, createRedisStores, createStores, type GatewayStores } from './stores/index.ts';
 export { defineRoute, type AnyRoute } from './route.ts';
@@ -43,7 +43,7 @@ export interface GatewayDeps {
   /** The clock (quota periods, caches); tests inject one. */
   now?: () => number;
   /** What /readyz answers (default: ready until drained). */
-  health?: GatewayHealth;
+  health?: HttpHealth;
 }
 
 export function createGateway(deps: GatewayDeps): express.Express {
@@ -77,8 +77,8 @@ export function createGateway(deps: GatewayDeps): express.Express {
   app.set('case sensitive routing', true);
   app.set('trust proxy', env.TRUST_PROXY);
   // Probes first: before the request id, the access log and the rate limit.
-  mountHealth(app, deps.health ?? new GatewayHealth());
-  if (env.DASHBOARD_URL) app.use(dashboardProxy({ target: env.DASHBOARD_URL, timeoutMs: 30_000, logger }));
+  mountHealth(app, deps.health ?? new HttpHealth());
+  if (env.DASHBOARD_HTTP_URL) app.use(dashboardProxy({ target: env.DASHBOARD_HTTP_URL, timeoutMs: 30_000, logger }));
   mountPipeline(app, {
     routes,
     openapi: buildOpenApi(routes, { version: '1.0.0' }),

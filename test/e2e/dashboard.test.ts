@@ -233,6 +233,16 @@ describe('dashboard: an invited customer manages Sites and Credentials in the br
   }
 });
 
+describe('dashboard: probes', () => {
+  it('answers /healthz and /readyz on its own port (probes), outside what the gateway forwards', async () => {
+    expect((await fetch(`${system.dashboardUrl}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${system.dashboardUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+    expect((await fetch(`${dashboard}readyz`)).status).toBe(404);
+  });
+});
+
 describe('dashboard: sessions, CSRF and sign-in throttling', () => {
   it('refuses a state-changing request without the session\'s CSRF token, or from another origin, and changes nothing', async () => {
     const invited = await newCustomer();

@@ -70,6 +70,12 @@ describe('npm ci && npm start on a machine with nothing else: the README quickst
         expect(body, command).not.toHaveProperty('error');
         if (command.includes('/feed?limit=5&cursor=')) expect((body.data as unknown[]).length).toBe(5);
       }
+      // The printed dashboard link opens the demo customer's invitation (it sets the password).
+      const dashboardLink = /Dashboard for the demo customer: (\S+)/.exec(out)?.[1];
+      expect(dashboardLink).toMatch(/^http:\/\/127\.0\.0\.1:8080\/dashboard\/invitations\/cfi_/);
+      const invitation = await fetch(dashboardLink!);
+      expect(invitation.status).toBe(200);
+      expect(await invitation.text()).toContain('Set your password');
       // The operator CLI on the same machine works with no extra step: it finds its service token
       // in the data folder; without it every service refuses the call.
       const siteId = /Demo site: (site_\S+)/.exec(out)![1]!;
@@ -82,7 +88,7 @@ describe('npm ci && npm start on a machine with nothing else: the README quickst
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
       expect((await exited)[0]).toBe(0);
-      for (const port of [8080, 7001, 7006, 7016, 54329]) expect(await portIsFree(port), `port ${port}`).toBe(true);
+      for (const port of [8080, 7001, 7006, 7016, 7020, 54329]) expect(await portIsFree(port), `port ${port}`).toBe(true);
       expect(out.match(/Demo credential/g)).toHaveLength(1);
     } finally {
       // npm's children too (the whole process group), whatever happened above.
@@ -130,7 +136,7 @@ async function startCollector(): Promise<number> {
   await once(collector, 'listening');
   return (collector.address() as net.AddressInfo).port;
 }
-const ports = { PORT: 0, IDENTITY_GRPC_PORT: 0, ACCOUNT_GRPC_PORT: 0, FEED_GRPC_PORT: 0, BILLING_GRPC_PORT: 0, SEO_GRPC_PORT: 0, MEDIA_GRPC_PORT: 0, MEDIA_HTTP_PORT: 0 };
+const ports = { PORT: 0, IDENTITY_GRPC_PORT: 0, ACCOUNT_GRPC_PORT: 0, FEED_GRPC_PORT: 0, BILLING_GRPC_PORT: 0, SEO_GRPC_PORT: 0, MEDIA_GRPC_PORT: 0, MEDIA_HTTP_PORT: 0, DASHBOARD_HTTP_PORT: 0 };
 let env: NodeJS.ProcessEnv;
 
 async function startOnPostgres() {
@@ -143,6 +149,9 @@ async function startOnPostgres() {
     PORT: String(ports.PORT),
     IDENTITY_GRPC_PORT: String(ports.IDENTITY_GRPC_PORT),
     ACCOUNT_GRPC_PORT: String(ports.ACCOUNT_GRPC_PORT),
+    DASHBOARD_HTTP_PORT: String(ports.DASHBOARD_HTTP_PORT),
+    // Where customers open the dashboard: the admin CLI's invitation links point there.
+    DASHBOARD_URL: `http://127.0.0.1:${ports.PORT}/dashboard/`,
     IDENTITY_ADDR: `127.0.0.1:${ports.IDENTITY_GRPC_PORT}`,
     ACCOUNT_ADDR: `127.0.0.1:${ports.ACCOUNT_GRPC_PORT}`,
     FEED_ADDR: `127.0.0.1:${ports.FEED_GRPC_PORT}`,
@@ -229,6 +238,28 @@ describe('npm start against PostgreSQL', () => {
     const err = (await callUnary(asGateway, 'SetSitePlan', { siteId: site.id, plan: 'pro' }, { deadlineMs: 5000 }).catch((e: unknown) => e)) as { cause?: { code?: number } };
     asGateway.close();
     expect(err.cause?.code).toBe(7); // PERMISSION_DENIED
+  });
+
+  it('serves the dashboard through the gateway: the invitation of `customer create` sets a password and signs in', async () => {
+    const { stdout: out } = await run('npm', ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Board Co', '--email', 'board@example.com', '--site-name', 'Board site'], { cwd: ROOT, env });
+    const { invite } = JSON.parse(out) as { invite: { url: string } };
+    expect(invite.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${ports.PORT}/dashboard/invitations/cfi_`));
+    const form = await fetch(invite.url);
+    const cookie = form.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())?.[1];
+    expect(csrf).toBeDefined();
+    const password = 'a long enough password';
+    const accepted = await fetch(invite.url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, origin: `http://127.0.0.1:${ports.PORT}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _csrf: csrf!, password, confirm: password }),
+    });
+    expect(accepted.status).toBe(303);
+    const session = accepted.headers.getSetCookie().find((c) => c.startsWith('cfs_dashboard_session='))!.split(';')[0]!;
+    const sites = await fetch(`http://127.0.0.1:${ports.PORT}/dashboard/sites`, { headers: { cookie: session } });
+    expect(sites.status).toBe(200);
+    expect(await sites.text()).toContain('Board site');
   });
 
   it('reports CLI failures as a JSON error on stderr with a non-zero exit', async () => {

@@ -10,6 +10,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import { DomainError, httpStatusOf, isErrorCode } from '@cfs/common/errors';
+import { mountHealth, type HttpHealth } from '@cfs/common/http-health';
 import type { Logger } from '@cfs/common/logger';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
 import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
@@ -33,6 +34,8 @@ export interface DashboardAppDeps {
   trustProxy: number | string[];
   /** Audiences a Credential can be issued for (KNOWN_PRODUCTS). */
   audiences: string[];
+  /** /healthz and /readyz: ready while identity and account answer, not once shutdown began. */
+  health: HttpHealth;
 }
 
 interface Ctx {
@@ -373,6 +376,8 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
     void render(res, status, status === 404 ? 'Not found' : 'Error', errorPage(message));
   });
 
+  // Probes on the dashboard's own port, outside /dashboard/ (the gateway forwards only /dashboard/).
+  mountHealth(app, deps.health);
   app.use(BASE, router);
   return app;
 }

@@ -4,6 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { Redis } from 'ioredis';
+import { servicesHealth } from '@cfs/common/http-health';
 import type { Logger } from '@cfs/common/logger';
 import { loadAssetManifest } from './assets.ts';
 import { closeDashboardClients, createDashboardClients, rpcOf } from './clients.ts';
@@ -22,6 +23,8 @@ export interface DashboardDeps {
 
 export interface Dashboard {
   server: Server;
+  /** Readiness off (first step of shutdown): /readyz answers 503 from now on. */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -38,6 +41,7 @@ export function createDashboard(env: DashboardEnv, deps: DashboardDeps): Dashboa
     { perAccount: env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT, perIp: env.SIGN_IN_MAX_FAILURES_PER_IP, blockSeconds: env.SIGN_IN_BLOCK_MINUTES * 60 },
     redis ? { client: redis, prefix: env.REDIS_KEY_PREFIX } : undefined,
   );
+  const health = servicesHealth({ identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR });
   const app = createDashboardApp({
     rpcFor: rpcOf(clients, env.GRPC_DEADLINE_MS),
     sessions,
@@ -46,12 +50,19 @@ export function createDashboard(env: DashboardEnv, deps: DashboardDeps): Dashboa
     logger: deps.logger,
     trustProxy: env.TRUST_PROXY,
     audiences: env.KNOWN_PRODUCTS,
+    health,
   });
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000, maxHeaderSize: 16 * 1024 }, app);
   return {
     server,
+    drain: () => health.drain(),
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      health.drain();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      health.close();
       closeDashboardClients(clients);
       redis?.disconnect();
     },

@@ -27,6 +27,8 @@ export const dashboardEnvSchema = z.object({
   TRUST_PROXY: envFields.trustProxy(),
   /** Audiences offered when creating a Credential (identity's KNOWN_PRODUCTS). */
   KNOWN_PRODUCTS: envFields.csv(DEFAULT_KNOWN_PRODUCTS.join(',')),
+  /** After SIGTERM, how long /readyz answers 503 before the server stops taking connections. */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOG_LEVEL: envFields.logLevel,
 });
 

@@ -17,7 +17,11 @@ try {
   const dashboard = createDashboard(env, { logger });
   dashboard.server.listen(env.DASHBOARD_HTTP_PORT, env.DASHBOARD_HTTP_HOST, () => logger.info({ port: env.DASHBOARD_HTTP_PORT }, 'dashboard listening'));
   new Lifecycle(logger)
-    .onShutdown('stop HTTP, close gRPC clients and Redis', () => dashboard.close())
+    .onShutdown('turn readiness off, and give load balancers SHUTDOWN_DRAIN_DELAY_MS to notice', async () => {
+      dashboard.drain();
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_DELAY_MS));
+    })
+    .onShutdown('stop HTTP (drain in-flight requests), close gRPC clients and Redis', () => dashboard.close())
     .onShutdown('flush telemetry', () => telemetry.shutdown())
     .installSignalHandlers();
 } catch (err) {

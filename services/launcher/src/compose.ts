@@ -168,7 +168,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
 
     const serviceClients = createServiceClients(addresses, options.serviceTokens.gateway);
     clients = serviceClients;
-    const gatewayConfig = gatewayEnvSchema.parse({ MEDIA_HTTP_URL: media.httpUrl, DASHBOARD_URL: dashboardUrl, ...options.gatewayEnv });
+    const gatewayConfig = gatewayEnvSchema.parse({ MEDIA_HTTP_URL: media.httpUrl, DASHBOARD_HTTP_URL: dashboardUrl, ...options.gatewayEnv });
     const startGateway = async (g: { stores?: GatewayStores; port?: number } = {}) => {
       const stores = g.stores ?? options.stores();
       const health = servicesHealth({ identity: addresses.identity, account: addresses.account });

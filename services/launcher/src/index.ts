@@ -83,6 +83,10 @@ const childEnv: NodeJS.ProcessEnv = {
   ACCOUNT_ADDR: addresses.account,
   HOST: '127.0.0.1',
   PORT: String(env.PORT),
+  DASHBOARD_HTTP_HOST: '127.0.0.1',
+  DASHBOARD_HTTP_PORT: String(env.DASHBOARD_HTTP_PORT),
+  // The gateway serves the dashboard at /dashboard/ by forwarding to it.
+  DASHBOARD_HTTP_URL: `http://127.0.0.1:${env.DASHBOARD_HTTP_PORT}`,
 };
 
 let exitCode = 0;
@@ -119,14 +123,14 @@ async function httpReady(url: string, timeoutMs: number): Promise<void> {
 }
 
 // With OTEL_METRICS_EXPORTER=prometheus every process serves its own scrape endpoint: the gateway on
-// OTEL_EXPORTER_PROMETHEUS_PORT (default 9464), then identity, account, feed, billing, seo, media on
-// the following ports.
-const CHILDREN = ['gateway', 'identity', 'account', 'feed', 'billing', 'seo', 'media'] as const;
+// OTEL_EXPORTER_PROMETHEUS_PORT (default 9464), then identity, account, feed, billing, seo, media and
+// the dashboard on the following ports.
+const CHILDREN = ['gateway', 'identity', 'account', 'feed', 'billing', 'seo', 'media', 'dashboard'] as const;
 const prometheus = (process.env.OTEL_METRICS_EXPORTER ?? '').split(',').includes('prometheus');
 const metricsPort = Number(process.env.OTEL_EXPORTER_PROMETHEUS_PORT ?? 9464);
 const envOf = (name: (typeof CHILDREN)[number]): NodeJS.ProcessEnv => ({
   ...childEnv,
-  ...(name === 'gateway' || name === 'billing' ? { SERVICE_TOKEN: serviceTokens[name] } : {}),
+  ...(name === 'gateway' || name === 'billing' || name === 'dashboard' ? { SERVICE_TOKEN: serviceTokens[name] } : {}),
   ...(prometheus ? { OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort + CHILDREN.indexOf(name)) } : {}),
 });
 
@@ -137,9 +141,10 @@ try {
       supervisor.start({ name, entry: entry(name), env: envOf(name), ready: () => waitForServing(addresses[name], env.STARTUP_TIMEOUT_MS) }),
     ),
   );
+  await supervisor.start({ name: 'dashboard', entry: entry('dashboard'), env: envOf('dashboard'), ready: () => httpReady(`${childEnv.DASHBOARD_HTTP_URL}/readyz`, env.STARTUP_TIMEOUT_MS) });
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
   await supervisor.start({ name: 'gateway', entry: entry('gateway'), env: envOf('gateway'), ready: () => httpReady(`${baseUrl}/readyz`, env.STARTUP_TIMEOUT_MS) });
-  process.stdout.write(`Content Feed Service is running on ${baseUrl} (API description: ${baseUrl}/docs/public.json). Ctrl-C stops it.\n`);
+  process.stdout.write(`Content Feed Service is running on ${baseUrl} (API description: ${baseUrl}/docs/public.json; dashboard: ${baseUrl}/dashboard/). Ctrl-C stops it.\n`);
 } catch (err) {
   logger.error({ err: err instanceof Error ? err.message : String(err) }, 'start-up failed');
   exitCode = 1;

@@ -1,17 +1,17 @@
 /**
- * GET /healthz and GET /readyz (design 6e), answered before the pipeline: never rate-limited, never
- * logged, absent from /docs/public.json.
+ * GET /healthz and GET /readyz (design 6e) of the HTTP deployables (the gateway, the dashboard),
+ * answered before anything else: never rate-limited, never logged, absent from /docs/public.json.
  * - /healthz (liveness): 200 while the process serves HTTP at all.
  * - /readyz (readiness): 200 when the services every request needs (identity, account) answer their
  *   gRPC health check; 503 once shutdown began (SIGTERM), so load balancers stop sending requests
  *   before the server closes. Checks are shared for a second, so probes cost the services little.
  */
-import type { Express } from 'express';
+import type { Router } from 'express';
 import { envelope } from '@cfs/common/errors';
 import { createClient, isServing } from '@cfs/common/grpc';
 import { loadProtos } from '@cfs/protos';
 
-export class GatewayHealth {
+export class HttpHealth {
   private draining = false;
   private last: { at: number; result: Promise<string | null> } | undefined;
 
@@ -39,11 +39,11 @@ export class GatewayHealth {
   }
 }
 
-/** Readiness from the gRPC health checks of the services the gateway cannot answer without. */
-export function servicesHealth(addresses: { identity: string; account: string }, timeoutMs = 1000): GatewayHealth {
+/** Readiness from the gRPC health checks of the services the caller cannot answer without. */
+export function servicesHealth(addresses: { identity: string; account: string }, timeoutMs = 1000): HttpHealth {
   const Health = loadProtos().grpc.health.v1.Health;
   const clients = Object.entries(addresses).map(([name, address]) => ({ name, client: createClient(Health, address) }));
-  return new GatewayHealth(
+  return new HttpHealth(
     async () => {
       const down = (await Promise.all(clients.map(async ({ name, client }) => ((await isServing(client, timeoutMs)) ? null : name)))).filter(Boolean);
       return down.length ? `not reachable: ${down.join(', ')}` : null;
@@ -53,7 +53,7 @@ export function servicesHealth(addresses: { identity: string; account: string },
   );
 }
 
-export function mountHealth(app: Express, health: GatewayHealth): void {
+export function mountHealth(app: Pick<Router, 'get'>, health: HttpHealth): void {
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
