@@ -12,7 +12,7 @@ import { Authenticator } from './authenticator.ts';
 import { dashboardProxy } from './dashboard-proxy.ts';
 import type { ServiceClients } from './clients.ts';
 import { FeedCursorCodec } from './cursor.ts';
-import { PlanEntitlements } from './entitlements.ts';
+import { PlanEntitlements } from '@cfs/common/entitlements';
 import type { GatewayConfig } from './env.ts';
 import { HttpHealth, mountHealth } from '@cfs/common/http-health';
 import { buildOpenApi } from './openapi.ts';

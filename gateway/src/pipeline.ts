@@ -8,7 +8,7 @@
 import type { Express, RequestHandler } from 'express';
 import type { Logger } from '@cfs/common/logger';
 import type { Authenticator } from './authenticator.ts';
-import type { PlanEntitlements } from './entitlements.ts';
+import type { PlanEntitlements } from '@cfs/common/entitlements';
 import { MEDIA_PATH_PREFIX, mediaRoutes } from './media-proxy.ts';
 import type { AnyRoute, ValidationTools } from './route.ts';
 import type { Rpc } from './rpc.ts';

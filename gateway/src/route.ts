@@ -9,7 +9,7 @@ import type { Capability } from '@cfs/common/capabilities';
 import type { CustomerScope } from '@cfs/common/scopes';
 import type { Credential } from './authenticator.ts';
 import type { FeedCursorCodec } from './cursor.ts';
-import type { PlanEntitlements } from './entitlements.ts';
+import type { PlanEntitlements } from '@cfs/common/entitlements';
 import type { Rpc } from './rpc.ts';
 import type { SiteDirectory } from './sites.ts';
 import type { TaxonomyCatalog } from './taxonomy.ts';

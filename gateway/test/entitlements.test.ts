@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
-import { PlanEntitlements } from '../src/entitlements.ts';
+import { PlanEntitlements } from '@cfs/common/entitlements';
 import { createMemoryStores } from '../src/stores/index.ts';
 
 const plan = {

@@ -9,6 +9,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, launchBrowser, newContext, screenshot } from '../support/browser.ts';
+import { jsonl, tempFile } from '../support/files.ts';
 import { request } from '../support/http.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';
 
@@ -231,6 +232,124 @@ describe('dashboard: an invited customer manages Sites and Credentials in the br
     const created = (await system.admin('credential', 'create', '--site', invited.site.id, '--scopes', 'account.read,account.manage')) as { secret: string };
     return created.secret;
   }
+});
+
+describe('dashboard: usage, subscriptions, the SEO profile, billing and account settings', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let invited: Invited;
+  let siteUrl: string;
+  let token: string;
+  const category = `dash${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    invited = await newCustomer();
+    context = await newContext(browser);
+    page = await context.newPage();
+    await acceptInvitation(page, invited);
+    siteUrl = `${dashboard}sites/${invited.site.id}`;
+    const created = (await system.admin('credential', 'create', '--site', invited.site.id, '--scopes', 'account.read,feed.read,subscription.manage,seo.profile.manage,billing.manage')) as { secret: string };
+    token = created.secret;
+    const taxonomy = { categories: [{ key: category, name: `Dashboard news ${category}`, topics: [{ key: `${category}-t`, name: 'Gadgets' }] }] };
+    await system.admin('taxonomy', 'import', '--file', tempFile('dash-taxonomy.json', JSON.stringify(taxonomy)));
+    const article = { id: `${category}-1`, title: `Dashboard story ${category}`, url: `https://news.example.com/${category}/1`, publishedAt: '2026-11-20T10:00:00Z', categories: [category] };
+    await system.admin('articles', 'import', '--file', tempFile('dash-articles.jsonl', jsonl([article])));
+  });
+  afterAll(() => context?.close());
+
+  it('shows the quota used this period as bars, counted by the gateway for API requests', async () => {
+    for (let i = 0; i < 3; i++) expect((await request(system.baseUrl, 'GET', '/api/v1/feed?limit=1', { token })).status).toBe(200);
+    await page.goto(`${siteUrl}/usage`);
+    await screenshot(page, 'usage');
+    await expectAccessible(page, 'usage');
+    const feed = page.getByRole('meter', { name: 'Feed requests' });
+    expect(await feed.getAttribute('value')).toBe('3');
+    expect(await feed.getAttribute('max')).toBe('1000');
+    // The free plan has no AI usage: said plainly, with the way to get it.
+    expect(await page.getByText('does not include ai usage reports').count()).toBe(1);
+  });
+
+  it('subscribes the Site to a category with the taxonomy picker, and previews its feed', async () => {
+    await page.goto(`${siteUrl}/subscriptions`);
+    expect(await page.getByText('The feed is empty').count()).toBe(1);
+    await page.getByLabel(`Dashboard news ${category}`).check();
+    await page.getByRole('button', { name: 'Save subscriptions' }).click();
+    await page.waitForURL(`${siteUrl}/subscriptions`);
+    expect(await page.getByRole('status').first().textContent()).toBe('Subscriptions saved: 1 category.');
+    expect(await page.getByLabel(`Dashboard news ${category}`).isChecked()).toBe(true);
+    expect(await page.getByRole('link', { name: `Dashboard story ${category}` }).count()).toBe(1);
+    await screenshot(page, 'subscriptions');
+    await expectAccessible(page, 'subscriptions');
+    const api = await request(system.baseUrl, 'GET', '/api/v1/subscriptions', { token });
+    expect(api.body).toEqual({ categories: [category] });
+    // The preview did not count against the feed quota.
+    await page.goto(`${siteUrl}/usage`);
+    expect(await page.getByRole('meter', { name: 'Feed requests' }).getAttribute('value')).toBe('3');
+  });
+
+  it('buys a plan at checkout, then edits the SEO profile it includes, with the service\'s message for a bad field', async () => {
+    await page.goto(`${siteUrl}/seo`);
+    expect(await page.getByText('does not include seo profile').count()).toBe(1);
+    await page.getByRole('link', { name: 'Change the plan' }).click();
+    await page.waitForURL(`${siteUrl}/billing`);
+    await screenshot(page, 'billing');
+    await expectAccessible(page, 'billing');
+    await page.getByLabel('Plan to buy').selectOption('starter');
+    await page.getByRole('button', { name: 'Go to checkout' }).click();
+    await page.waitForURL(`${siteUrl}/billing`);
+    expect(await page.getByRole('status').first().textContent()).toBe('Subscribed to the starter plan.');
+    expect((await request(system.baseUrl, 'GET', '/api/v1/me', { token })).body).toMatchObject({ site: { plan: 'starter' } });
+
+    await page.goto(`${siteUrl}/seo`);
+    await page.getByLabel('Site name').fill('Dash News');
+    await page.getByLabel('Locale').fill('not a locale!');
+    await page.getByLabel('Tone').fill('friendly');
+    await page.getByLabel('Keywords').fill('robots, recycling');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    expect(await page.getByRole('alert').textContent()).toMatch(/locale/i);
+    expect(await page.getByLabel('Site name').inputValue()).toBe('Dash News');
+    await page.getByLabel('Locale').fill('en-GB');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.waitForURL(`${siteUrl}/seo`);
+    expect(await page.getByRole('status').first().textContent()).toBe('SEO profile saved.');
+    await screenshot(page, 'seo');
+    await expectAccessible(page, 'seo');
+    const profile = await request(system.baseUrl, 'GET', '/api/v1/seo-profile', { token });
+    expect(profile.body).toMatchObject({ siteName: 'Dash News', locale: 'en-GB', keywords: ['robots', 'recycling'], tone: 'friendly' });
+  });
+
+  it('cancels the subscription now: the Site is back on the default plan', async () => {
+    await page.goto(`${siteUrl}/billing`);
+    await page.getByLabel('Now (the Site returns to the default plan at once)').check();
+    await page.getByRole('button', { name: 'Cancel the subscription' }).click();
+    await page.waitForURL(`${siteUrl}/billing`);
+    expect(await page.getByRole('status').first().textContent()).toMatch(/canceled/);
+    expect((await request(system.baseUrl, 'GET', '/api/v1/me', { token })).body).toMatchObject({ site: { plan: 'free' } });
+  });
+
+  it('account settings: renames the Customer and invites a colleague, who signs in with the link', async () => {
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('form', { name: 'Contact' }).getByLabel('Name').fill('Dash Media, renamed');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`${dashboard}account`);
+    expect(await page.getByRole('status').first().textContent()).toBe('Account saved.');
+    expect(await page.getByRole('form', { name: 'Contact' }).getByLabel('Name').inputValue()).toBe('Dash Media, renamed');
+
+    const colleague = `colleague-${Date.now()}@dash.example`;
+    await page.getByRole('form', { name: 'Invite someone' }).getByLabel('E-mail').fill(colleague);
+    await page.getByRole('button', { name: 'Create an invitation link' }).click();
+    const link = await page.getByLabel(`Invitation link for ${colleague}`).inputValue();
+    expect(link).toMatch(new RegExp(`^${dashboard.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}invitations/cfi_`));
+    expect(await page.getByRole('cell', { name: colleague }).count()).toBe(1);
+    await screenshot(page, 'account');
+    await expectAccessible(page, 'account');
+
+    const other = await newContext(browser);
+    const otherPage = await other.newPage();
+    await acceptInvitation(otherPage, { ...invited, invite: { ...invited.invite, url: link } });
+    expect(await otherPage.getByRole('link', { name: 'Main site' }).count()).toBe(1);
+    await other.close();
+  });
 });
 
 describe('dashboard: probes', () => {

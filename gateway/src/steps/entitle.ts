@@ -5,7 +5,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { Capability } from '@cfs/common/capabilities';
-import type { PlanEntitlements } from '../entitlements.ts';
+import type { PlanEntitlements } from '@cfs/common/entitlements';
 import type { Rpc } from '../rpc.ts';
 import type { SiteDirectory } from '../sites.ts';
 import { stateOf } from './request-state.ts';

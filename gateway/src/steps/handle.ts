@@ -4,7 +4,7 @@
  * A request that fails after its quota unit was taken gives the unit back.
  */
 import type { RequestHandler, Response } from 'express';
-import type { PlanEntitlements } from '../entitlements.ts';
+import type { PlanEntitlements } from '@cfs/common/entitlements';
 import { fingerprintOf, runIdempotent } from '../idempotency.ts';
 import type { AnyRoute, ValidationTools } from '../route.ts';
 import type { Rpc } from '../rpc.ts';

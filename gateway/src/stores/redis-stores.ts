@@ -5,6 +5,7 @@
  */
 import { Redis } from 'ioredis';
 import { closeRedis, REDIS_OPTIONS, type Bus } from '@cfs/common/bus';
+import { quotaRedisKey } from '@cfs/common/entitlements';
 import { RedisRevocationMarkers } from '@cfs/common/revocations';
 import type { Logger } from '@cfs/common/logger';
 import type {
@@ -102,7 +103,7 @@ type Connection = Redis & Scripts;
 class Keys {
   constructor(private readonly prefix: string) {}
   of(kind: 'rl' | 'quota' | 'idem' | 'idem-site', id: string): string {
-    return `${this.prefix}${kind}:${id}`;
+    return kind === 'quota' ? quotaRedisKey(this.prefix, id) : `${this.prefix}${kind}:${id}`;
   }
 }
 

@@ -5,6 +5,7 @@
  * (docs/architecture.md#shared-state-and-caches).
  */
 import type { Bus } from '@cfs/common/bus';
+import type { QuotaStore } from '@cfs/common/entitlements';
 import type { RevocationMarkers } from '@cfs/common/revocations';
 
 export interface RateWindow {
@@ -23,24 +24,8 @@ export interface RateLimitStore {
   hit(bucket: string, windowMs: number, alsoRead?: string): Promise<RateWindow & { alsoRead?: RateWindow }>;
 }
 
-/** One quota counter: a Site's use of a capability in one calendar period. */
-export interface QuotaCounter {
-  key: string;
-  /** Units per period; null means unlimited (usage is still counted). */
-  limit: number | null;
-  /** When the period ends (epoch ms); the counter expires after it. */
-  resetsAt: number;
-}
-
-/** Plan quotas, consumed atomically across replicas. */
-export interface QuotaStore {
-  /** Takes one unit if the quota allows it; a refusal takes nothing. */
-  consume(counter: QuotaCounter): Promise<{ allowed: boolean; used: number }>;
-  /** Gives back a unit taken for a request that then failed. */
-  refund(counter: QuotaCounter): Promise<void>;
-  /** Units used of each counter. */
-  usage(keys: string[]): Promise<number[]>;
-}
+/** Plan quotas (@cfs/common/entitlements: the dashboard reads the same counters). */
+export type { QuotaCounter, QuotaStore } from '@cfs/common/entitlements';
 
 /** Revocation markers, written by the identity service (@cfs/common/revocations). */
 export type { RevocationMarkers } from '@cfs/common/revocations';

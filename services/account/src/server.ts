@@ -56,7 +56,7 @@ export const ACCOUNT_CALLERS: CallerPolicy<RpcName<AccountServiceHandlers>> = {
 export const ACCOUNT_ADMIN_CALLERS: CallerPolicy<RpcName<AccountAdminServiceHandlers>> = {
   CreateCustomer: ['admin'],
   SetSitePlan: ['billing', 'admin'],
-  GetPlanCatalog: ['billing', 'admin'],
+  GetPlanCatalog: ['billing', 'admin', 'dashboard'],
 };
 
 export function createAccountServer(deps: { prisma: PrismaClient; account: Account; catalog: PlanCatalog; logger: Logger; callers: ServiceCallers }): GrpcServer {

@@ -30,9 +30,9 @@ export function toSubscriptionMessage(s: BillingSubscription): SubscriptionMessa
 
 /** Who may call each RPC (service-auth.ts). */
 export const BILLING_CALLERS: CallerPolicy<RpcName<BillingServiceHandlers>> = {
-  StartCheckout: ['gateway'],
-  GetSubscription: ['gateway'],
-  CancelSubscription: ['gateway'],
+  StartCheckout: ['gateway', 'dashboard'],
+  GetSubscription: ['gateway', 'dashboard'],
+  CancelSubscription: ['gateway', 'dashboard'],
   ReceiveStripeEvent: ['gateway'],
 };
 

@@ -10,12 +10,15 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import { DomainError, httpStatusOf, isErrorCode } from '@cfs/common/errors';
+import type { PlanEntitlements, QuotaUsage } from '@cfs/common/entitlements';
 import { mountHealth, type HttpHealth } from '@cfs/common/http-health';
 import type { Logger } from '@cfs/common/logger';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
+import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
 import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
 import { ASSETS_DIR, type AssetManifest } from './assets.ts';
 import type { DashboardRpc } from './clients.ts';
+import { mountFeatureRoutes } from './feature-routes.ts';
 import { invitationPage, signInPage } from './pages/auth.ts';
 import { connectionCodePage, createdCredentialPage, revokePage, rotatePage, sitePage, sitePath, sitesPage, type CredentialForm } from './pages/sites.ts';
 import { newSecret, type SessionData, type Sessions } from './sessions.ts';
@@ -36,6 +39,8 @@ export interface DashboardAppDeps {
   audiences: string[];
   /** /healthz and /readyz: ready while identity and account answer, not once shutdown began. */
   health: HttpHealth;
+  /** Quota usage of a Site (the gateway's counters); absent when they cannot be read from here. */
+  entitlements?: PlanEntitlements<QuotaUsage>;
 }
 
 interface Ctx {
@@ -46,7 +51,7 @@ interface Ctx {
 }
 
 type Locals = { ctx: Ctx };
-type Res = Response<unknown, Locals>;
+export type Res = Response<unknown, Locals>;
 
 /** The message to show for a failure: the service's public message, else a generic one. */
 function messageOf(err: unknown): { status: number; message: string } {
@@ -255,11 +260,12 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
     }
   });
 
-  /** The signed-in Customer's Site, or a 404 page (another Customer's Site is not found either). */
-  const ownSite = async (req: Request, res: Res): Promise<Site__Output> => {
-    const { site } = await res.locals.ctx.rpc('account', 'GetSite', { customerId: customerOf(res), siteId: text(req.params.siteId) });
-    return site!;
+  /** The signed-in Customer's Site and its plan, or a 404 page (another Customer's Site is not found either). */
+  const ownSiteAndPlan = async (req: Request, res: Res): Promise<{ site: Site__Output; plan: Plan__Output }> => {
+    const { site, plan } = await res.locals.ctx.rpc('account', 'GetSite', { customerId: customerOf(res), siteId: text(req.params.siteId) });
+    return { site: site!, plan: plan! };
   };
+  const ownSite = async (req: Request, res: Res): Promise<Site__Output> => (await ownSiteAndPlan(req, res)).site;
   const ownCredential = async (res: Res, site: Site__Output, credentialId: string): Promise<Credential__Output> => {
     const { credentials } = await res.locals.ctx.rpc('identity', 'ListCredentials', { siteId: site.id, customerId: site.customerId });
     const found = credentials.find((c) => c.id === credentialId);
@@ -363,6 +369,18 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
       const { status, message } = messageOf(err);
       await showSite(res, site, status, { errors: { code: message } });
     }
+  });
+
+  mountFeatureRoutes(router, {
+    render,
+    flash,
+    signedIn,
+    csrfOf,
+    customerOf,
+    ownSite: ownSiteAndPlan,
+    messageOf,
+    entitlements: deps.entitlements,
+    publicUrl: (req, path) => `${req.protocol}://${req.get('host')}${BASE}${path}`,
   });
 
   // ---- errors ----------------------------------------------------------------------------------

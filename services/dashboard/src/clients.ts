@@ -1,12 +1,23 @@
 /** The services the dashboard calls, with its own service token (design 2), and one bound `rpc`. */
 import { callUnary, createClient, type RequestOf, type ResponseOf, type UnaryMethodName } from '@cfs/common/grpc';
 import { loadProtos } from '@cfs/protos';
+import type { AccountAdminServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountAdminService.js';
 import type { AccountServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountService.js';
+import type { BillingServiceClient } from '@cfs/protos/generated/cfs/billing/v1/BillingService.js';
+import type { FeedServiceClient } from '@cfs/protos/generated/cfs/feed/v1/FeedService.js';
 import type { IdentityServiceClient } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
+import type { MediaServiceClient } from '@cfs/protos/generated/cfs/media/v1/MediaService.js';
+import type { SeoServiceClient } from '@cfs/protos/generated/cfs/seo/v1/SeoService.js';
 
 export interface DashboardClients {
   identity: IdentityServiceClient;
   account: AccountServiceClient;
+  /** GetPlanCatalog only (the plans a Site can buy). */
+  accountAdmin: AccountAdminServiceClient;
+  feed: FeedServiceClient;
+  billing: BillingServiceClient;
+  seo: SeoServiceClient;
+  media: MediaServiceClient;
 }
 
 export type DashboardRpc = <S extends keyof DashboardClients, K extends UnaryMethodName<DashboardClients[S]>>(
@@ -15,11 +26,16 @@ export type DashboardRpc = <S extends keyof DashboardClients, K extends UnaryMet
   request: NoInfer<RequestOf<DashboardClients[S][K]>>,
 ) => Promise<ResponseOf<DashboardClients[S][K]>>;
 
-export function createDashboardClients(addresses: Record<keyof DashboardClients, string>, serviceToken: string | undefined): DashboardClients {
+export function createDashboardClients(addresses: Record<Exclude<keyof DashboardClients, 'accountAdmin'>, string>, serviceToken: string | undefined): DashboardClients {
   const { cfs } = loadProtos();
   return {
     identity: createClient(cfs.identity.v1.IdentityService, addresses.identity, serviceToken),
     account: createClient(cfs.account.v1.AccountService, addresses.account, serviceToken),
+    accountAdmin: createClient(cfs.account.v1.AccountAdminService, addresses.account, serviceToken),
+    feed: createClient(cfs.feed.v1.FeedService, addresses.feed, serviceToken),
+    billing: createClient(cfs.billing.v1.BillingService, addresses.billing, serviceToken),
+    seo: createClient(cfs.seo.v1.SeoService, addresses.seo, serviceToken),
+    media: createClient(cfs.media.v1.MediaService, addresses.media, serviceToken),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { Redis } from 'ioredis';
+import { PlanEntitlements, RedisQuotaUsage, type QuotaUsage } from '@cfs/common/entitlements';
 import { servicesHealth } from '@cfs/common/http-health';
 import type { Logger } from '@cfs/common/logger';
 import { loadAssetManifest } from './assets.ts';
@@ -17,6 +18,8 @@ export { dashboardEnvSchema, type DashboardEnv } from './env.ts';
 
 export interface DashboardDeps {
   logger: Logger;
+  /** The gateway's quota counters when they are not in Redis (one process: npm start's embedded mode). */
+  quotaUsage?: QuotaUsage;
   /** The clock of sessions (tests move it). */
   now?: () => number;
 }
@@ -31,7 +34,11 @@ export interface Dashboard {
 export function createDashboard(env: DashboardEnv, deps: DashboardDeps): Dashboard {
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
   const prefix = `${env.REDIS_KEY_PREFIX}dashboard:`;
-  const clients = createDashboardClients({ identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR }, env.SERVICE_TOKEN);
+  const clients = createDashboardClients(
+    { identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR, feed: env.FEED_ADDR, billing: env.BILLING_ADDR, seo: env.SEO_ADDR, media: env.MEDIA_ADDR },
+    env.SERVICE_TOKEN,
+  );
+  const quotaUsage = deps.quotaUsage ?? (redis ? new RedisQuotaUsage(redis, env.REDIS_KEY_PREFIX) : undefined);
   const sessions = new Sessions(redis ? new RedisSessionStore(redis, `${prefix}session:`) : new MemorySessionStore(), {
     idleSeconds: env.SESSION_IDLE_MINUTES * 60,
     maxSeconds: env.SESSION_MAX_HOURS * 3600,
@@ -51,6 +58,7 @@ export function createDashboard(env: DashboardEnv, deps: DashboardDeps): Dashboa
     trustProxy: env.TRUST_PROXY,
     audiences: env.KNOWN_PRODUCTS,
     health,
+    ...(quotaUsage ? { entitlements: new PlanEntitlements(quotaUsage, deps.now) } : {}),
   });
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000, maxHeaderSize: 16 * 1024 }, app);
   return {

@@ -8,12 +8,21 @@ export const dashboardEnvSchema = z.object({
   DASHBOARD_HTTP_PORT: envFields.port(7020),
   IDENTITY_ADDR: envFields.address('127.0.0.1:7001'),
   ACCOUNT_ADDR: envFields.address('127.0.0.1:7002'),
+  FEED_ADDR: envFields.address('127.0.0.1:7003'),
+  BILLING_ADDR: envFields.address('127.0.0.1:7004'),
+  SEO_ADDR: envFields.address('127.0.0.1:7005'),
+  MEDIA_ADDR: envFields.address('127.0.0.1:7006'),
   /** The dashboard's own service token, presented on every call to a service (service-auth.ts). */
   SERVICE_TOKEN: serviceTokenEnvField,
   /** Deadline of every call to a service; past it the page says nothing was changed. */
   GRPC_DEADLINE_MS: envFields.positiveInt(2000),
-  /** Sessions and sign-in throttling shared by every replica; without it both live in this process (one replica only). */
+  /**
+   * Sessions and sign-in throttling shared by every replica, and the gateway's quota counters (read
+   * for the usage bars); without it sessions live in this process (one replica only) and quota
+   * usage is not shown.
+   */
   REDIS_URL: z.string().url().optional(),
+  /** The gateway's REDIS_KEY_PREFIX: the dashboard's own keys go under `<prefix>dashboard:`. */
   REDIS_KEY_PREFIX: z.string().default('cfs:'),
   /** A session ends after this long without a request… */
   SESSION_IDLE_MINUTES: envFields.positiveInt(30),

@@ -43,6 +43,7 @@ export function page(chrome: PageChrome, body: ComponentChildren): string {
             ${user &&
             html`<nav aria-label="Main">
               <a href=${`${BASE}/sites`}>Sites</a>
+              <a href=${`${BASE}/account`}>Account</a>
               <span class="who">${user.email}</span>
               <form method="post" action=${`${BASE}/sign-out`} class="inline">
                 <input type="hidden" name="_csrf" value=${user.csrf} />

@@ -32,10 +32,10 @@ function toArticleMessage(a: FeedArticle): ArticleMessage {
 
 /** Who may call each RPC (service-auth.ts): the gateway reads and subscribes, operators import. */
 export const FEED_CALLERS: CallerPolicy<RpcName<FeedServiceHandlers>> = {
-  ListCategories: ['gateway'],
-  GetSubscriptions: ['gateway'],
-  ReplaceSubscriptions: ['gateway'],
-  GetFeedPage: ['gateway'],
+  ListCategories: ['gateway', 'dashboard'],
+  GetSubscriptions: ['gateway', 'dashboard'],
+  ReplaceSubscriptions: ['gateway', 'dashboard'],
+  GetFeedPage: ['gateway', 'dashboard'],
 };
 export const FEED_ADMIN_CALLERS: CallerPolicy<RpcName<FeedAdminServiceHandlers>> = {
   ImportTaxonomy: ['admin'],

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { ACCOUNT_MIGRATIONS_DIR, createAccountService, accountEnvSchema, type PlanCatalog } from '@cfs/account';
 import { BILLING_MIGRATIONS_DIR, billingEnvSchema, createBillingService } from '@cfs/billing';
 import type { Bus } from '@cfs/common/bus';
+import type { QuotaUsage } from '@cfs/common/entitlements';
 import type { GrpcServer } from '@cfs/common/grpc';
 import type { Logger } from '@cfs/common/logger';
 import type { RevocationMarkers } from '@cfs/common/revocations';
@@ -160,10 +161,21 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
     });
     await listen('media', media);
 
-    dashboard = createDashboard(
-      dashboardEnvSchema.parse({ IDENTITY_ADDR: addresses.identity, ACCOUNT_ADDR: addresses.account, SERVICE_TOKEN: options.serviceTokens.dashboard, ...options.dashboardEnv }),
-      { logger, ...(options.now ? { now: options.now } : {}) },
-    );
+    const dashboardEnv = dashboardEnvSchema.parse({
+      IDENTITY_ADDR: addresses.identity,
+      ACCOUNT_ADDR: addresses.account,
+      FEED_ADDR: addresses.feed,
+      BILLING_ADDR: addresses.billing,
+      SEO_ADDR: addresses.seo,
+      MEDIA_ADDR: addresses.media,
+      SERVICE_TOKEN: options.serviceTokens.dashboard,
+      ...options.dashboardEnv,
+    });
+    // Without Redis the quota counters are in the first gateway's memory, in this same process.
+    const quotaUsage: QuotaUsage | undefined = dashboardEnv.REDIS_URL
+      ? undefined
+      : { usage: async (keys) => (gateways[0] ? gateways[0].stores.quotas.usage(keys) : keys.map(() => 0)) };
+    dashboard = createDashboard(dashboardEnv, { logger, ...(options.now ? { now: options.now } : {}), ...(quotaUsage ? { quotaUsage } : {}) });
     const dashboardUrl = `http://${host}:${await listenHttp(dashboard.server, ports.dashboard, host)}`;
 
     const serviceClients = createServiceClients(addresses, options.serviceTokens.gateway);

@@ -13,8 +13,8 @@ import type { ObjectStore } from './object-store.ts';
 
 /** Who may call each RPC (service-auth.ts): the gateway reads, operators write. */
 export const MEDIA_CALLERS: CallerPolicy<RpcName<MediaServiceHandlers>> = {
-  GetAiUsage: ['gateway'],
-  GetAiImagesStatus: ['gateway'],
+  GetAiUsage: ['gateway', 'dashboard'],
+  GetAiImagesStatus: ['gateway', 'dashboard'],
 };
 export const MEDIA_ADMIN_CALLERS: CallerPolicy<RpcName<MediaAdminServiceHandlers>> = {
   RecordAiUsage: ['admin'],

@@ -15,8 +15,8 @@ function toMessage(p: SeoProfile): SeoProfileMessage {
 
 /** Who may call each RPC (service-auth.ts). */
 export const SEO_CALLERS: CallerPolicy<RpcName<SeoServiceHandlers>> = {
-  GetProfile: ['gateway'],
-  ReplaceProfile: ['gateway'],
+  GetProfile: ['gateway', 'dashboard'],
+  ReplaceProfile: ['gateway', 'dashboard'],
 };
 
 export function createSeoServer(deps: { prisma: PrismaClient; logger: Logger; callers: ServiceCallers }): GrpcServer {

@@ -6,6 +6,31 @@ import { BASE, csrfField, errorBox, field, formatTime, html, type Node } from '.
 
 export const sitePath = (siteId: string) => `${BASE}/sites/${encodeURIComponent(siteId)}`;
 
+/** A Site's page is one of these, named in the Site's own navigation. */
+export type SiteSection = 'credentials' | 'usage' | 'subscriptions' | 'seo' | 'billing';
+const SECTIONS: Array<{ section: SiteSection; label: string; path: string }> = [
+  { section: 'credentials', label: 'Credentials', path: '' },
+  { section: 'usage', label: 'Usage', path: '/usage' },
+  { section: 'subscriptions', label: 'Subscriptions', path: '/subscriptions' },
+  { section: 'seo', label: 'SEO profile', path: '/seo' },
+  { section: 'billing', label: 'Billing', path: '/billing' },
+];
+
+/** The Site's heading and its navigation; the current page is marked for screen readers too. */
+export function siteHeader(site: Site__Output, current: SiteSection): Node {
+  return html`
+    <p><a href=${`${BASE}/sites`}>← All Sites</a></p>
+    <h1>${site.name}</h1>
+    <p class="muted">${site.url} · plan <span class="tag">${site.plan}</span> · ${site.id}</p>
+    <nav aria-label="Site" class="tabs">
+      ${SECTIONS.map(
+        (s) => html`<a href=${`${sitePath(site.id)}${s.path}`} aria-current=${s.section === current ? 'page' : undefined}>${s.label}</a>`,
+      )}
+    </nav>
+  `;
+}
+
+
 export function sitesPage(props: { csrf: string; sites: Site__Output[]; error?: string; form?: { name?: string; url?: string } }): Node {
   return html`
     <h1>Sites</h1>
@@ -98,9 +123,7 @@ export function sitePage(props: {
 }): Node {
   const { site } = props;
   return html`
-    <p><a href=${`${BASE}/sites`}>← All Sites</a></p>
-    <h1>${site.name}</h1>
-    <p class="muted">${site.url} · plan <span class="tag">${site.plan}</span> · ${site.id}</p>
+    ${siteHeader(site, 'credentials')}
 
     <h2 id="credentials">Credentials</h2>
     ${props.credentials.length === 0

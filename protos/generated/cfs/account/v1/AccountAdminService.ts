@@ -36,16 +36,18 @@ export interface AccountAdminServiceClient extends grpc.Client {
   createCustomer(argument: _cfs_account_v1_CreateCustomerRequest, callback: grpc.requestCallback<_cfs_account_v1_CreateCustomerResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * The plan catalog: every plan and the default one (billing validates and cancels with it).
-   * Callers: billing, admin. Errors: none of its own (UNAVAILABLE when the deadline passed).
+   * The plan catalog: every plan and the default one (billing validates and cancels with it; the
+   * dashboard offers the plans to buy). Callers: billing, admin, dashboard. Errors: none of its own
+   * (UNAVAILABLE when the deadline passed).
    */
   GetPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   GetPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   GetPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   GetPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * The plan catalog: every plan and the default one (billing validates and cancels with it).
-   * Callers: billing, admin. Errors: none of its own (UNAVAILABLE when the deadline passed).
+   * The plan catalog: every plan and the default one (billing validates and cancels with it; the
+   * dashboard offers the plans to buy). Callers: billing, admin, dashboard. Errors: none of its own
+   * (UNAVAILABLE when the deadline passed).
    */
   getPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   getPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
@@ -89,8 +91,9 @@ export interface AccountAdminServiceHandlers extends grpc.UntypedServiceImplemen
   CreateCustomer: grpc.handleUnaryCall<_cfs_account_v1_CreateCustomerRequest__Output, _cfs_account_v1_CreateCustomerResponse>;
   
   /**
-   * The plan catalog: every plan and the default one (billing validates and cancels with it).
-   * Callers: billing, admin. Errors: none of its own (UNAVAILABLE when the deadline passed).
+   * The plan catalog: every plan and the default one (billing validates and cancels with it; the
+   * dashboard offers the plans to buy). Callers: billing, admin, dashboard. Errors: none of its own
+   * (UNAVAILABLE when the deadline passed).
    */
   GetPlanCatalog: grpc.handleUnaryCall<_cfs_account_v1_GetPlanCatalogRequest__Output, _cfs_account_v1_GetPlanCatalogResponse>;
   

@@ -31,7 +31,7 @@ import type { UpdateSiteResponse as _cfs_account_v1_UpdateSiteResponse, UpdateSi
  */
 export interface AccountServiceClient extends grpc.Client {
   /**
-   * Creates a Site of the Customer on the catalog's default plan. Callers: gateway.
+   * Creates a Site of the Customer on the catalog's default plan. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when the name or the url breaks its rule; NOT_FOUND when no Customer
    * has the id; UNAVAILABLE (also when the deadline passes before COMMIT: nothing is created).
    */
@@ -40,7 +40,7 @@ export interface AccountServiceClient extends grpc.Client {
   CreateSite(argument: _cfs_account_v1_CreateSiteRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_CreateSiteResponse__Output>): grpc.ClientUnaryCall;
   CreateSite(argument: _cfs_account_v1_CreateSiteRequest, callback: grpc.requestCallback<_cfs_account_v1_CreateSiteResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * Creates a Site of the Customer on the catalog's default plan. Callers: gateway.
+   * Creates a Site of the Customer on the catalog's default plan. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when the name or the url breaks its rule; NOT_FOUND when no Customer
    * has the id; UNAVAILABLE (also when the deadline passes before COMMIT: nothing is created).
    */
@@ -50,7 +50,7 @@ export interface AccountServiceClient extends grpc.Client {
   createSite(argument: _cfs_account_v1_CreateSiteRequest, callback: grpc.requestCallback<_cfs_account_v1_CreateSiteResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * The Customer with this id. Callers: gateway.
+   * The Customer with this id. Callers: gateway, dashboard, admin.
    * Errors: NOT_FOUND when no Customer has the id; UNAVAILABLE.
    */
   GetCustomer(argument: _cfs_account_v1_GetCustomerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetCustomerResponse__Output>): grpc.ClientUnaryCall;
@@ -58,7 +58,7 @@ export interface AccountServiceClient extends grpc.Client {
   GetCustomer(argument: _cfs_account_v1_GetCustomerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetCustomerResponse__Output>): grpc.ClientUnaryCall;
   GetCustomer(argument: _cfs_account_v1_GetCustomerRequest, callback: grpc.requestCallback<_cfs_account_v1_GetCustomerResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * The Customer with this id. Callers: gateway.
+   * The Customer with this id. Callers: gateway, dashboard, admin.
    * Errors: NOT_FOUND when no Customer has the id; UNAVAILABLE.
    */
   getCustomer(argument: _cfs_account_v1_GetCustomerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetCustomerResponse__Output>): grpc.ClientUnaryCall;
@@ -67,7 +67,7 @@ export interface AccountServiceClient extends grpc.Client {
   getCustomer(argument: _cfs_account_v1_GetCustomerRequest, callback: grpc.requestCallback<_cfs_account_v1_GetCustomerResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * One Site of the Customer with its plan. Callers: gateway.
+   * One Site of the Customer with its plan. Callers: gateway, dashboard.
    * Errors: NOT_FOUND when the Site does not exist or belongs to another Customer; UNAVAILABLE.
    */
   GetSite(argument: _cfs_account_v1_GetSiteRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetSiteResponse__Output>): grpc.ClientUnaryCall;
@@ -75,7 +75,7 @@ export interface AccountServiceClient extends grpc.Client {
   GetSite(argument: _cfs_account_v1_GetSiteRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetSiteResponse__Output>): grpc.ClientUnaryCall;
   GetSite(argument: _cfs_account_v1_GetSiteRequest, callback: grpc.requestCallback<_cfs_account_v1_GetSiteResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * One Site of the Customer with its plan. Callers: gateway.
+   * One Site of the Customer with its plan. Callers: gateway, dashboard.
    * Errors: NOT_FOUND when the Site does not exist or belongs to another Customer; UNAVAILABLE.
    */
   getSite(argument: _cfs_account_v1_GetSiteRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_GetSiteResponse__Output>): grpc.ClientUnaryCall;
@@ -85,7 +85,7 @@ export interface AccountServiceClient extends grpc.Client {
   
   /**
    * The Customer's Sites, oldest first (created_at, then id); empty for a Customer without Sites
-   * or an unknown Customer id (no NOT_FOUND). Callers: gateway. Errors: UNAVAILABLE.
+   * or an unknown Customer id (no NOT_FOUND). Callers: gateway, dashboard. Errors: UNAVAILABLE.
    */
   ListSites(argument: _cfs_account_v1_ListSitesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_ListSitesResponse__Output>): grpc.ClientUnaryCall;
   ListSites(argument: _cfs_account_v1_ListSitesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_ListSitesResponse__Output>): grpc.ClientUnaryCall;
@@ -93,7 +93,7 @@ export interface AccountServiceClient extends grpc.Client {
   ListSites(argument: _cfs_account_v1_ListSitesRequest, callback: grpc.requestCallback<_cfs_account_v1_ListSitesResponse__Output>): grpc.ClientUnaryCall;
   /**
    * The Customer's Sites, oldest first (created_at, then id); empty for a Customer without Sites
-   * or an unknown Customer id (no NOT_FOUND). Callers: gateway. Errors: UNAVAILABLE.
+   * or an unknown Customer id (no NOT_FOUND). Callers: gateway, dashboard. Errors: UNAVAILABLE.
    */
   listSites(argument: _cfs_account_v1_ListSitesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_ListSitesResponse__Output>): grpc.ClientUnaryCall;
   listSites(argument: _cfs_account_v1_ListSitesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_ListSitesResponse__Output>): grpc.ClientUnaryCall;
@@ -121,7 +121,7 @@ export interface AccountServiceClient extends grpc.Client {
   
   /**
    * Replaces the Customer's name and e-mail address (both required) and tells the gateways' caches
-   * that every Site of the Customer changed. Callers: gateway.
+   * that every Site of the Customer changed. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when the name or the e-mail address breaks its rule (nothing changes);
    * NOT_FOUND when no Customer has the id; UNAVAILABLE.
    */
@@ -131,7 +131,7 @@ export interface AccountServiceClient extends grpc.Client {
   UpdateCustomer(argument: _cfs_account_v1_UpdateCustomerRequest, callback: grpc.requestCallback<_cfs_account_v1_UpdateCustomerResponse__Output>): grpc.ClientUnaryCall;
   /**
    * Replaces the Customer's name and e-mail address (both required) and tells the gateways' caches
-   * that every Site of the Customer changed. Callers: gateway.
+   * that every Site of the Customer changed. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when the name or the e-mail address breaks its rule (nothing changes);
    * NOT_FOUND when no Customer has the id; UNAVAILABLE.
    */
@@ -141,7 +141,7 @@ export interface AccountServiceClient extends grpc.Client {
   updateCustomer(argument: _cfs_account_v1_UpdateCustomerRequest, callback: grpc.requestCallback<_cfs_account_v1_UpdateCustomerResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * Replaces a Site's name and url and tells the gateways' caches. Callers: gateway.
+   * Replaces a Site's name and url and tells the gateways' caches. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when the name or the url breaks its rule (nothing changes); NOT_FOUND
    * when the Site does not exist or belongs to another Customer; UNAVAILABLE.
    */
@@ -150,7 +150,7 @@ export interface AccountServiceClient extends grpc.Client {
   UpdateSite(argument: _cfs_account_v1_UpdateSiteRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_UpdateSiteResponse__Output>): grpc.ClientUnaryCall;
   UpdateSite(argument: _cfs_account_v1_UpdateSiteRequest, callback: grpc.requestCallback<_cfs_account_v1_UpdateSiteResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * Replaces a Site's name and url and tells the gateways' caches. Callers: gateway.
+   * Replaces a Site's name and url and tells the gateways' caches. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when the name or the url breaks its rule (nothing changes); NOT_FOUND
    * when the Site does not exist or belongs to another Customer; UNAVAILABLE.
    */
@@ -175,27 +175,27 @@ export interface AccountServiceClient extends grpc.Client {
  */
 export interface AccountServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
-   * Creates a Site of the Customer on the catalog's default plan. Callers: gateway.
+   * Creates a Site of the Customer on the catalog's default plan. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when the name or the url breaks its rule; NOT_FOUND when no Customer
    * has the id; UNAVAILABLE (also when the deadline passes before COMMIT: nothing is created).
    */
   CreateSite: grpc.handleUnaryCall<_cfs_account_v1_CreateSiteRequest__Output, _cfs_account_v1_CreateSiteResponse>;
   
   /**
-   * The Customer with this id. Callers: gateway.
+   * The Customer with this id. Callers: gateway, dashboard, admin.
    * Errors: NOT_FOUND when no Customer has the id; UNAVAILABLE.
    */
   GetCustomer: grpc.handleUnaryCall<_cfs_account_v1_GetCustomerRequest__Output, _cfs_account_v1_GetCustomerResponse>;
   
   /**
-   * One Site of the Customer with its plan. Callers: gateway.
+   * One Site of the Customer with its plan. Callers: gateway, dashboard.
    * Errors: NOT_FOUND when the Site does not exist or belongs to another Customer; UNAVAILABLE.
    */
   GetSite: grpc.handleUnaryCall<_cfs_account_v1_GetSiteRequest__Output, _cfs_account_v1_GetSiteResponse>;
   
   /**
    * The Customer's Sites, oldest first (created_at, then id); empty for a Customer without Sites
-   * or an unknown Customer id (no NOT_FOUND). Callers: gateway. Errors: UNAVAILABLE.
+   * or an unknown Customer id (no NOT_FOUND). Callers: gateway, dashboard. Errors: UNAVAILABLE.
    */
   ListSites: grpc.handleUnaryCall<_cfs_account_v1_ListSitesRequest__Output, _cfs_account_v1_ListSitesResponse>;
   
@@ -208,14 +208,14 @@ export interface AccountServiceHandlers extends grpc.UntypedServiceImplementatio
   
   /**
    * Replaces the Customer's name and e-mail address (both required) and tells the gateways' caches
-   * that every Site of the Customer changed. Callers: gateway.
+   * that every Site of the Customer changed. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when the name or the e-mail address breaks its rule (nothing changes);
    * NOT_FOUND when no Customer has the id; UNAVAILABLE.
    */
   UpdateCustomer: grpc.handleUnaryCall<_cfs_account_v1_UpdateCustomerRequest__Output, _cfs_account_v1_UpdateCustomerResponse>;
   
   /**
-   * Replaces a Site's name and url and tells the gateways' caches. Callers: gateway.
+   * Replaces a Site's name and url and tells the gateways' caches. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when the name or the url breaks its rule (nothing changes); NOT_FOUND
    * when the Site does not exist or belongs to another Customer; UNAVAILABLE.
    */

@@ -30,7 +30,7 @@ export interface BillingServiceClient extends grpc.Client {
   /**
    * Cancels at once (the Site returns to the default plan now) or at the end of the paid period.
    * Cancelling a pending subscription expires its checkout at the provider. Asking again for the
-   * end of the period answers the subscription unchanged. Callers: gateway.
+   * end of the period answers the subscription unchanged. Callers: gateway, dashboard.
    * Errors: NOT_FOUND when the Site never had a subscription; FAILED_PRECONDITION (CONFLICT) when
    * it has none that is pending, active or past_due, when its checkout was paid meanwhile, or when
    * the subscription changed meanwhile (read it again); UNAVAILABLE; INTERNAL.
@@ -42,7 +42,7 @@ export interface BillingServiceClient extends grpc.Client {
   /**
    * Cancels at once (the Site returns to the default plan now) or at the end of the paid period.
    * Cancelling a pending subscription expires its checkout at the provider. Asking again for the
-   * end of the period answers the subscription unchanged. Callers: gateway.
+   * end of the period answers the subscription unchanged. Callers: gateway, dashboard.
    * Errors: NOT_FOUND when the Site never had a subscription; FAILED_PRECONDITION (CONFLICT) when
    * it has none that is pending, active or past_due, when its checkout was paid meanwhile, or when
    * the subscription changed meanwhile (read it again); UNAVAILABLE; INTERNAL.
@@ -53,7 +53,7 @@ export interface BillingServiceClient extends grpc.Client {
   cancelSubscription(argument: _cfs_billing_v1_CancelSubscriptionRequest, callback: grpc.requestCallback<_cfs_billing_v1_CancelSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * The Site's latest subscription, whatever its status. Callers: gateway.
+   * The Site's latest subscription, whatever its status. Callers: gateway, dashboard.
    * Errors: NOT_FOUND when the Site has no subscription; UNAVAILABLE.
    */
   GetSubscription(argument: _cfs_billing_v1_GetSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_billing_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
@@ -61,7 +61,7 @@ export interface BillingServiceClient extends grpc.Client {
   GetSubscription(argument: _cfs_billing_v1_GetSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_billing_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   GetSubscription(argument: _cfs_billing_v1_GetSubscriptionRequest, callback: grpc.requestCallback<_cfs_billing_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * The Site's latest subscription, whatever its status. Callers: gateway.
+   * The Site's latest subscription, whatever its status. Callers: gateway, dashboard.
    * Errors: NOT_FOUND when the Site has no subscription; UNAVAILABLE.
    */
   getSubscription(argument: _cfs_billing_v1_GetSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_billing_v1_GetSubscriptionResponse__Output>): grpc.ClientUnaryCall;
@@ -97,7 +97,7 @@ export interface BillingServiceClient extends grpc.Client {
   /**
    * Starts a checkout for a paid plan: a pending subscription and the provider's hosted checkout,
    * in one transaction (a provider failure leaves nothing). With the local development provider
-   * the subscription is active at once. Callers: gateway.
+   * the subscription is active at once. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT for a plan that is not in the catalog or is the default plan;
    * FAILED_PRECONDITION (CONFLICT) when the Site already has a pending, active or past_due
    * subscription, or the plan has no Stripe price on a Stripe deployment; UNAVAILABLE; INTERNAL.
@@ -109,7 +109,7 @@ export interface BillingServiceClient extends grpc.Client {
   /**
    * Starts a checkout for a paid plan: a pending subscription and the provider's hosted checkout,
    * in one transaction (a provider failure leaves nothing). With the local development provider
-   * the subscription is active at once. Callers: gateway.
+   * the subscription is active at once. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT for a plan that is not in the catalog or is the default plan;
    * FAILED_PRECONDITION (CONFLICT) when the Site already has a pending, active or past_due
    * subscription, or the plan has no Stripe price on a Stripe deployment; UNAVAILABLE; INTERNAL.
@@ -140,7 +140,7 @@ export interface BillingServiceHandlers extends grpc.UntypedServiceImplementatio
   /**
    * Cancels at once (the Site returns to the default plan now) or at the end of the paid period.
    * Cancelling a pending subscription expires its checkout at the provider. Asking again for the
-   * end of the period answers the subscription unchanged. Callers: gateway.
+   * end of the period answers the subscription unchanged. Callers: gateway, dashboard.
    * Errors: NOT_FOUND when the Site never had a subscription; FAILED_PRECONDITION (CONFLICT) when
    * it has none that is pending, active or past_due, when its checkout was paid meanwhile, or when
    * the subscription changed meanwhile (read it again); UNAVAILABLE; INTERNAL.
@@ -148,7 +148,7 @@ export interface BillingServiceHandlers extends grpc.UntypedServiceImplementatio
   CancelSubscription: grpc.handleUnaryCall<_cfs_billing_v1_CancelSubscriptionRequest__Output, _cfs_billing_v1_CancelSubscriptionResponse>;
   
   /**
-   * The Site's latest subscription, whatever its status. Callers: gateway.
+   * The Site's latest subscription, whatever its status. Callers: gateway, dashboard.
    * Errors: NOT_FOUND when the Site has no subscription; UNAVAILABLE.
    */
   GetSubscription: grpc.handleUnaryCall<_cfs_billing_v1_GetSubscriptionRequest__Output, _cfs_billing_v1_GetSubscriptionResponse>;
@@ -166,7 +166,7 @@ export interface BillingServiceHandlers extends grpc.UntypedServiceImplementatio
   /**
    * Starts a checkout for a paid plan: a pending subscription and the provider's hosted checkout,
    * in one transaction (a provider failure leaves nothing). With the local development provider
-   * the subscription is active at once. Callers: gateway.
+   * the subscription is active at once. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT for a plan that is not in the catalog or is the default plan;
    * FAILED_PRECONDITION (CONFLICT) when the Site already has a pending, active or past_due
    * subscription, or the plan has no Stripe price on a Stripe deployment; UNAVAILABLE; INTERNAL.

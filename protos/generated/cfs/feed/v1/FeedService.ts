@@ -25,7 +25,7 @@ import type { ReplaceSubscriptionsResponse as _cfs_feed_v1_ReplaceSubscriptionsR
 export interface FeedServiceClient extends grpc.Client {
   /**
    * One page of the Site's feed, newest first, with an opaque keyset cursor: the articles of the
-   * categories the Site subscribes to (none without subscriptions). Callers: gateway.
+   * categories the Site subscribes to (none without subscriptions). Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when limit is not 1 to 100, the deprecated cursor is set, or after is
    * malformed; UNAVAILABLE.
    */
@@ -35,7 +35,7 @@ export interface FeedServiceClient extends grpc.Client {
   GetFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
   /**
    * One page of the Site's feed, newest first, with an opaque keyset cursor: the articles of the
-   * categories the Site subscribes to (none without subscriptions). Callers: gateway.
+   * categories the Site subscribes to (none without subscriptions). Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when limit is not 1 to 100, the deprecated cursor is set, or after is
    * malformed; UNAVAILABLE.
    */
@@ -45,7 +45,7 @@ export interface FeedServiceClient extends grpc.Client {
   getFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * The category keys the Site subscribes to; empty when none. Callers: gateway.
+   * The category keys the Site subscribes to; empty when none. Callers: gateway, dashboard.
    * Errors: UNAVAILABLE.
    */
   GetSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
@@ -53,7 +53,7 @@ export interface FeedServiceClient extends grpc.Client {
   GetSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   GetSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * The category keys the Site subscribes to; empty when none. Callers: gateway.
+   * The category keys the Site subscribes to; empty when none. Callers: gateway, dashboard.
    * Errors: UNAVAILABLE.
    */
   getSubscriptions(argument: _cfs_feed_v1_GetSubscriptionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
@@ -63,7 +63,7 @@ export interface FeedServiceClient extends grpc.Client {
   
   /**
    * The whole taxonomy: every category with its topics, in the taxonomy's order.
-   * Callers: gateway. Errors: UNAVAILABLE.
+   * Callers: gateway, dashboard. Errors: UNAVAILABLE.
    */
   ListCategories(argument: _cfs_feed_v1_ListCategoriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
   ListCategories(argument: _cfs_feed_v1_ListCategoriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
@@ -71,7 +71,7 @@ export interface FeedServiceClient extends grpc.Client {
   ListCategories(argument: _cfs_feed_v1_ListCategoriesRequest, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
   /**
    * The whole taxonomy: every category with its topics, in the taxonomy's order.
-   * Callers: gateway. Errors: UNAVAILABLE.
+   * Callers: gateway, dashboard. Errors: UNAVAILABLE.
    */
   listCategories(argument: _cfs_feed_v1_ListCategoriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
   listCategories(argument: _cfs_feed_v1_ListCategoriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
@@ -80,7 +80,7 @@ export interface FeedServiceClient extends grpc.Client {
   
   /**
    * Replaces the Site's subscriptions as a whole; an unknown category key is INVALID_ARGUMENT.
-   * Callers: gateway.
+   * Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT for more than 100 keys, a malformed key or a key that is not in the
    * taxonomy (nothing changes); UNAVAILABLE.
    */
@@ -90,7 +90,7 @@ export interface FeedServiceClient extends grpc.Client {
   ReplaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   /**
    * Replaces the Site's subscriptions as a whole; an unknown category key is INVALID_ARGUMENT.
-   * Callers: gateway.
+   * Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT for more than 100 keys, a malformed key or a key that is not in the
    * taxonomy (nothing changes); UNAVAILABLE.
    */
@@ -115,27 +115,27 @@ export interface FeedServiceClient extends grpc.Client {
 export interface FeedServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
    * One page of the Site's feed, newest first, with an opaque keyset cursor: the articles of the
-   * categories the Site subscribes to (none without subscriptions). Callers: gateway.
+   * categories the Site subscribes to (none without subscriptions). Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when limit is not 1 to 100, the deprecated cursor is set, or after is
    * malformed; UNAVAILABLE.
    */
   GetFeedPage: grpc.handleUnaryCall<_cfs_feed_v1_GetFeedPageRequest__Output, _cfs_feed_v1_GetFeedPageResponse>;
   
   /**
-   * The category keys the Site subscribes to; empty when none. Callers: gateway.
+   * The category keys the Site subscribes to; empty when none. Callers: gateway, dashboard.
    * Errors: UNAVAILABLE.
    */
   GetSubscriptions: grpc.handleUnaryCall<_cfs_feed_v1_GetSubscriptionsRequest__Output, _cfs_feed_v1_GetSubscriptionsResponse>;
   
   /**
    * The whole taxonomy: every category with its topics, in the taxonomy's order.
-   * Callers: gateway. Errors: UNAVAILABLE.
+   * Callers: gateway, dashboard. Errors: UNAVAILABLE.
    */
   ListCategories: grpc.handleUnaryCall<_cfs_feed_v1_ListCategoriesRequest__Output, _cfs_feed_v1_ListCategoriesResponse>;
   
   /**
    * Replaces the Site's subscriptions as a whole; an unknown category key is INVALID_ARGUMENT.
-   * Callers: gateway.
+   * Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT for more than 100 keys, a malformed key or a key that is not in the
    * taxonomy (nothing changes); UNAVAILABLE.
    */

@@ -22,7 +22,7 @@ import type { GetAiUsageResponse as _cfs_media_v1_GetAiUsageResponse, GetAiUsage
 export interface MediaServiceClient extends grpc.Client {
   /**
    * The platform-wide status of AI image generation; operational until an operator sets another.
-   * Callers: gateway. Errors: UNAVAILABLE.
+   * Callers: gateway, dashboard. Errors: UNAVAILABLE.
    */
   GetAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   GetAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
@@ -30,7 +30,7 @@ export interface MediaServiceClient extends grpc.Client {
   GetAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   /**
    * The platform-wide status of AI image generation; operational until an operator sets another.
-   * Callers: gateway. Errors: UNAVAILABLE.
+   * Callers: gateway, dashboard. Errors: UNAVAILABLE.
    */
   getAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   getAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
@@ -39,8 +39,8 @@ export interface MediaServiceClient extends grpc.Client {
   
   /**
    * The Site's AI usage in the current period against the budget the caller passes (the one of the
-   * Site's plan). Callers: gateway. Errors: none of its own (an unknown period counts as month, a
-   * Site without usage has used 0); UNAVAILABLE.
+   * Site's plan). Callers: gateway, dashboard. Errors: none of its own (an unknown period counts as
+   * month, a Site without usage has used 0); UNAVAILABLE.
    */
   GetAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   GetAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
@@ -48,8 +48,8 @@ export interface MediaServiceClient extends grpc.Client {
   GetAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   /**
    * The Site's AI usage in the current period against the budget the caller passes (the one of the
-   * Site's plan). Callers: gateway. Errors: none of its own (an unknown period counts as month, a
-   * Site without usage has used 0); UNAVAILABLE.
+   * Site's plan). Callers: gateway, dashboard. Errors: none of its own (an unknown period counts as
+   * month, a Site without usage has used 0); UNAVAILABLE.
    */
   getAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   getAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
@@ -73,14 +73,14 @@ export interface MediaServiceClient extends grpc.Client {
 export interface MediaServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
    * The platform-wide status of AI image generation; operational until an operator sets another.
-   * Callers: gateway. Errors: UNAVAILABLE.
+   * Callers: gateway, dashboard. Errors: UNAVAILABLE.
    */
   GetAiImagesStatus: grpc.handleUnaryCall<_cfs_media_v1_GetAiImagesStatusRequest__Output, _cfs_media_v1_GetAiImagesStatusResponse>;
   
   /**
    * The Site's AI usage in the current period against the budget the caller passes (the one of the
-   * Site's plan). Callers: gateway. Errors: none of its own (an unknown period counts as month, a
-   * Site without usage has used 0); UNAVAILABLE.
+   * Site's plan). Callers: gateway, dashboard. Errors: none of its own (an unknown period counts as
+   * month, a Site without usage has used 0); UNAVAILABLE.
    */
   GetAiUsage: grpc.handleUnaryCall<_cfs_media_v1_GetAiUsageRequest__Output, _cfs_media_v1_GetAiUsageResponse>;
   

@@ -19,7 +19,7 @@ import type { ReplaceProfileResponse as _cfs_seo_v1_ReplaceProfileResponse, Repl
  */
 export interface SeoServiceClient extends grpc.Client {
   /**
-   * Reads the Site's profile. Callers: gateway.
+   * Reads the Site's profile. Callers: gateway, dashboard.
    * Errors: NOT_FOUND when the Site has no profile yet; UNAVAILABLE.
    */
   GetProfile(argument: _cfs_seo_v1_GetProfileRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_seo_v1_GetProfileResponse__Output>): grpc.ClientUnaryCall;
@@ -27,7 +27,7 @@ export interface SeoServiceClient extends grpc.Client {
   GetProfile(argument: _cfs_seo_v1_GetProfileRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_seo_v1_GetProfileResponse__Output>): grpc.ClientUnaryCall;
   GetProfile(argument: _cfs_seo_v1_GetProfileRequest, callback: grpc.requestCallback<_cfs_seo_v1_GetProfileResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * Reads the Site's profile. Callers: gateway.
+   * Reads the Site's profile. Callers: gateway, dashboard.
    * Errors: NOT_FOUND when the Site has no profile yet; UNAVAILABLE.
    */
   getProfile(argument: _cfs_seo_v1_GetProfileRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_seo_v1_GetProfileResponse__Output>): grpc.ClientUnaryCall;
@@ -36,7 +36,7 @@ export interface SeoServiceClient extends grpc.Client {
   getProfile(argument: _cfs_seo_v1_GetProfileRequest, callback: grpc.requestCallback<_cfs_seo_v1_GetProfileResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * Replaces the whole profile; creates it when the Site has none. Callers: gateway.
+   * Replaces the whole profile; creates it when the Site has none. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when the profile is absent or a field breaks its rule (see
    * SeoProfile; nothing changes); UNAVAILABLE.
    */
@@ -45,7 +45,7 @@ export interface SeoServiceClient extends grpc.Client {
   ReplaceProfile(argument: _cfs_seo_v1_ReplaceProfileRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_seo_v1_ReplaceProfileResponse__Output>): grpc.ClientUnaryCall;
   ReplaceProfile(argument: _cfs_seo_v1_ReplaceProfileRequest, callback: grpc.requestCallback<_cfs_seo_v1_ReplaceProfileResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * Replaces the whole profile; creates it when the Site has none. Callers: gateway.
+   * Replaces the whole profile; creates it when the Site has none. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when the profile is absent or a field breaks its rule (see
    * SeoProfile; nothing changes); UNAVAILABLE.
    */
@@ -68,13 +68,13 @@ export interface SeoServiceClient extends grpc.Client {
  */
 export interface SeoServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
-   * Reads the Site's profile. Callers: gateway.
+   * Reads the Site's profile. Callers: gateway, dashboard.
    * Errors: NOT_FOUND when the Site has no profile yet; UNAVAILABLE.
    */
   GetProfile: grpc.handleUnaryCall<_cfs_seo_v1_GetProfileRequest__Output, _cfs_seo_v1_GetProfileResponse>;
   
   /**
-   * Replaces the whole profile; creates it when the Site has none. Callers: gateway.
+   * Replaces the whole profile; creates it when the Site has none. Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT when the profile is absent or a field breaks its rule (see
    * SeoProfile; nothing changes); UNAVAILABLE.
    */

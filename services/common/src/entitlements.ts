@@ -1,14 +1,54 @@
 /**
- * What a Site's Plan allows (pipeline steps 6 and 7, and the entitlements view): whether it
- * includes a capability, and the quota of the current period, counted in the quota store so that
- * every replica draws from one counter. Periods are calendar periods in UTC.
+ * What a Site's Plan allows (the gateway's pipeline steps 6 and 7, and the entitlements view that
+ * both the gateway and the dashboard show): whether it includes a capability, and the quota of the
+ * current period, counted in the quota store so that every replica draws from one counter. Periods
+ * are calendar periods in UTC. The gateway counts; the dashboard only reads the same counters.
  */
-import { quotaRefusals } from '@cfs/common/metrics';
-import { DomainError, unavailable } from '@cfs/common/errors';
-import { periodWindow, type QuotaPeriod } from '@cfs/common/periods';
-import { CAPABILITIES, type Capability } from '@cfs/common/capabilities';
+import type { Redis } from 'ioredis';
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
-import type { QuotaCounter, QuotaStore } from './stores/index.ts';
+import { CAPABILITIES, type Capability } from './capabilities.ts';
+import { DomainError, unavailable } from './errors.ts';
+import { quotaRefusals } from './metrics.ts';
+import { periodWindow, type QuotaPeriod } from './periods.ts';
+
+/** One quota counter: a Site's use of a capability in one calendar period. */
+export interface QuotaCounter {
+  key: string;
+  /** Units per period; null means unlimited (usage is still counted). */
+  limit: number | null;
+  /** When the period ends (epoch ms); the counter expires after it. */
+  resetsAt: number;
+}
+
+/** What the entitlements view needs of the counters: units used of each. */
+export interface QuotaUsage {
+  usage(keys: string[]): Promise<number[]>;
+}
+
+/** Plan quotas, consumed atomically across replicas (the gateway's stores implement it). */
+export interface QuotaStore extends QuotaUsage {
+  /** Takes one unit if the quota allows it; a refusal takes nothing. */
+  consume(counter: QuotaCounter): Promise<{ allowed: boolean; used: number }>;
+  /** Gives back a unit taken for a request that then failed. */
+  refund(counter: QuotaCounter): Promise<void>;
+}
+
+/** Where a counter lives in Redis: `<prefix>quota:<counter key>` (the gateway's key prefix). */
+export const quotaRedisKey = (prefix: string, key: string) => `${prefix}quota:${key}`;
+
+/** Reads the counters the gateway keeps in Redis (the dashboard's view of them). */
+export class RedisQuotaUsage implements QuotaUsage {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async usage(keys: string[]): Promise<number[]> {
+    if (keys.length === 0) return [];
+    const values = await this.redis.mget(keys.map((k) => quotaRedisKey(this.prefix, k)));
+    return values.map((v) => Number(v ?? 0));
+  }
+}
 
 interface PlanCapability {
   quota: number | null;
@@ -30,9 +70,9 @@ export interface EntitlementView {
   resetsAt: string | null;
 }
 
-export class PlanEntitlements {
+export class PlanEntitlements<Store extends QuotaUsage = QuotaStore> {
   constructor(
-    private readonly quotas: QuotaStore,
+    private readonly quotas: Store,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -53,7 +93,7 @@ export class PlanEntitlements {
   }
 
   /** Step 7: takes one unit of the period's quota, or QUOTA_EXHAUSTED (which takes nothing). */
-  async consume(siteId: string, capability: Capability, entry: PlanCapability): Promise<QuotaCounter> {
+  async consume(this: PlanEntitlements<QuotaStore>, siteId: string, capability: Capability, entry: PlanCapability): Promise<QuotaCounter> {
     const counter = this.counter(siteId, capability, entry);
     let result: { allowed: boolean };
     try {
@@ -70,7 +110,7 @@ export class PlanEntitlements {
   }
 
   /** Gives back the unit of a request that failed after it was counted. */
-  async refund(counter: QuotaCounter): Promise<void> {
+  async refund(this: PlanEntitlements<QuotaStore>, counter: QuotaCounter): Promise<void> {
     await this.quotas.refund(counter).catch(() => undefined);
   }
 

@@ -1,0 +1,237 @@
+/**
+ * The Site's usage, subscriptions, SEO profile and billing pages, and the account settings. The
+ * dashboard applies what the gateway applies to the same actions: the Site must be the signed-in
+ * Customer's, and a capability must be in the Site's plan (CAPABILITY_NOT_ENTITLED otherwise). It
+ * does not charge quota: these are the customer's own management actions, not API requests.
+ */
+import type { NextFunction, Request, Router } from 'express';
+import type { Capability } from '@cfs/common/capabilities';
+import type { PlanEntitlements, QuotaUsage } from '@cfs/common/entitlements';
+import { DomainError } from '@cfs/common/errors';
+import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
+import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
+import { accountPage, billingPage, seoFormOf, seoPage, subscriptionsPage, usagePage, type AiUsageView, type SeoForm } from './pages/features.ts';
+import { sitePath } from './pages/sites.ts';
+import { BASE, type Node } from './views.ts';
+import type { Res } from './app.ts';
+
+export interface PageKit {
+  render(res: Res, status: number, title: string, body: Node): Promise<unknown>;
+  flash(res: Res, message: string): Promise<void>;
+  signedIn(req: Request, res: Res, next: NextFunction): void;
+  csrfOf(res: Res): string;
+  customerOf(res: Res): string;
+  /** The signed-in Customer's Site with its plan, or NOT_FOUND (another Customer's Site too). */
+  ownSite(req: Request, res: Res): Promise<{ site: Site__Output; plan: Plan__Output }>;
+  messageOf(err: unknown): { status: number; message: string };
+  /** Quota usage; absent when the gateway's counters cannot be read from here. */
+  entitlements: PlanEntitlements<QuotaUsage> | undefined;
+  /** The dashboard's public address of a path (invitation links). */
+  publicUrl(req: Request, path: string): string;
+}
+
+/** FEED_PAGE limit of the preview. */
+const PREVIEW_ARTICLES = 5;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : []);
+const commaList = (value: unknown): string[] =>
+  text(value)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const includes = (plan: Plan__Output, capability: Capability) => plan.capabilities.some((c) => c.capability === capability);
+function requireCapability(plan: Plan__Output, capability: Capability): void {
+  if (!includes(plan, capability)) throw new DomainError('CAPABILITY_NOT_ENTITLED', `The site's plan does not include ${capability}.`);
+}
+
+export function mountFeatureRoutes(router: Router, kit: PageKit): void {
+  const { render, signedIn } = kit;
+
+  // ---- usage -----------------------------------------------------------------------------------
+
+  router.get('/sites/:siteId/usage', signedIn, async (req, res: Res) => {
+    const { site, plan } = await kit.ownSite(req, res);
+    const rpc = res.locals.ctx.rpc;
+    const [entitlements, ai, aiImages] = await Promise.all([
+      kit.entitlements?.describe(site.id, plan),
+      includes(plan, 'ai_usage')
+        ? rpc('media', 'GetAiUsage', { siteId: site.id, ...(plan.aiBudget === undefined ? {} : { budget: plan.aiBudget }), period: plan.aiBudgetPeriod || 'month' }).then(
+            (u): AiUsageView => ({ period: u.period, used: Number(u.used), budget: u.budget === undefined ? null : Number(u.budget), resetsAt: u.resetsAt, status: u.status }),
+          )
+        : undefined,
+      includes(plan, 'ai_images') ? rpc('media', 'GetAiImagesStatus', {}) : undefined,
+    ]);
+    await render(res, 200, `${site.name}: usage`, usagePage({ site, entitlements, ai, aiImages }));
+  });
+
+  // ---- subscriptions and the feed preview ------------------------------------------------------
+
+  const showSubscriptions = async (res: Res, site: Site__Output, plan: Plan__Output, status = 200, extra: { chosen?: string[]; error?: string } = {}) => {
+    const rpc = res.locals.ctx.rpc;
+    const [taxonomy, current, preview] = await Promise.all([
+      includes(plan, 'subscriptions') ? rpc('feed', 'ListCategories', {}) : undefined,
+      includes(plan, 'subscriptions') ? rpc('feed', 'GetSubscriptions', { siteId: site.id }) : undefined,
+      includes(plan, 'feed') ? rpc('feed', 'GetFeedPage', { siteId: site.id, limit: PREVIEW_ARTICLES }) : undefined,
+    ]);
+    await render(
+      res,
+      status,
+      `${site.name}: subscriptions`,
+      subscriptionsPage({
+        csrf: kit.csrfOf(res),
+        site,
+        ...(taxonomy ? { categories: taxonomy.categories } : {}),
+        chosen: extra.chosen ?? current?.categories ?? [],
+        ...(preview ? { preview: preview.articles } : {}),
+        ...(extra.error ? { error: extra.error } : {}),
+      }),
+    );
+  };
+
+  router.get('/sites/:siteId/subscriptions', signedIn, async (req, res: Res) => {
+    const { site, plan } = await kit.ownSite(req, res);
+    await showSubscriptions(res, site, plan);
+  });
+
+  router.post('/sites/:siteId/subscriptions', signedIn, async (req, res: Res) => {
+    const { site, plan } = await kit.ownSite(req, res);
+    const chosen = list((req.body as Record<string, unknown>).categories);
+    try {
+      requireCapability(plan, 'subscriptions');
+      // The feed service checks every key against the taxonomy; nothing changes on an unknown one.
+      const { categories } = await res.locals.ctx.rpc('feed', 'ReplaceSubscriptions', { siteId: site.id, categories: chosen });
+      await kit.flash(res, categories.length === 0 ? 'Subscriptions saved: none.' : `Subscriptions saved: ${categories.length} categor${categories.length === 1 ? 'y' : 'ies'}.`);
+      res.redirect(303, `${sitePath(site.id)}/subscriptions`);
+    } catch (err) {
+      const { status, message } = kit.messageOf(err);
+      await showSubscriptions(res, site, plan, status, { chosen, error: message });
+    }
+  });
+
+  // ---- SEO profile ----------------------------------------------------------------------------
+
+  router.get('/sites/:siteId/seo', signedIn, async (req, res: Res) => {
+    const { site, plan } = await kit.ownSite(req, res);
+    if (!includes(plan, 'seo_profile')) return void (await render(res, 200, `${site.name}: SEO profile`, seoPage({ csrf: kit.csrfOf(res), site, included: false })));
+    const profile = await res.locals.ctx.rpc('seo', 'GetProfile', { siteId: site.id }).then(
+      (r) => r.profile ?? undefined,
+      (err: unknown) => {
+        if (err instanceof DomainError && err.code === 'NOT_FOUND') return undefined;
+        throw err;
+      },
+    );
+    await render(
+      res,
+      200,
+      `${site.name}: SEO profile`,
+      seoPage({ csrf: kit.csrfOf(res), site, included: true, ...(profile ? { form: seoFormOf(profile), ...(profile.updatedAt ? { updatedAt: profile.updatedAt } : {}) } : {}) }),
+    );
+  });
+
+  router.post('/sites/:siteId/seo', signedIn, async (req, res: Res) => {
+    const { site, plan } = await kit.ownSite(req, res);
+    const body = req.body as Record<string, unknown>;
+    const form: SeoForm = { siteName: text(body.siteName), locale: text(body.locale), keywords: text(body.keywords), tone: text(body.tone), topics: text(body.topics) };
+    try {
+      requireCapability(plan, 'seo_profile');
+      // The SEO service applies the profile's rules (@cfs/common/rules) and says which one failed.
+      await res.locals.ctx.rpc('seo', 'ReplaceProfile', {
+        siteId: site.id,
+        profile: { siteName: form.siteName!, locale: form.locale!, keywords: commaList(form.keywords), tone: form.tone!, topics: commaList(form.topics) },
+      });
+      await kit.flash(res, 'SEO profile saved.');
+      res.redirect(303, `${sitePath(site.id)}/seo`);
+    } catch (err) {
+      const { status, message } = kit.messageOf(err);
+      await render(res, status, `${site.name}: SEO profile`, seoPage({ csrf: kit.csrfOf(res), site, included: includes(plan, 'seo_profile'), form, error: message }));
+    }
+  });
+
+  // ---- billing ---------------------------------------------------------------------------------
+
+  const showBilling = async (res: Res, site: Site__Output, plan: Plan__Output, status = 200, error?: string, checkoutUrl?: string) => {
+    const rpc = res.locals.ctx.rpc;
+    const [subscription, catalog] = await Promise.all([
+      rpc('billing', 'GetSubscription', { siteId: site.id }).then(
+        (r) => r.subscription ?? undefined,
+        (err: unknown) => {
+          if (err instanceof DomainError && err.code === 'NOT_FOUND') return undefined;
+          throw err;
+        },
+      ),
+      rpc('accountAdmin', 'GetPlanCatalog', {}),
+    ]);
+    const offers = catalog.plans.filter((p) => p.id !== catalog.defaultPlan);
+    await render(res, status, `${site.name}: billing`, billingPage({ csrf: kit.csrfOf(res), site, plan, offers, ...(subscription ? { subscription } : {}), ...(error ? { error } : {}), ...(checkoutUrl ? { checkoutUrl } : {}) }));
+  };
+
+  router.get('/sites/:siteId/billing', signedIn, async (req, res: Res) => {
+    const { site, plan } = await kit.ownSite(req, res);
+    await showBilling(res, site, plan);
+  });
+
+  router.post('/sites/:siteId/billing/checkout', signedIn, async (req, res: Res) => {
+    const { site, plan } = await kit.ownSite(req, res);
+    try {
+      const { checkoutUrl, subscription } = await res.locals.ctx.rpc('billing', 'StartCheckout', { siteId: site.id, customerId: site.customerId, plan: text((req.body as Record<string, unknown>).plan) });
+      // Pending: the payment provider's hosted checkout takes the payment. It is offered as a link,
+      // not a redirect (the CSP's form-action keeps form submissions on this origin). The local
+      // development provider activates the subscription at once.
+      if (subscription?.status === 'pending') return void (await showBilling(res, site, plan, 201, undefined, checkoutUrl));
+      await kit.flash(res, `Subscribed to the ${subscription?.plan ?? ''} plan.`);
+      res.redirect(303, `${sitePath(site.id)}/billing`);
+    } catch (err) {
+      const { status, message } = kit.messageOf(err);
+      await showBilling(res, site, plan, status, message);
+    }
+  });
+
+  router.post('/sites/:siteId/billing/cancel', signedIn, async (req, res: Res) => {
+    const { site, plan } = await kit.ownSite(req, res);
+    const atPeriodEnd = text((req.body as Record<string, unknown>).when) !== 'now';
+    try {
+      await res.locals.ctx.rpc('billing', 'CancelSubscription', { siteId: site.id, atPeriodEnd });
+      await kit.flash(res, atPeriodEnd ? 'The subscription ends at the end of the paid period.' : 'The subscription is canceled; the Site is back on the default plan.');
+      res.redirect(303, `${sitePath(site.id)}/billing`);
+    } catch (err) {
+      const { status, message } = kit.messageOf(err);
+      await showBilling(res, site, plan, status, message);
+    }
+  });
+
+  // ---- account settings ------------------------------------------------------------------------
+
+  const showAccount = async (res: Res, status = 200, extra: Partial<Parameters<typeof accountPage>[0]> = {}) => {
+    const customerId = kit.customerOf(res);
+    const rpc = res.locals.ctx.rpc;
+    const [{ customer }, { users }] = await Promise.all([rpc('account', 'GetCustomer', { customerId }), rpc('identity', 'ListUsers', { customerId })]);
+    await render(res, status, 'Account', accountPage({ csrf: kit.csrfOf(res), customer: customer!, users, ...extra }));
+  };
+
+  router.get('/account', signedIn, async (_req, res: Res) => showAccount(res));
+
+  router.post('/account', signedIn, async (req, res: Res) => {
+    const body = req.body as Record<string, unknown>;
+    const form = { name: text(body.name), email: text(body.email) };
+    try {
+      await res.locals.ctx.rpc('account', 'UpdateCustomer', { customerId: kit.customerOf(res), ...form });
+      await kit.flash(res, 'Account saved.');
+      res.redirect(303, `${BASE}/account`);
+    } catch (err) {
+      const { status, message } = kit.messageOf(err);
+      await showAccount(res, status, { errors: { customer: message }, form });
+    }
+  });
+
+  router.post('/account/invitations', signedIn, async (req, res: Res) => {
+    const email = text((req.body as Record<string, unknown>).email);
+    try {
+      const { user, invitationToken, expiresAt } = await res.locals.ctx.rpc('identity', 'InviteUser', { customerId: kit.customerOf(res), email });
+      await showAccount(res, 201, { invited: { email: user!.email, url: kit.publicUrl(req, `/invitations/${invitationToken}`), expiresAt } });
+    } catch (err) {
+      const { status, message } = kit.messageOf(err);
+      await showAccount(res, status, { errors: { invite: message }, form: { invite: email } });
+    }
+  });
+}
