@@ -267,6 +267,9 @@ describe('dashboard: usage, subscriptions, the SEO profile, billing and account 
     expect(await feed.getAttribute('max')).toBe('1000');
     // The free plan has no AI usage: said plainly, with the way to get it.
     expect(await page.getByText('does not include ai usage reports').count()).toBe(1);
+    // At a glance on the Sites list too.
+    await page.goto(`${dashboard}sites`);
+    expect(await page.getByRole('meter', { name: 'Feed requests: 3 of 1,000 this day' }).getAttribute('value')).toBe('3');
   });
 
   it('subscribes the Site to a category with the taxonomy picker, and previews its feed', async () => {
@@ -343,6 +346,15 @@ describe('dashboard: usage, subscriptions, the SEO profile, billing and account 
     expect(await page.getByRole('cell', { name: colleague }).count()).toBe(1);
     await screenshot(page, 'account');
     await expectAccessible(page, 'account');
+
+    // The operator's way to the same: `user invite`. An e-mail whose user has a password, or that
+    // belongs to another Customer, is refused.
+    const cli = (await system.admin('user', 'invite', '--customer', invited.customer.id, '--email', `cli-${colleague}`)) as { invite: { email: string; url: string } };
+    expect(cli.invite.email).toBe(`cli-${colleague}`);
+    expect((await fetch(cli.invite.url)).status).toBe(200);
+    await expect(system.admin('user', 'invite', '--customer', invited.customer.id, '--email', invited.customer.email)).rejects.toMatchObject({ code: 'CONFLICT' });
+    const stranger = await newCustomer();
+    await expect(system.admin('user', 'invite', '--customer', stranger.customer.id, '--email', colleague)).rejects.toMatchObject({ code: 'CONFLICT' });
 
     const other = await newContext(browser);
     const otherPage = await other.newPage();

@@ -20,7 +20,7 @@ import { ASSETS_DIR, type AssetManifest } from './assets.ts';
 import type { DashboardRpc } from './clients.ts';
 import { mountFeatureRoutes } from './feature-routes.ts';
 import { invitationPage, signInPage } from './pages/auth.ts';
-import { connectionCodePage, createdCredentialPage, revokePage, rotatePage, sitePage, sitePath, sitesPage, type CredentialForm } from './pages/sites.ts';
+import { connectionCodePage, createdCredentialPage, type FeedUsage, revokePage, rotatePage, sitePage, sitePath, sitesPage, type CredentialForm } from './pages/sites.ts';
 import { newSecret, type SessionData, type Sessions } from './sessions.ts';
 import type { SignInThrottle } from './throttle.ts';
 import { BASE, errorBox, html, page, type Node } from './views.ts';
@@ -241,9 +241,26 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
   const customerOf = (res: Res) => res.locals.ctx.session!.data.customerId;
   const csrfOf = (res: Res) => res.locals.ctx.session!.data.csrf;
 
+  /** Each Site's feed quota this period (the Sites list's usage at a glance), when the counters can be read. */
+  const feedUsageOf = async (res: Res, sites: Site__Output[]): Promise<Map<string, FeedUsage> | undefined> => {
+    const entitlements = deps.entitlements;
+    if (!entitlements || sites.length === 0) return undefined;
+    const { plans } = await res.locals.ctx.rpc('accountAdmin', 'GetPlanCatalog', {});
+    const byId = new Map(plans.map((p) => [p.id, p]));
+    const views = await Promise.all(
+      sites.map(async (site) => {
+        const plan = byId.get(site.plan);
+        const feed = plan ? (await entitlements.describe(site.id, plan)).feed : undefined;
+        return [site.id, feed?.included ? { used: feed.used, quota: feed.quota, period: feed.period } : { used: 0, quota: 0, period: null }] as const;
+      }),
+    );
+    return new Map(views);
+  };
+
   router.get('/sites', signedIn, async (_req, res: Res) => {
     const { sites } = await res.locals.ctx.rpc('account', 'ListSites', { customerId: customerOf(res) });
-    await render(res, 200, 'Sites', sitesPage({ csrf: csrfOf(res), sites }));
+    const usage = await feedUsageOf(res, sites);
+    await render(res, 200, 'Sites', sitesPage({ csrf: csrfOf(res), sites, ...(usage ? { usage } : {}) }));
   });
 
   router.post('/sites', signedIn, async (req, res: Res) => {

@@ -31,20 +31,35 @@ export function siteHeader(site: Site__Output, current: SiteSection): Node {
 }
 
 
-export function sitesPage(props: { csrf: string; sites: Site__Output[]; error?: string; form?: { name?: string; url?: string } }): Node {
+/** A Site's feed quota this period, for the Sites list (absent when the counters cannot be read). */
+export interface FeedUsage {
+  used: number;
+  quota: number | null;
+  period: string | null;
+}
+
+function feedUsageCell(u: FeedUsage | undefined): Node {
+  if (!u) return html`<span class="muted">—</span>`;
+  if (u.period === null) return html`<span class="muted">not in plan</span>`;
+  const label = u.quota === null ? `${u.used.toLocaleString('en')} this ${u.period} (unlimited)` : `${u.used.toLocaleString('en')} of ${u.quota.toLocaleString('en')} this ${u.period}`;
+  return u.quota === null ? label : html`<meter min="0" max=${u.quota} value=${Math.min(u.used, u.quota)} low=${u.quota * 0.8} high=${u.quota * 0.95} optimum="0" aria-label=${`Feed requests: ${label}`}></meter> ${label}`;
+}
+
+export function sitesPage(props: { csrf: string; sites: Site__Output[]; usage?: Map<string, FeedUsage>; error?: string; form?: { name?: string; url?: string } }): Node {
   return html`
     <h1>Sites</h1>
     ${props.sites.length === 0
       ? html`<p>No Site yet. Create the first one below.</p>`
       : html`<table>
           <caption class="muted">Every Site of your account, oldest first.</caption>
-          <thead><tr><th scope="col">Site</th><th scope="col">URL</th><th scope="col">Plan</th><th scope="col">Created</th></tr></thead>
+          <thead><tr><th scope="col">Site</th><th scope="col">URL</th><th scope="col">Plan</th>${props.usage && html`<th scope="col">Feed requests</th>`}<th scope="col">Created</th></tr></thead>
           <tbody>
             ${props.sites.map(
               (s) => html`<tr>
                 <td><a href=${sitePath(s.id)}>${s.name}</a></td>
                 <td>${s.url}</td>
                 <td><span class="tag">${s.plan}</span></td>
+                ${props.usage && html`<td>${feedUsageCell(props.usage.get(s.id))}</td>`}
                 <td>${formatTime(s.createdAt)}</td>
               </tr>`,
             )}
