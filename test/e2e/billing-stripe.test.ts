@@ -12,6 +12,7 @@ import { loadPlanCatalog } from '@cfs/account';
 import { billingEnvSchema } from '@cfs/billing';
 import { STANDIN_SECRET_KEY, STANDIN_WEBHOOK_SECRET, startStripeStandIn, type StandIn } from '@cfs/billing/testing/stripe-standin';
 import { createCustomer, type Owner } from '../support/customers.ts';
+import { acceptInvitationOverHttp } from '../support/dashboard-http.ts';
 import { expectError, request } from '../support/http.ts';
 import { eventually } from '../support/processes.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';
@@ -156,6 +157,26 @@ describe('Stripe: the lifecycle through signed webhooks', () => {
     await deliver('checkout.session.expired', sessionBody(sessionId));
     expect(await subscriptionOf(owner)).toMatchObject({ status: 'expired' });
     expect((await call(owner, 'POST', '/api/v1/billing/checkout', { body: { plan: 'starter' } })).status).toBe(201);
+  });
+});
+
+describe('Stripe: checkout from the dashboard', () => {
+  it('offers the hosted checkout as a link, and the plan changes only once Stripe says it is paid', async () => {
+    const owner = (await createCustomer(system)) as Owner & { invite: { url: string } };
+    const dashboard = await acceptInvitationOverHttp(owner.invite.url, 'a long enough password');
+    const started = await dashboard.post(`/sites/${owner.site.id}/billing/checkout`, { plan: 'starter' });
+    expect(started.status).toBe(201);
+    const link = /href="([^"]*\/pay\/(cs_\w+)[^"]*)"[^>]*>Continue to the payment page/.exec(started.text);
+    expect(link, 'a link to the hosted checkout').not.toBeNull();
+    expect(link![1]).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_/);
+    expect(await planOf(owner)).toBe('free');
+    // Once paid, the Billing page shows the subscription active on the new plan.
+    stripe.completeCheckout(link![2]!);
+    expect((await post(stripe.event('checkout.session.completed', sessionBody(link![2]!)))).status).toBe(200);
+    await eventually(async () => (await planOf(owner)) === 'starter', 10_000, 'the starter plan');
+    const billing = await dashboard.get(`/sites/${owner.site.id}/billing`);
+    expect(billing.text).toMatch(/<span class="tag">active<\/span>/);
+    expect(billing.text).toContain('The Site is on the <strong>Starter</strong> plan.');
   });
 });
 

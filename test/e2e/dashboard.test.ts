@@ -9,6 +9,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, launchBrowser, newContext, screenshot } from '../support/browser.ts';
+import { acceptInvitationOverHttp } from '../support/dashboard-http.ts';
 import { jsonl, tempFile } from '../support/files.ts';
 import { request } from '../support/http.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';
@@ -50,7 +51,10 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 /** No serious or critical accessibility violation on the page. */
 async function expectAccessible(page: Page, name: string): Promise<void> {
-  const violations = (await axe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const all = await axe(page);
+  // Printed for the record (CI's log): every finding of any impact on this page.
+  process.stdout.write(`axe ${name}: ${all.length === 0 ? 'no violations' : all.map((v) => `${v.id} (${v.impact}, ${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'})`).join(', ')}\n`);
+  const violations = all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(violations, `${name}: ${violations.map((v) => `${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('; ')}`).toEqual([]);
 }
 
@@ -361,6 +365,21 @@ describe('dashboard: usage, subscriptions, the SEO profile, billing and account 
     await acceptInvitation(otherPage, { ...invited, invite: { ...invited.invite, url: link } });
     expect(await otherPage.getByRole('link', { name: 'Main site' }).count()).toBe(1);
     await other.close();
+  });
+});
+
+describe('dashboard: two replicas', () => {
+  it('share sessions through Redis: a session opened on one works on the other, and sign-out on one ends it on both', async () => {
+    const replica = await system.startDashboard();
+    const invited = await newCustomer();
+    const session = await acceptInvitationOverHttp(invited.invite.url, PASSWORD);
+    const onReplica = await session.get('/sites', replica);
+    expect(onReplica.status).toBe(200);
+    expect(onReplica.text).toContain('Main site');
+    expect((await session.post('/sign-out', {})).status).toBe(303);
+    const after = await session.get('/sites', replica);
+    expect(after.status).toBe(303);
+    expect(after.location).toBe('/dashboard/sign-in?expired');
   });
 });
 

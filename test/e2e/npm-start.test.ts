@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { acceptInvitationOverHttp } from '../support/dashboard-http.ts';
 import { expectError, request } from '../support/http.ts';
 import { freePort, portIsFree } from '../support/processes.ts';
 import { ROOT } from '../support/services.ts';
@@ -76,6 +77,13 @@ describe('npm ci && npm start on a machine with nothing else: the README quickst
       const invitation = await fetch(dashboardLink!);
       expect(invitation.status).toBe(200);
       expect(await invitation.text()).toContain('Set your password');
+      // Signed in, the demo Site's usage page shows the quickstart's feed requests: the dashboard
+      // reads the gateway's counters in memory (no Redis in embedded mode).
+      const demoSite = /Demo site: (site_\S+)/.exec(out)![1]!;
+      const dashboardSession = await acceptInvitationOverHttp(dashboardLink!, 'the demo password, long enough');
+      const usage = await dashboardSession.get(`/sites/${demoSite}/usage`);
+      expect(usage.status).toBe(200);
+      expect(Number(/Feed requests<\/span>\s*<strong>(\d+)<\/strong>\s*used/.exec(usage.text)?.[1])).toBe(commands.filter((c) => c.includes('/api/v1/feed')).length);
       // The operator CLI on the same machine works with no extra step: it finds its service token
       // in the data folder; without it every service refuses the call.
       const siteId = /Demo site: (site_\S+)/.exec(out)![1]!;
@@ -244,22 +252,10 @@ describe('npm start against PostgreSQL', () => {
     const { stdout: out } = await run('npm', ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Board Co', '--email', 'board@example.com', '--site-name', 'Board site'], { cwd: ROOT, env });
     const { invite } = JSON.parse(out) as { invite: { url: string } };
     expect(invite.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${ports.PORT}/dashboard/invitations/cfi_`));
-    const form = await fetch(invite.url);
-    const cookie = form.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())?.[1];
-    expect(csrf).toBeDefined();
-    const password = 'a long enough password';
-    const accepted = await fetch(invite.url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie, origin: `http://127.0.0.1:${ports.PORT}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ _csrf: csrf!, password, confirm: password }),
-    });
-    expect(accepted.status).toBe(303);
-    const session = accepted.headers.getSetCookie().find((c) => c.startsWith('cfs_dashboard_session='))!.split(';')[0]!;
-    const sites = await fetch(`http://127.0.0.1:${ports.PORT}/dashboard/sites`, { headers: { cookie: session } });
+    const session = await acceptInvitationOverHttp(invite.url, 'a long enough password');
+    const sites = await session.get('/sites');
     expect(sites.status).toBe(200);
-    expect(await sites.text()).toContain('Board site');
+    expect(sites.text).toContain('Board site');
   });
 
   it('reports CLI failures as a JSON error on stderr with a non-zero exit', async () => {

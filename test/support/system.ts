@@ -31,6 +31,8 @@ export interface TestSystem {
   dashboardUrl: string;
   /** Starts one more gateway replica on the same services and the same Redis (or `redisUrl`); returns its base URL. */
   startGateway: (options?: { redisUrl?: string }) => Promise<string>;
+  /** Starts one more dashboard replica on the same services and Redis; returns its own address. */
+  startDashboard: () => Promise<string>;
   /** The gateways' clock (epoch ms); tests move it instead of sleeping. */
   clock: { now: number | undefined };
   addresses: Record<ServiceName, string>;
@@ -113,6 +115,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     clock,
     s3,
     startGateway: (g = {}) => system.startGateway({ stores: stores(g.redisUrl) }),
+    startDashboard: () => system.startDashboard(),
     admin: (...argv) => runAdminCommand(argv, adminClients),
     stopService: (name) => system.stopService(name),
     stop: async () => {

@@ -85,6 +85,8 @@ export interface ComposedSystem {
   gatewayConfig: GatewayEnv;
   /** One more gateway replica on the same services (stores of its own unless given). */
   startGateway: (options?: { stores?: GatewayStores; port?: number }) => Promise<string>;
+  /** One more dashboard replica with the same settings (sessions shared only through Redis); its address. */
+  startDashboard: () => Promise<string>;
   stopService: (name: ServiceName) => Promise<void>;
   stop: () => Promise<void>;
 }
@@ -114,7 +116,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
   const addresses = {} as Record<ServiceName, string>;
   const gateways: Array<{ http: Server; stores: GatewayStores; close: () => void }> = [];
   let clients: ReturnType<typeof createServiceClients> | undefined;
-  let dashboard: Dashboard | undefined;
+  const dashboards: Dashboard[] = [];
   const stopped = new Set<ServiceName>();
   // In order: stop accepting (gateways), then the services (each closes what it opened).
   const stop = async () => {
@@ -124,7 +126,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
       close();
     }
     if (clients) closeServiceClients(clients);
-    await dashboard?.close();
+    for (const dashboard of dashboards.splice(0)) await dashboard.close();
     for (const name of SERVICES) if (!stopped.has(name)) await servers[name]?.shutdown(2000);
   };
   const listen = async (name: ServiceName, server: GrpcServer) => {
@@ -175,8 +177,12 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
     const quotaUsage: QuotaUsage | undefined = dashboardEnv.REDIS_URL
       ? undefined
       : { usage: async (keys) => (gateways[0] ? gateways[0].stores.quotas.usage(keys) : keys.map(() => 0)) };
-    dashboard = createDashboard(dashboardEnv, { logger, ...(options.now ? { now: options.now } : {}), ...(quotaUsage ? { quotaUsage } : {}) });
-    const dashboardUrl = `http://${host}:${await listenHttp(dashboard.server, ports.dashboard, host)}`;
+    const startDashboard = async (port = 0) => {
+      const dashboard = createDashboard(dashboardEnv, { logger, ...(options.now ? { now: options.now } : {}), ...(quotaUsage ? { quotaUsage } : {}) });
+      dashboards.push(dashboard);
+      return `http://${host}:${await listenHttp(dashboard.server, port, host)}`;
+    };
+    const dashboardUrl = await startDashboard(ports.dashboard);
 
     const serviceClients = createServiceClients(addresses, options.serviceTokens.gateway);
     clients = serviceClients;
@@ -213,6 +219,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
       addresses,
       gatewayConfig,
       startGateway,
+      startDashboard: () => startDashboard(),
       stopService: async (name) => {
         stopped.add(name);
         await servers[name]?.shutdown(1000);
