@@ -103,11 +103,12 @@ export class Billing {
     if (open.status === 'pending') {
       const checkout = open.checkoutRef ? await this.provider.expireCheckout(open.checkoutRef) : { state: 'expired' as const };
       if (checkout.state === 'complete') throw conflict('The checkout was just paid; read the subscription again before cancelling it.');
-      change = { state: 'canceled', at: now };
+      change = { state: 'canceled', at: now, answer: true };
     } else {
       if (options.atPeriodEnd && open.cancelAtPeriodEnd) return open;
       const ended = open.providerRef ? await this.provider.cancelSubscription(open.providerRef, options) : undefined;
-      change = ended ? { ...changeOf(ended), at: now } : { state: options.atPeriodEnd ? (open.status as SubscriptionState) : 'canceled', cancelAtPeriodEnd: options.atPeriodEnd, at: now };
+      const answer = ended ? changeOf(ended) : { state: options.atPeriodEnd ? (open.status as SubscriptionState) : 'canceled', cancelAtPeriodEnd: options.atPeriodEnd };
+      change = { ...answer, at: now, answer: true };
     }
     const canceled = await commitWithinBudget(this.db, (tx) => this.lifecycle.transition(tx, open.id, change), { beforeCommit: 'billing.cancel.beforeCommit' });
     if (!canceled) throw new DomainError('CONFLICT', 'The subscription changed meanwhile; retry.');

@@ -19,6 +19,12 @@ type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 export interface Change {
   state: SubscriptionState;
   at: Date;
+  /**
+   * The provider's answer to our own request made after every event applied so far (a cancel): it
+   * applies even when those events are dated later by the provider's clock, which may run ahead of
+   * ours, and the row keeps the later date.
+   */
+  answer?: true;
   providerRef?: string;
   currentPeriodEnd?: Date;
   cancelAtPeriodEnd?: boolean;
@@ -53,8 +59,10 @@ export class SubscriptionLifecycle {
     if (locked.count === 0) return null;
     const row = await tx.billingSubscription.findUniqueOrThrow({ where: { id } });
     // Stripe dates events to the second: an event of the same second as the last change still applies.
-    const at = new Date(Math.floor(change.at.getTime() / 1000) * 1000);
-    if (row.lastEventAt && at < row.lastEventAt) return row;
+    const stamp = new Date(Math.floor(change.at.getTime() / 1000) * 1000);
+    const stale = row.lastEventAt !== null && stamp < row.lastEventAt;
+    if (stale && !change.answer) return row;
+    const at = stale ? row.lastEventAt! : stamp;
     const terminal = row.status === 'canceled' || (row.status === 'expired' && change.state !== 'active');
     const state = terminal ? row.status : change.state === 'pending' && row.status !== 'pending' ? row.status : change.state;
     const updated = await tx.billingSubscription.update({

@@ -257,6 +257,21 @@ describe('cancel', () => {
     expect(plans.get(a.siteId)).toBe('free');
   });
 
+  it("applies Stripe's answer even when Stripe's clock runs ahead of ours (its events dated after our cancel)", async () => {
+    for (const atPeriodEnd of [true, false]) {
+      const c = await checkout('pro');
+      const sub = stripe.completeCheckout(c.session.id);
+      await deliver('checkout.session.completed', { ...c.session, form: undefined }, { created: Math.floor(clock.now / 1000) + 30 });
+      const answered = await billing.cancel(c.siteId, { atPeriodEnd });
+      expect(answered).toMatchObject(atPeriodEnd ? { status: 'active', cancelAtPeriodEnd: true } : { status: 'canceled' });
+      expect(await billing.getSubscription(c.siteId)).toMatchObject({ status: answered.status, cancelAtPeriodEnd: answered.cancelAtPeriodEnd });
+      expect(plans.get(c.siteId)).toBe(atPeriodEnd ? 'pro' : 'free');
+      // An event older than the ones applied still changes nothing.
+      await deliver('customer.subscription.updated', stripe.updateSubscription(sub.id, { status: 'active' }), { created: Math.floor(clock.now / 1000) - 60 });
+      expect((await billing.getSubscription(c.siteId)).status).toBe(answered.status);
+    }
+  });
+
   it('a pending checkout: its Checkout Session is expired at Stripe, so it can no longer be paid', async () => {
     const c = await checkout('pro');
     expect(await billing.cancel(c.siteId, { atPeriodEnd: false })).toMatchObject({ status: 'canceled' });
