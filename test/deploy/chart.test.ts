@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { expectComponentsWired, expectHardenedPods, expectNetworkPolicyMatrix, expectReferencesResolve, expectValidObjects } from './support/checks.ts';
 import type { KubeObject } from './support/kube-schema.ts';
+import { NetworkPolicies, type Pod } from './support/netpol.ts';
 import {
   CHART_DIR,
   ciValuesFiles,
@@ -92,7 +93,7 @@ describe.each(FILES.map((f) => [path.basename(f), f]))('helm template with ci/%s
     expectHardenedPods(objects);
   });
 
-  it('deploys every enabled component with gRPC health probes and wires the gateway to the services', () => {
+  it('deploys every enabled component with gRPC health probes and wires the gateway and the dashboard to the services', () => {
     const enabled = enabledComponents(values);
     expectComponentsWired(objects, enabled);
     for (const c of COMPONENTS.filter((x) => !enabled.includes(x))) expect(deploymentOf(objects, c), c).toBeUndefined();
@@ -127,7 +128,7 @@ describe.each(FILES.map((f) => [path.basename(f), f]))('helm template with ci/%s
   });
 
   it('migrates the databases in a pre-install/pre-upgrade hook Job, one container per service, before the services start (at start-up with the bundled PostgreSQL)', () => {
-    const enabled = enabledComponents(values).filter((c) => c !== 'gateway');
+    const enabled = enabledComponents(values).filter((c) => (SERVICES as readonly string[]).includes(c));
     // The bundled PostgreSQL does not exist before the install: the services migrate at start-up.
     const migrations = get(values, 'migrations.enabled') !== false && get(values, 'database.bundled.enabled') === false;
     const jobs = ofKind(objects, 'Job');
@@ -222,6 +223,9 @@ describe('values', () => {
     // The provider that grants paid plans without payment only on purpose; billing is off by default.
     expect(template('payments.provider=local').stderr).toContain('WITHOUT payment');
     expect(template('redis.enabled=false').stderr).toContain('components.gateway.replicaCount=1');
+    // The dashboard's sessions and sign-in throttling live in Redis too.
+    expect(template('redis.enabled=false', 'components.gateway.replicaCount=1').stderr).toContain('components.dashboard.replicaCount=1');
+    expect(template('redis.enabled=false', 'default.replicaCount=1').status).toBe(0);
     expect(template('objectStorage.bundled.enabled=false', 'components.media.replicaCount=3').stderr).toContain('objectStorage.endpoint');
     expect(template('components.gateway.readinessProbe.type=grpc').stderr).toContain('gRPC port');
   });
@@ -311,10 +315,15 @@ describe('values', () => {
     const secret = ofKind(objects, 'Secret').find((s) => s.metadata.name === 'cfs-content-feed-service-tokens')!;
     const data = Object.fromEntries(Object.entries(secret.data as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
     const sha = (t: string) => createHash('sha256').update(t).digest('hex');
-    const tokens = { gateway: data['service-token-gateway']!, billing: data['service-token-billing']!, admin: data['service-token-admin']! };
+    const tokens = {
+      gateway: data['service-token-gateway']!,
+      billing: data['service-token-billing']!,
+      admin: data['service-token-admin']!,
+      dashboard: data['service-token-dashboard']!,
+    };
     for (const t of Object.values(tokens)) expect(t.length).toBeGreaterThanOrEqual(32);
-    expect(new Set(Object.values(tokens)).size).toBe(3);
-    expect(data['service-callers']).toBe(`gateway=${sha(tokens.gateway)},billing=${sha(tokens.billing)},admin=${sha(tokens.admin)}`);
+    expect(new Set(Object.values(tokens)).size).toBe(4);
+    expect(data['service-callers']).toBe(`gateway=${sha(tokens.gateway)},billing=${sha(tokens.billing)},admin=${sha(tokens.admin)},dashboard=${sha(tokens.dashboard)}`);
     const containerOf = (c: string) => (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
     for (const c of SERVICES) {
       const env = envOf(containerOf(c));
@@ -324,6 +333,9 @@ describe('values', () => {
     const gateway = envOf(containerOf('gateway'));
     expect(gateway.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key).toBe('service-token-gateway');
     expect(gateway.has('SERVICE_CALLERS')).toBe(false);
+    const dashboard = envOf(containerOf('dashboard'));
+    expect(dashboard.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef).toEqual({ name: secret.metadata.name, key: 'service-token-dashboard' });
+    expect(dashboard.has('SERVICE_CALLERS')).toBe(false);
     expect(envOf(containerOf('admin')).get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key).toBe('service-token-admin');
   });
 
@@ -345,5 +357,126 @@ describe('values', () => {
       const c = (deploymentOf(objects, s)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
       expect(envOf(c).get('NODE_OPTIONS')?.value, s).toBe('--max-old-space-size=384');
     }
+  });
+});
+
+describe('the customer dashboard (components.dashboard)', () => {
+  const containerOf = (objects: KubeObject[], c: string) => (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+  const sha = (t: string) => createHash('sha256').update(t).digest('hex');
+  let objects: KubeObject[];
+  beforeAll(() => {
+    objects = helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')], ['--set', 'ingress.enabled=true', '--set', 'metrics.enabled=true']);
+  });
+
+  it('is deployed by default: a Deployment of cfs-dashboard on its HTTP port with HTTP probes, and a Service', () => {
+    const d = deploymentOf(objects, 'dashboard')!;
+    expect(d.metadata.name).toBe('cfs-content-feed-dashboard');
+    const container = containerOf(objects, 'dashboard');
+    expect(container.image).toBe('cfs-dashboard:0.1.0');
+    expect(container.ports?.find((p) => p.name === 'http')?.containerPort).toBe(7020);
+    expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    expect(container.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    expect(container.startupProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    expect(container.resources?.limits?.memory).toBeDefined();
+    expect(container.securityContext).toMatchObject({ readOnlyRootFilesystem: true, runAsNonRoot: true });
+    const svc = ofKind(objects, 'Service').find((s) => s.metadata.name === 'cfs-content-feed-dashboard');
+    expect((svc?.spec as { ports: Array<{ name: string; port: number; targetPort: string }> }).ports).toEqual([
+      expect.objectContaining({ name: 'http', port: 7020, targetPort: 'http' }),
+    ]);
+    // Scraped like the gateway when metrics are on.
+    const pod = (d.spec as { template: { metadata: { annotations: Record<string, string> } } }).template.metadata.annotations;
+    expect(pod).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9464', 'prometheus.io/path': '/metrics' });
+    expect(ofKind(objects, 'PodDisruptionBudget').some((p) => p.metadata.name === 'cfs-content-feed-dashboard')).toBe(true);
+  });
+
+  it('is wired to every service, to Redis with the gateway\'s key prefix, and trusts one proxy hop (the ingress controller)', () => {
+    const env = envOf(containerOf(objects, 'dashboard'));
+    expect(env.get('DASHBOARD_HTTP_PORT')?.value).toBe('7020');
+    expect(env.get('DASHBOARD_HTTP_HOST')?.value).toBe('0.0.0.0');
+    for (const [svc, port] of Object.entries({ identity: 7001, account: 7002, feed: 7003, billing: 7004, seo: 7005, media: 7006 })) {
+      expect(env.get(`${svc.toUpperCase()}_ADDR`)?.value, svc).toBe(`cfs-content-feed-${svc}:${port}`);
+    }
+    const gateway = envOf(containerOf(objects, 'gateway'));
+    expect(env.get('REDIS_URL')?.valueFrom?.secretKeyRef).toEqual(gateway.get('REDIS_URL')?.valueFrom?.secretKeyRef);
+    expect(env.get('REDIS_KEY_PREFIX')?.value).toBe(gateway.get('REDIS_KEY_PREFIX')?.value);
+    expect(env.get('TRUST_PROXY')?.value).toBe('1');
+    expect(env.has('DATABASE_URL')).toBe(false);
+    expect(env.has('CURSOR_SECRET')).toBe(false);
+  });
+
+  it('is reached through the Ingress at /dashboard/ (Prefix) on every host, everything else going to the gateway', () => {
+    const ingresses = ofKind(objects, 'Ingress');
+    expect(ingresses).toHaveLength(1);
+    type Path = { path: string; pathType: string; backend: { service: { name: string; port: { name: string } } } };
+    const rules = (ingresses[0]!.spec as { rules: Array<{ host: string; http: { paths: Path[] } }> }).rules;
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules) {
+      expect(rule.http.paths).toEqual([
+        { path: '/dashboard/', pathType: 'Prefix', backend: { service: { name: 'cfs-content-feed-dashboard', port: { name: 'http' } } } },
+        { path: '/', pathType: 'Prefix', backend: { service: { name: 'cfs-content-feed-gateway', port: { name: 'http' } } } },
+      ]);
+    }
+    // Production values: the same routing with their host.
+    const production = ofKind(helmTemplate([path.join(CHART_DIR, 'ci', 'production-values.yaml')]), 'Ingress')[0]!;
+    const paths = (production.spec as { rules: Array<{ host: string; http: { paths: Path[] } }> }).rules[0]!.http.paths;
+    expect(paths.map((p) => [p.path, p.backend.service.name])).toEqual([
+      ['/dashboard/', 'cfs-content-feed-dashboard'],
+      ['/', 'cfs-content-feed-gateway'],
+    ]);
+  });
+
+  it('calls the services with a token of its own, whose hash every service admits (identity and account included)', () => {
+    const secret = ofKind(objects, 'Secret').find((s) => s.metadata.name === 'cfs-content-feed-service-tokens')!;
+    const data = Object.fromEntries(Object.entries(secret.data as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
+    const token = data['service-token-dashboard']!;
+    expect(token).toMatch(/^cfssvc_dashboard_\w{43}$/);
+    expect(envOf(containerOf(objects, 'dashboard')).get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef).toEqual({ name: secret.metadata.name, key: 'service-token-dashboard' });
+    const callers = data['service-callers']!.split(',');
+    expect(callers).toContain(`dashboard=${sha(token)}`);
+    for (const svc of ['identity', 'account']) {
+      expect(envOf(containerOf(objects, svc)).get('SERVICE_CALLERS')?.valueFrom?.secretKeyRef, svc).toEqual({ name: secret.metadata.name, key: 'service-callers' });
+    }
+  });
+
+  it('is admitted by the NetworkPolicies of every service and of Redis, and admits only the ingress controller and Prometheus', () => {
+    const policies = new NetworkPolicies(objects, 'content-feed');
+    const labels = (component: string) => ({ 'app.kubernetes.io/name': 'content-feed', 'app.kubernetes.io/instance': 'cfs', 'app.kubernetes.io/component': component });
+    const pod = (component: string): Pod => ({ name: component, namespace: 'content-feed', labels: labels(component) });
+    const dashboard = pod('dashboard');
+    for (const [svc, port] of Object.entries({ identity: 7001, account: 7002, feed: 7003, billing: 7004, seo: 7005, media: 7006 })) {
+      expect(policies.allows(dashboard, pod(svc), port), `dashboard → ${svc}:${port}`).toBe(true);
+    }
+    expect(policies.allows(dashboard, pod('media'), 7016), 'dashboard → media HTTP').toBe(false);
+    expect(policies.allows(dashboard, pod('redis'), 6379), 'dashboard → Redis').toBe(true);
+    expect(policies.allows(dashboard, pod('postgresql'), 5432), 'dashboard → PostgreSQL').toBe(false);
+    const controller: Pod = { name: 'ingress-nginx', namespace: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'ingress-nginx' } };
+    expect(policies.allows(controller, dashboard, 7020), 'ingress controller → dashboard').toBe(true);
+    expect(policies.allows(pod('gateway'), dashboard, 7020), 'gateway → dashboard').toBe(false);
+    expect(policies.allows({ name: 'stranger', namespace: 'content-feed', labels: { app: 'x' } }, dashboard, 7020)).toBe(false);
+    const prometheus: Pod = { name: 'prometheus', namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' } };
+    expect(policies.allows(prometheus, dashboard, 9464), 'Prometheus → dashboard metrics').toBe(true);
+  });
+
+  it('is where the operator CLI pod sends invited customers (DASHBOARD_URL): the Ingress host, else a port-forward, else adminCli.dashboardUrl', () => {
+    const adminUrl = (...set: string[]) =>
+      envOf(containerOf(helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')], ['adminCli.enabled=true', ...set].flatMap((x) => ['--set', x])), 'admin')).get('DASHBOARD_URL')?.value;
+    expect(adminUrl()).toBe('http://127.0.0.1:7020/dashboard/');
+    expect(adminUrl('ingress.enabled=true')).toBe('http://feed.example.com/dashboard/');
+    expect(adminUrl('ingress.enabled=true', 'ingress.tls[0].secretName=tls', 'ingress.tls[0].hosts[0]=feed.example.com')).toBe('https://feed.example.com/dashboard/');
+    expect(adminUrl('adminCli.dashboardUrl=https://customers.example.com/dashboard/')).toBe('https://customers.example.com/dashboard/');
+    expect(adminUrl('components.dashboard.enabled=false')).toBeUndefined();
+    const production = envOf(containerOf(helmTemplate([path.join(CHART_DIR, 'ci', 'production-values.yaml')]), 'admin'));
+    expect(production.get('DASHBOARD_URL')?.value).toBe('https://feed.example.com/dashboard/');
+  });
+
+  it('can be turned off: no dashboard objects, no /dashboard/ route, and the services no longer admit it', () => {
+    const off = helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')], ['--set', 'ingress.enabled=true', '--set', 'components.dashboard.enabled=false']);
+    expect(off.filter((o) => o.metadata.labels?.['app.kubernetes.io/component'] === 'dashboard')).toEqual([]);
+    const paths = (ofKind(off, 'Ingress')[0]!.spec as { rules: Array<{ http: { paths: Array<{ path: string }> } }> }).rules[0]!.http.paths;
+    expect(paths.map((p) => p.path)).toEqual(['/']);
+    const policies = new NetworkPolicies(off, 'content-feed');
+    const dashboard: Pod = { name: 'dashboard', namespace: 'content-feed', labels: { 'app.kubernetes.io/name': 'content-feed', 'app.kubernetes.io/instance': 'cfs', 'app.kubernetes.io/component': 'dashboard' } };
+    const identity: Pod = { ...dashboard, name: 'identity', labels: { ...dashboard.labels, 'app.kubernetes.io/component': 'identity' } };
+    expect(policies.allows(dashboard, identity, 7001)).toBe(false);
   });
 });

@@ -89,6 +89,12 @@ describe.each(Object.entries(WORKSPACES))('%s/Dockerfile', (name, workspace) => 
       expect(copies.some((c) => c.includes(`${workspace}/prisma/migrations/ ./prisma/migrations/`)), 'prisma/migrations next to dist/').toBe(true);
     }
     if (name === 'feed') expect(copies.some((c) => c.endsWith('demo-articles.jsonl ./demo-articles.jsonl'))).toBe(true);
+    // The dashboard serves its browser assets from <package>/assets, beside dist/ (src/assets.ts), built by its build script.
+    if (name === 'dashboard') {
+      expect(copies).toContain('--from=build /app/services/dashboard/assets/ ./assets/');
+      expect(JSON.parse(readFileSync(path.join(REPO_ROOT, workspace, 'package.json'), 'utf8')).scripts.build).toContain('build-assets');
+      expect(readFileSync(path.join(REPO_ROOT, workspace, 'src', 'assets.ts'), 'utf8')).toMatch(/ASSETS_DIR = path\.resolve\(path\.dirname\(fileURLToPath\(import\.meta\.url\)\), '\.\.', 'assets'\)/);
+    }
   });
 
   it('exposes the ports of src/env.ts, which are the chart’s, and checks its health', () => {
@@ -104,7 +110,7 @@ describe.each(Object.entries(WORKSPACES))('%s/Dockerfile', (name, workspace) => 
     const cmd = JSON.parse(/CMD (\[.*\])$/.exec(health!.args)![1]!) as string[];
     expect(cmd.slice(0, 2)).toEqual(['node', '-e']);
     expect(() => new vm.Script(cmd[2]!), 'the health check script parses').not.toThrow();
-    expect(cmd[2]).toContain(name === 'gateway' ? '/docs/public.json' : '/grpc.health.v1.Health/Check');
+    expect(cmd[2]).toContain({ gateway: '/docs/public.json', dashboard: '/healthz' }[name] ?? '/grpc.health.v1.Health/Check');
   });
 });
 

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectComponentsWired, expectHardenedPods, expectNetworkPolicyMatrix, expectReferencesResolve, expectValidObjects } from './support/checks.ts';
 import type { KubeObject } from './support/kube-schema.ts';
 import { chartForKustomize, K8S_DIR, staleKustomizeFiles } from './support/kustomize-from-chart.ts';
-import { COMPONENTS, deploymentOf, envOf, kustomize, ofKind, OVERLAYS, type Container } from './support/render.ts';
+import { COMPONENTS, deploymentOf, envOf, kustomize, ofKind, OVERLAYS, SERVICES, type Container } from './support/render.ts';
 import { k8sTools } from './support/tools.ts';
 
 const NAMESPACES: Record<(typeof OVERLAYS)[number], string> = { dev: 'cfs-dev', prod: 'cfs-prod' };
@@ -47,9 +47,24 @@ describe.each(OVERLAYS.map((o) => [o]))('kubectl kustomize k8s/overlays/%s', (ov
     expectHardenedPods(objects);
   });
 
-  it('deploys all seven components with gRPC health probes and wires the gateway to the services', () => {
+  it('deploys all eight components with gRPC health probes and wires the gateway and the dashboard to the services', () => {
     expectComponentsWired(objects, COMPONENTS);
-    for (const c of COMPONENTS.filter((x) => x !== 'gateway')) expect(envOf(containerOf(objects, c)).get('MIGRATE_ON_START')?.value, c).toBe('true');
+    for (const c of SERVICES) expect(envOf(containerOf(objects, c)).get('MIGRATE_ON_START')?.value, c).toBe('true');
+  });
+
+  it('has the customer dashboard: cfs-dashboard on its HTTP port, with its own service token and the shared Redis URL', () => {
+    const d = deploymentOf(objects, 'dashboard');
+    expect(d?.metadata.name).toBe('cfs-dashboard');
+    const container = containerOf(objects, 'dashboard');
+    expect(container.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    const env = envOf(container);
+    expect(env.get('DASHBOARD_HTTP_PORT')?.value).toBe('7020');
+    expect(env.get('IDENTITY_ADDR')?.value).toBe('cfs-identity:7001');
+    expect(env.get('ACCOUNT_ADDR')?.value).toBe('cfs-account:7002');
+    expect(env.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key).toBe('service-token-dashboard');
+    expect(env.get('REDIS_URL')?.valueFrom?.secretKeyRef).toMatchObject({ key: 'redis-url', optional: true });
+    const svc = ofKind(objects, 'Service').find((s) => s.metadata.name === 'cfs-dashboard');
+    expect((svc?.spec as { ports: Array<{ port: number }> }).ports.map((p) => p.port)).toEqual([7020]);
   });
 
   it('resolves every Secret and ConfigMap a pod reads', () => {
@@ -74,17 +89,21 @@ describe('overlay specifics', () => {
       'service-callers',
       'service-token-admin',
       'service-token-billing',
+      'service-token-dashboard',
       'service-token-gateway',
     ]);
-    // The services admit exactly the three callers whose tokens the overlay hands out.
+    // The services admit exactly the four callers whose tokens the overlay hands out.
     const sha = (t: string) => createHash('sha256').update(t).digest('hex');
-    expect(data['service-callers']).toBe(['gateway', 'billing', 'admin'].map((c) => `${c}=${sha(data[`service-token-${c}`]!)}`).join(','));
+    expect(data['service-callers']).toBe(['gateway', 'billing', 'admin', 'dashboard'].map((c) => `${c}=${sha(data[`service-token-${c}`]!)}`).join(','));
+    expect(new Set(['gateway', 'billing', 'admin', 'dashboard'].map((c) => data[`service-token-${c}`])).size).toBe(4);
     const admin = deploymentOf(objects, 'admin');
     expect(admin, 'admin-cli component').toBeDefined();
-    expect([...envOf(containerOf(objects, 'admin')).keys()].sort()).toEqual(['ACCOUNT_ADDR', 'FEED_ADDR', 'IDENTITY_ADDR', 'MEDIA_ADDR', 'SERVICE_TOKEN']);
+    expect([...envOf(containerOf(objects, 'admin')).keys()].sort()).toEqual(['ACCOUNT_ADDR', 'DASHBOARD_URL', 'FEED_ADDR', 'IDENTITY_ADDR', 'MEDIA_ADDR', 'SERVICE_TOKEN']);
+    // No Ingress in dev: invitation links open the dashboard through `kubectl port-forward svc/cfs-dashboard 7020`.
+    expect(envOf(containerOf(objects, 'admin')).get('DASHBOARD_URL')?.value).toBe('http://127.0.0.1:7020/dashboard/');
   });
 
-  it('prod: registry images, autoscaled gateway and feed, S3 and tracing configured', () => {
+  it('prod: registry images, autoscaled gateway and feed, S3 and tracing configured, the Ingress sending /dashboard/ to the dashboard', () => {
     const objects = kustomize('prod');
     for (const c of COMPONENTS) expect(containerOf(objects, c).image, c).toBe(`registry.example.com/content-feed/cfs-${c}:0.1.0`);
     const hpas = ofKind(objects, 'HorizontalPodAutoscaler').map((h) => (h.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name);
@@ -100,7 +119,13 @@ describe('overlay specifics', () => {
     // The heap follows the prod memory limit through the shared ConfigMap, merged by name, not by env index.
     expect(config.NODE_OPTIONS).toBe('--max-old-space-size=576');
     for (const c of COMPONENTS) expect(envOf(containerOf(objects, c)).has('NODE_OPTIONS'), c).toBe(false);
-    expect(ofKind(objects, 'Ingress')).toHaveLength(1);
+    const ingresses = ofKind(objects, 'Ingress');
+    expect(ingresses).toHaveLength(1);
+    const paths = (ingresses[0]!.spec as { rules: Array<{ http: { paths: Array<{ path: string; pathType: string; backend: { service: { name: string } } }> } }> }).rules[0]!.http.paths;
+    expect(paths.map((p) => [p.path, p.pathType, p.backend.service.name])).toEqual([
+      ['/dashboard/', 'Prefix', 'cfs-dashboard'],
+      ['/', 'Prefix', 'cfs-gateway'],
+    ]);
   });
 });
 

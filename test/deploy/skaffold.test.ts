@@ -24,6 +24,7 @@ interface SkaffoldConfig {
   build: { artifacts: Array<{ image: string; context?: string; docker?: { dockerfile?: string } }> };
   deploy: { helm: { releases: Release[] } };
   profiles?: Array<{ name: string; activation?: Array<{ command?: string }>; patches?: Array<{ op: string; path: string; value?: unknown }> }>;
+  portForward?: Array<{ resourceType: string; resourceName: string; namespace?: string; port: number; localPort?: number }>;
 }
 
 const config = parse(readFileSync(path.join(REPO_ROOT, 'skaffold.yaml'), 'utf8')) as SkaffoldConfig;
@@ -108,6 +109,22 @@ describe('skaffold.yaml', () => {
       expect(a.docker?.dockerfile, a.image).toBe(`${WORKSPACES[name]}/Dockerfile`);
       expect(existsSync(path.join(REPO_ROOT, a.docker!.dockerfile!)), a.docker!.dockerfile).toBe(true);
     }
+  });
+
+  it('builds the customer dashboard (services/dashboard/Dockerfile) and forwards its Service like the gateway’s', () => {
+    const artifact = config.build.artifacts.find((a) => a.image === 'cfs-dashboard');
+    expect(artifact?.docker?.dockerfile).toBe('services/dashboard/Dockerfile');
+    const release = config.deploy.helm.releases[0]!;
+    const forwards = config.portForward ?? [];
+    for (const c of ['gateway', 'dashboard']) {
+      const forward = forwards.find((f) => f.resourceName === `${release.name}-${c}`);
+      expect(forward, c).toMatchObject({ resourceType: 'service', namespace: (release as { namespace?: string }).namespace });
+    }
+    // The chart names the release's objects `<release>-<component>` when the release is called like the chart.
+    expect(release.name).toBe('content-feed');
+    const objects = renderLikeSkaffold(release, imageVars(false));
+    const svc = objects.find((o) => o.kind === 'Service' && o.metadata.labels?.['app.kubernetes.io/component'] === 'dashboard');
+    expect((svc?.spec as { ports: Array<{ port: number }> }).ports.map((p) => p.port)).toEqual([forwards.find((f) => f.resourceName === 'content-feed-dashboard')!.port]);
   });
 
   it('misses no workspace that has a Dockerfile', () => {

@@ -5,12 +5,22 @@ component's settings through "cfs.component" (the `default` block merged under `
 
 {{/* The deployables, in start-up order of their dependencies. */}}
 {{- define "cfs.componentNames" -}}
-gateway identity account feed billing seo media
+gateway identity account feed billing seo media dashboard
+{{- end }}
+
+{{/* The HTTP servers behind the Ingress: probed over HTTP (/healthz, /readyz), no database. */}}
+{{- define "cfs.httpComponents" -}}
+gateway dashboard
 {{- end }}
 
 {{/* The gRPC services (every one has a database schema and a migration). */}}
 {{- define "cfs.serviceNames" -}}
 identity account feed billing seo media
+{{- end }}
+
+{{/* Components that use Redis when `redis.enabled` (REDIS_URL, REDIS_KEY_PREFIX). */}}
+{{- define "cfs.redisClients" -}}
+gateway identity account feed dashboard
 {{- end }}
 
 {{/* Services the operator CLI calls (services/admin/src/clients.ts). */}}
@@ -264,6 +274,13 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- $media := include "cfs.component" (list $root "media") | fromYaml }}
 {{- $wiring = append $wiring (dict "name" "MEDIA_HTTP_URL" "value" (printf "http://%s:%v" (include "cfs.componentFullname" (list $root "media")) $media.ports.http)) }}
 {{- $wiring = append $wiring (dict "name" "CURSOR_SECRET" "valueFrom" (dict "secretKeyRef" (include "cfs.authRef" (list $root $v.auth.cursorSecret $v.auth.existingSecretCursorKey "cursor-secret") | fromYaml))) }}
+{{- else if eq $name "dashboard" }}
+{{- $wiring = append $wiring (dict "name" "DASHBOARD_HTTP_PORT" "value" (toString $c.ports.http)) }}
+{{- $wiring = append $wiring (dict "name" "DASHBOARD_HTTP_HOST" "value" "0.0.0.0") }}
+{{- range $svc := splitList " " (include "cfs.serviceNames" $root) }}
+{{- $sc := include "cfs.component" (list $root $svc) | fromYaml }}
+{{- $wiring = append $wiring (dict "name" (printf "%s_ADDR" (upper $svc)) "value" (printf "%s:%v" (include "cfs.componentFullname" (list $root $svc)) $sc.ports.grpc)) }}
+{{- end }}
 {{- else }}
 {{- $wiring = append $wiring (dict "name" (printf "%s_GRPC_PORT" (upper $name)) "value" (toString $c.ports.grpc)) }}
 {{- $wiring = append $wiring (dict "name" (printf "%s_GRPC_HOST" (upper $name)) "value" "0.0.0.0") }}
@@ -275,23 +292,23 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- $wiring = append $wiring (dict "name" "MIGRATE_ON_START" "value" (ternary "false" "true" (eq (include "cfs.migrationJob" $root) "true"))) }}
 {{- end }}
 {{- $tokens := include "cfs.serviceTokensSecretName" $root }}
-{{- if and (ne $name "gateway") (not .migrate) }}
+{{- if and (not (has $name (splitList " " (include "cfs.httpComponents" $root)))) (not .migrate) }}
 {{- $wiring = append $wiring (dict "name" "SERVICE_CALLERS" "valueFrom" (dict "secretKeyRef" (dict "name" $tokens "key" "service-callers"))) }}
 {{- end }}
-{{- if and (has $name (list "gateway" "billing")) (not .migrate) }}
+{{- if and (has $name (list "gateway" "billing" "dashboard")) (not .migrate) }}
 {{- $wiring = append $wiring (dict "name" "SERVICE_TOKEN" "valueFrom" (dict "secretKeyRef" (dict "name" $tokens "key" (printf "service-token-%s" $name)))) }}
 {{- end }}
 {{- if eq $name "identity" }}
 {{- $wiring = append $wiring (dict "name" "CREDENTIAL_PEPPER" "valueFrom" (dict "secretKeyRef" (include "cfs.authRef" (list $root $v.auth.credentialPepper $v.auth.existingSecretPepperKey "credential-pepper") | fromYaml))) }}
 {{- end }}
-{{- if and $v.redis.enabled (has $name (list "gateway" "identity" "account" "feed")) }}
+{{- if and $v.redis.enabled (has $name (splitList " " (include "cfs.redisClients" $root))) }}
 {{- if $v.redis.bundled.enabled }}
 {{- $wiring = append $wiring (dict "name" "REDIS_URL" "valueFrom" (dict "secretKeyRef" (dict "name" (include "cfs.generatedSecretName" $root) "key" "redis-url"))) }}
 {{- else }}
 {{- $wiring = append $wiring (dict "name" "REDIS_URL" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.redis.existingSecret | default $secret) "key" (ternary $v.redis.existingSecretKey "redis-url" (ne $v.redis.existingSecret ""))))) }}
 {{- end }}
 {{- end }}
-{{- if has $name (list "gateway" "identity" "account" "feed") }}
+{{- if has $name (splitList " " (include "cfs.redisClients" $root)) }}
 {{- $wiring = append $wiring (dict "name" "REDIS_KEY_PREFIX" "value" $v.redis.keyPrefix) }}
 {{- end }}
 {{- if and (eq $name "account") (or $v.plans.existingConfigMap $v.plans.catalog) }}
@@ -378,18 +395,19 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- $name := index . 0 }}
 {{- $c := index . 1 }}
 {{- $p := index . 2 }}
+{{- $http := has $name (list "gateway" "dashboard") }}{{/* cfs.httpComponents */}}
 {{- if eq $p.type "grpc" }}
-{{- if not $c.ports.grpc }}{{ fail (printf "components.%s: a grpc probe needs a gRPC port (the gateway speaks HTTP: use httpGet or tcpSocket)" $name) }}{{ end }}
+{{- if not $c.ports.grpc }}{{ fail (printf "components.%s: a grpc probe needs a gRPC port (the gateway and the dashboard speak HTTP: use httpGet or tcpSocket)" $name) }}{{ end }}
 grpc:
   port: {{ $c.ports.grpc }}
 {{- else if eq $p.type "httpGet" }}
-{{- if ne $name "gateway" }}{{ fail (printf "components.%s: httpGet probes are for the gateway; services answer the gRPC health check (use grpc or tcpSocket)" $name) }}{{ end }}
+{{- if not $http }}{{ fail (printf "components.%s: httpGet probes are for the gateway and the dashboard; services answer the gRPC health check (use grpc or tcpSocket)" $name) }}{{ end }}
 httpGet:
   path: {{ $p.path }}
   port: http
 {{- else }}
 tcpSocket:
-  port: {{ ternary "http" "grpc" (eq $name "gateway") }}
+  port: {{ ternary "http" "grpc" $http }}
 {{- end }}
 initialDelaySeconds: {{ $p.initialDelaySeconds }}
 periodSeconds: {{ $p.periodSeconds }}

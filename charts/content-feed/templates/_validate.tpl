@@ -18,10 +18,18 @@ value to set. Included once, from deployment.yaml.
 {{- if not (or $v.redis.bundled.enabled $v.redis.url $v.redis.existingSecret) }}
 {{- fail "redis: set redis.url or redis.existingSecret, or redis.bundled.enabled=true, or redis.enabled=false (then the gateway runs as one replica)" }}
 {{- end }}
-{{- else if include "cfs.enabled" (list . "gateway") }}
+{{- else }}
+{{- if include "cfs.enabled" (list . "gateway") }}
 {{- $g := include "cfs.component" (list . "gateway") | fromYaml }}
 {{- if or $g.autoscaling.enabled (gt (int $g.replicaCount) 1) }}
 {{- fail "redis.enabled=false keeps the gateway's shared state in memory: set components.gateway.replicaCount=1 and autoscaling off, or enable Redis" }}
+{{- end }}
+{{- end }}
+{{- if include "cfs.enabled" (list . "dashboard") }}
+{{- $d := include "cfs.component" (list . "dashboard") | fromYaml }}
+{{- if or $d.autoscaling.enabled (gt (int $d.replicaCount) 1) }}
+{{- fail "redis.enabled=false keeps the dashboard's sessions and sign-in throttling in memory: set components.dashboard.replicaCount=1 and autoscaling off, or enable Redis" }}
+{{- end }}
 {{- end }}
 {{- end }}
 {{- if and $v.objectStorage.bundled.enabled $v.objectStorage.endpoint }}

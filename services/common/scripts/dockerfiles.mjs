@@ -34,6 +34,15 @@ const DEPLOYABLES = [
   { name: 'media', folder: 'services/media', summary: 'generated media and the AI usage ledger (gRPC :7006, HTTP :7016).', expose: '7006 7016', migrations: true,
     env: ['# Without S3_ENDPOINT objects go to a local folder: keep it off the (read-only) image filesystem.', 'ENV MEDIA_DIR=/tmp/cfs-media'],
     health: grpcHealth('MEDIA_GRPC_PORT', 7006) },
+  { name: 'dashboard', folder: 'services/dashboard', summary: 'the customer dashboard, pages under /dashboard/ (HTTP :7020).', expose: '7020', migrations: false,
+    // The browser assets (scripts/build-assets.mjs) are read at run time from <package>/assets, beside dist/ (src/assets.ts).
+    runtimeFiles: 'assets/',
+    extraCopies: ["# Read at run time beside dist/ (src/assets.ts: <package>/assets): the browser assets and their manifest.json.", 'COPY --from=build /app/services/dashboard/assets/ ./assets/'],
+    health: [
+      "# Docker/Compose only (Kubernetes uses the chart's probes): /healthz answers 200.",
+      'HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \\',
+      `  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.DASHBOARD_HTTP_PORT||7020)+'/healthz').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"]`,
+    ] },
   { name: 'admin', folder: 'services/admin', summary: 'the operator CLI (one command per run; not a server).', migrations: false,
     health: ['# No HEALTHCHECK: a CLI that runs one command and exits.'] },
 ];
@@ -52,7 +61,7 @@ function dockerfile(d) {
     '# build   → npm ci (dev deps included: esbuild) and the esbuild bundle dist/ (the workspace',
     '#           libraries are TypeScript source and end up inside the bundle).',
     '# deps    → production node_modules only (npm packages are external to the bundle).',
-    `# runtime → node + node_modules + dist/${d.migrations ? ' + prisma/migrations' : ''}; no npm, yarn, turbo or esbuild;`,
+    `# runtime → node + node_modules + dist/${d.migrations ? ' + prisma/migrations' : ''}${d.runtimeFiles ? ` + ${d.runtimeFiles}` : ''}; no npm, yarn, turbo or esbuild;`,
     '#           runs as uid 1000 and writes nothing to its root filesystem.',
     'ARG NODE_IMAGE=node:24-bookworm-slim',
     '',

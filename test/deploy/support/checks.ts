@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { KubeObject } from './kube-schema.ts';
 import { problemsOf } from './kube-schema.ts';
 import { NetworkPolicies, type Pod } from './netpol.ts';
-import { ADMIN_TARGETS, COMPONENTS, deploymentOf, envOf, podTemplates, SERVICES, type Container, type Probe } from './render.ts';
+import { ADMIN_TARGETS, COMPONENTS, deploymentOf, envOf, HTTP_COMPONENTS, podTemplates, SERVICES, type Component, type Container, type Probe } from './render.ts';
 
 /** Schema-valid, no unknown field, and no apiVersion/kind the validators do not know. */
 export function expectValidObjects(objects: KubeObject[]): void {
@@ -49,8 +49,9 @@ function probePort(p: Probe | undefined): number | string | undefined {
 
 /**
  * Every component has its Deployment; services are probed with native gRPC health checks on their
- * port (readiness and start-up), the gateway over HTTP; the gateway's *_ADDR variables name the
- * Services that exist, on their ports.
+ * port (readiness and start-up), the gateway and the dashboard over HTTP; the *_ADDR variables of the
+ * gateway and of the dashboard name the Services that exist, on their ports, and the dashboard calls
+ * them with its own service token.
  */
 export function expectComponentsWired(objects: KubeObject[], expected: readonly string[] = COMPONENTS): void {
   const services = objects.filter((o) => o.kind === 'Service');
@@ -65,9 +66,11 @@ export function expectComponentsWired(objects: KubeObject[], expected: readonly 
     expect(container.readinessProbe, `${component} readiness`).toBeDefined();
     expect(container.livenessProbe, `${component} liveness`).toBeDefined();
     expect(container.startupProbe, `${component} startup`).toBeDefined();
-    if (component === 'gateway') {
-      expect(container.readinessProbe?.httpGet?.path).toBe('/readyz');
-      expect(container.livenessProbe?.httpGet?.path).toBe('/healthz');
+    if (HTTP_COMPONENTS.includes(component as Component)) {
+      expect(container.readinessProbe?.httpGet?.path, `${component} readiness`).toBe('/readyz');
+      expect(container.livenessProbe?.httpGet?.path, `${component} liveness`).toBe('/healthz');
+      expect(container.startupProbe?.httpGet?.path, `${component} startup`).toBe('/healthz');
+      expect(envOf(container).has('DATABASE_URL'), `${component} has no database`).toBe(false);
     } else {
       const grpcPort = container.ports?.find((p) => p.name === 'grpc')?.containerPort;
       expect(grpcPort, `${component} grpc port`).toBeTypeOf('number');
@@ -79,16 +82,29 @@ export function expectComponentsWired(objects: KubeObject[], expected: readonly 
       expect(env.get('DATABASE_URL')?.valueFrom?.secretKeyRef, `${component} DATABASE_URL from a Secret`).toBeDefined();
     }
   }
+  const expectAddresses = (caller: string, env: ReturnType<typeof envOf>) => {
+    for (const service of expected.filter((c) => SERVICES.includes(c as Component))) {
+      const address = env.get(`${service.toUpperCase()}_ADDR`)?.value;
+      expect(address, `${caller} ${service.toUpperCase()}_ADDR`).toMatch(/^[\w.-]+:\d+$/);
+      const [host, port] = address!.split(':');
+      expect(servicePort(host!)?.some((p) => p.port === Number(port)), `${caller} → ${address} is a Service port`).toBe(true);
+    }
+  };
+  const dashboard = deploymentOf(objects, 'dashboard');
+  if (dashboard) {
+    const container = (dashboard.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+    const env = envOf(container);
+    const httpPort = container.ports?.find((p) => p.name === 'http')?.containerPort;
+    expect(env.get('DASHBOARD_HTTP_PORT')?.value, 'DASHBOARD_HTTP_PORT is the container port').toBe(String(httpPort));
+    expect(env.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key, 'the dashboard calls the services with its own token').toBe('service-token-dashboard');
+    expect(env.has('SERVICE_CALLERS'), 'the dashboard serves no gRPC').toBe(false);
+    expectAddresses('dashboard', env);
+  }
   const gateway = deploymentOf(objects, 'gateway');
   if (!gateway) return;
   const env = envOf((gateway.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!);
   expect(env.get('CURSOR_SECRET')?.valueFrom?.secretKeyRef, 'CURSOR_SECRET from a Secret').toBeDefined();
-  for (const service of expected.filter((c) => c !== 'gateway')) {
-    const address = env.get(`${service.toUpperCase()}_ADDR`)?.value;
-    expect(address, `gateway ${service.toUpperCase()}_ADDR`).toMatch(/^[\w.-]+:\d+$/);
-    const [host, port] = address!.split(':');
-    expect(servicePort(host!)?.some((p) => p.port === Number(port)), `gateway → ${address} is a Service port`).toBe(true);
-  }
+  expectAddresses('gateway', env);
   if (expected.includes('media')) {
     const url = new URL(env.get('MEDIA_HTTP_URL')!.value!);
     expect(servicePort(url.hostname)?.some((p) => p.port === Number(url.port)), `MEDIA_HTTP_URL ${url} is a Service port`).toBe(true);
@@ -126,14 +142,15 @@ export function expectReferencesResolve(objects: KubeObject[], external: { secre
 
 /**
  * The NetworkPolicies allow exactly the documented paths between the pods of the system: ingress
- * controller → gateway; gateway → every service; billing → account; operator CLI → identity, account,
- * feed, media; and nothing else between them, nor from any other pod of the namespace.
+ * controller → gateway, dashboard; gateway → every service; dashboard → every service's gRPC port;
+ * billing → account; operator CLI → identity, account, feed, media; and nothing else between them, nor
+ * from any other pod of the namespace.
  */
 export function expectNetworkPolicyMatrix(
   objects: KubeObject[],
   namespace: string,
   opts: {
-    /** Redis is in use (identity, account, feed and the gateway reach it). */
+    /** Redis is in use (identity, account, feed, the gateway and the dashboard reach it). */
     redis: boolean;
     /** The database rule admits a PostgreSQL pod (false when it names an ipBlock, which no pod matches). */
     databaseAsPod: boolean;
@@ -184,11 +201,26 @@ export function expectNetworkPolicyMatrix(
   }
   expectPath(controller, gateway, ports.get('gateway')![0]!, true);
   expectPath(stranger, gateway, ports.get('gateway')![0]!, false);
+  const dashboard = pods.get('dashboard');
+  if (dashboard) {
+    // The dashboard is public like the gateway, and reached by nothing else of the system.
+    const port = ports.get('dashboard')![0]!;
+    expectPath(controller, dashboard, port, true);
+    expectPath(stranger, dashboard, port, false);
+    expectPath(gateway, dashboard, port, false);
+    expectPath(admin, dashboard, port, false);
+    for (const source of SERVICES) if (pods.get(source)) expectPath(pods.get(source)!, dashboard, port, false);
+    expectPath(dashboard, gateway, ports.get('gateway')![0]!, false);
+    expectPath(dashboard, postgres, 5432, false);
+    expectPath(dashboard, redis, 6379, opts.redis);
+  }
   for (const target of SERVICES) {
     const to = pods.get(target);
     if (!to) continue;
     for (const port of ports.get(target)!) {
       expectPath(gateway, to, port, true);
+      // The dashboard calls every service's gRPC API (not media's HTTP port: it streams nothing).
+      if (dashboard) expectPath(dashboard, to, port, port === ports.get(target)![0]);
       expectPath(stranger, to, port, false);
       expectPath(controller, to, port, false);
       expectPath(admin, to, port, ADMIN_TARGETS.includes(target) && port === ports.get(target)![0]);
@@ -208,6 +240,7 @@ export function expectNetworkPolicyMatrix(
     expectPath(prometheus, pods.get(component)!, port, true);
     expectPath(stranger, pods.get(component)!, port, false);
     if (component !== 'gateway') expectPath(gateway, pods.get(component)!, port, false);
+    if (dashboard && component !== 'dashboard') expectPath(dashboard, pods.get(component)!, port, false);
   }
   expectPath(gateway, postgres, 5432, false);
   expectPath(gateway, redis, 6379, opts.redis);

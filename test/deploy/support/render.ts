@@ -11,10 +11,15 @@ export const OVERLAYS = ['dev', 'prod'] as const;
 /** Lowest Kubernetes version the chart declares (Chart.yaml kubeVersion); rendering targets it. */
 export const MIN_KUBE_VERSION = '1.30.0';
 
-/** The deployables: the gateway and the six gRPC services (services/admin is the CLI, launcher local only). */
-export const COMPONENTS = ['gateway', 'identity', 'account', 'feed', 'billing', 'seo', 'media'] as const;
+/**
+ * The deployables: the gateway, the six gRPC services and the customer dashboard (services/admin is the
+ * CLI, launcher local only).
+ */
+export const COMPONENTS = ['gateway', 'identity', 'account', 'feed', 'billing', 'seo', 'media', 'dashboard'] as const;
 export type Component = (typeof COMPONENTS)[number];
-export const SERVICES = COMPONENTS.filter((c) => c !== 'gateway');
+/** The HTTP servers behind the Ingress (probed over HTTP, no database); the rest are the gRPC services. */
+export const HTTP_COMPONENTS: readonly Component[] = ['gateway', 'dashboard'];
+export const SERVICES = COMPONENTS.filter((c) => !HTTP_COMPONENTS.includes(c));
 /** Services the operator CLI calls (services/admin/src/clients.ts). */
 export const ADMIN_TARGETS = ['identity', 'account', 'feed', 'media'];
 
