@@ -3,8 +3,9 @@
  * this replica caches its answers (LRU, AUTH_CACHE_TTL_MS) so most requests need no call. A cached
  * Credential is used only while it is unexpired and carries no revocation marker (written by the
  * identity service before it commits a revocation, seen by every replica); with a marker, or when
- * the marker store cannot answer, the cache is bypassed and identity decides. A revocation
- * announcement also evicts the Credential at once. A token that fails
+ * the marker store cannot answer, the cache is bypassed and identity decides. The marker is read
+ * in the rate limit's round trip when this request made one (step 1 asks for the Credential that
+ * `peek` names), else here. A revocation announcement also evicts the Credential at once. A token that fails
  * the `cfs_` shape or checksum is refused without a call; concurrent requests with the same
  * uncached token share one identity call.
  */
@@ -19,6 +20,12 @@ import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/C
 import type { GatewayStores } from './stores/index.ts';
 
 export type Credential = Credential__Output;
+
+/** A revocation marker already read for this request (by the rate limit's round trip). */
+export interface RevocationCheck {
+  credentialId: string;
+  marked: boolean;
+}
 
 /** Asks the identity service about a token (UNAUTHENTICATED when it is unknown, revoked or expired). */
 export type IdentityLookup = (token: string, requestId: string) => Promise<Credential>;
@@ -61,7 +68,7 @@ export class Authenticator {
   }
 
   /** The Credential behind a token, confirmed not revoked or expired; UNAUTHENTICATED otherwise. */
-  async authenticate(token: string, requestId: string): Promise<Credential> {
+  async authenticate(token: string, requestId: string, checked?: RevocationCheck): Promise<Credential> {
     // A token of the wrong shape or checksum was never issued: refused here, at no service's cost.
     if (!parseToken(token)) throw unauthenticated();
     const key = keyOf(token);
@@ -72,7 +79,8 @@ export class Authenticator {
         throw unauthenticated('The credential has expired.');
       }
       // A marker (or a store that cannot answer) means: trust identity, not the cache.
-      if ((await this.isMarked(cached.id)) === false) {
+      const marked = checked?.credentialId === cached.id ? checked.marked : await this.isMarked(cached.id);
+      if (marked === false) {
         cacheLookups.add(1, { cache: AUTH_CACHE, result: 'hit' });
         return cached;
       }

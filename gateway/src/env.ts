@@ -46,6 +46,13 @@ export const gatewayEnvSchema = z.object({
   AUTH_CACHE_MAX_ENTRIES: envFields.positiveInt(10_000),
   /** How long a replica caches a Site with its Customer and Plan; changes are announced and apply at once. */
   SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * How long a replica caches a feed page (by subscription set, limit and cursor) and a Site's
+   * subscription set; imports and subscription changes are announced and apply at once. 0 disables.
+   */
+  FEED_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Most feed pages a replica caches (each a few KB of JSON). */
+  FEED_PAGE_CACHE_MAX_ENTRIES: envFields.positiveInt(2_000),
   /** Security rate limit per Credential (or per client IP without a known one) per minute; 0 turns it off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Largest request header block in bytes (larger is a 400). */
@@ -61,18 +68,22 @@ export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 /** What the app factory needs from the environment. */
 export type GatewayConfig = Pick<
   GatewayEnv,
-  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS' | 'MEDIA_HTTP_URL' | 'RATE_LIMIT_PER_MINUTE' | 'DASHBOARD_HTTP_URL'
+  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'FEED_PAGE_CACHE_TTL_MS' | 'FEED_PAGE_CACHE_MAX_ENTRIES' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS' | 'MEDIA_HTTP_URL' | 'RATE_LIMIT_PER_MINUTE' | 'DASHBOARD_HTTP_URL'
 >;
 
 /**
- * A gateway process on its own learns of revocations only through Redis (the identity service's
- * markers): without REDIS_URL it caches no authentication. Setting AUTH_CACHE_TTL_MS above 0 without
- * REDIS_URL is refused at start-up rather than left to serve revoked Credentials.
+ * A gateway process on its own learns of revocations (the identity service's markers) and of new
+ * articles and subscriptions (the feed's announcements) only through Redis: without REDIS_URL it
+ * caches no authentication and no feed page. Setting AUTH_CACHE_TTL_MS or FEED_PAGE_CACHE_TTL_MS
+ * above 0 without REDIS_URL is refused at start-up rather than left to serve what has changed.
  */
-export function checkRevocationReach(env: GatewayEnv, given: NodeJS.ProcessEnv): GatewayEnv {
-  if (env.REDIS_URL || env.AUTH_CACHE_TTL_MS === 0) return env;
-  if (given.AUTH_CACHE_TTL_MS !== undefined) {
-    throw new Error('AUTH_CACHE_TTL_MS must be 0 without REDIS_URL: revocations reach a gateway process only through Redis');
+export function checkAnnouncementReach(env: GatewayEnv, given: NodeJS.ProcessEnv): GatewayEnv {
+  if (env.REDIS_URL) return env;
+  const reach = { AUTH_CACHE_TTL_MS: 'revocations', FEED_PAGE_CACHE_TTL_MS: 'new articles and subscription changes' } as const;
+  for (const [name, what] of Object.entries(reach)) {
+    if (given[name] !== undefined && env[name as keyof typeof reach] > 0) {
+      throw new Error(`${name} must be 0 without REDIS_URL: ${what} reach a gateway process only through Redis`);
+    }
   }
-  return { ...env, AUTH_CACHE_TTL_MS: 0 };
+  return { ...env, AUTH_CACHE_TTL_MS: 0, FEED_PAGE_CACHE_TTL_MS: 0 };
 }

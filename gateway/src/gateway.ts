@@ -12,6 +12,7 @@ import { Authenticator } from './authenticator.ts';
 import { dashboardProxy } from './dashboard-proxy.ts';
 import type { ServiceClients } from './clients.ts';
 import { FeedCursorCodec } from './cursor.ts';
+import { FeedPageCache } from './feed-pages.ts';
 import { PlanEntitlements } from '@cfs/common/entitlements';
 import type { GatewayConfig } from './env.ts';
 import { HttpHealth, mountHealth } from '@cfs/common/http-health';
@@ -24,7 +25,7 @@ import { SiteDirectory } from './sites.ts';
 import type { GatewayStores } from './stores/index.ts';
 import { TaxonomyCatalog } from './taxonomy.ts';
 
-export { checkRevocationReach, gatewayEnvSchema, type GatewayEnv } from './env.ts';
+export { checkAnnouncementReach, gatewayEnvSchema, type GatewayEnv } from './env.ts';
 export { createHttpServer } from './http-server.ts';
 export { HttpHealth, servicesHealth } from '@cfs/common/http-health';
 export { closeServiceClients, createServiceClients, type ServiceAddresses, type ServiceClients } from './clients.ts';
@@ -70,6 +71,15 @@ export function createGateway(deps: GatewayDeps): express.Express {
     { refreshMs: env.TAXONOMY_REFRESH_MS, now },
   );
   stores.bus.subscribe(CHANNELS.taxonomyChanged, () => taxonomy.invalidate());
+  const cursors = new FeedCursorCodec(env.CURSOR_SECRET);
+  const feedPages = new FeedPageCache({
+    bus: stores.bus,
+    cursors,
+    ttlMs: env.FEED_PAGE_CACHE_TTL_MS,
+    maxEntries: env.FEED_PAGE_CACHE_MAX_ENTRIES,
+    maxSites: env.AUTH_CACHE_MAX_ENTRIES,
+    now,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -91,7 +101,8 @@ export function createGateway(deps: GatewayDeps): express.Express {
     authenticator,
     sites,
     entitlements: new PlanEntitlements(stores.quotas, now),
-    tools: { cursors: new FeedCursorCodec(env.CURSOR_SECRET), taxonomy },
+    tools: { cursors, taxonomy },
+    feedPages,
     rpcFor,
   });
   return app;

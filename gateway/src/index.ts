@@ -6,7 +6,7 @@ const [
   { parseEnv },
   { createLogger },
   { Lifecycle },
-  { checkRevocationReach, gatewayEnvSchema, createServiceClients, closeServiceClients, createGateway, createStores, createHttpServer, servicesHealth },
+  { checkAnnouncementReach, gatewayEnvSchema, createServiceClients, closeServiceClients, createGateway, createStores, createHttpServer, servicesHealth },
 ] = await Promise.all([
     import('@cfs/common/env'),
     import('@cfs/common/logger'),
@@ -16,7 +16,7 @@ const [
 
 const logger = createLogger('gateway');
 try {
-  const env = checkRevocationReach(parseEnv(gatewayEnvSchema), process.env);
+  const env = checkAnnouncementReach(parseEnv(gatewayEnvSchema), process.env);
   const clients = createServiceClients({
     identity: env.IDENTITY_ADDR,
     account: env.ACCOUNT_ADDR,

@@ -8,6 +8,7 @@
 import type { Express, RequestHandler } from 'express';
 import type { Logger } from '@cfs/common/logger';
 import type { Authenticator } from './authenticator.ts';
+import type { FeedPageCache } from './feed-pages.ts';
 import type { PlanEntitlements } from '@cfs/common/entitlements';
 import { MEDIA_PATH_PREFIX, mediaRoutes } from './media-proxy.ts';
 import type { AnyRoute, ValidationTools } from './route.ts';
@@ -41,6 +42,7 @@ export interface PipelineDeps {
   sites: SiteDirectory;
   entitlements: PlanEntitlements;
   tools: ValidationTools;
+  feedPages: FeedPageCache;
   rpcFor: (requestId: string) => Rpc;
 }
 

@@ -9,6 +9,7 @@ import type { Capability } from '@cfs/common/capabilities';
 import type { CustomerScope } from '@cfs/common/scopes';
 import type { Credential } from './authenticator.ts';
 import type { FeedCursorCodec } from './cursor.ts';
+import type { FeedPageCache } from './feed-pages.ts';
 import type { PlanEntitlements } from '@cfs/common/entitlements';
 import type { Rpc } from './rpc.ts';
 import type { SiteDirectory } from './sites.ts';
@@ -41,8 +42,27 @@ export interface BaseContext<P, Q, B, D> {
   /** The Site, Customer and Plan behind a Site id (cached). */
   sites: SiteDirectory;
   entitlements: PlanEntitlements;
-  /** Encodes the next feed cursor (decoding is `prepare`'s job). */
-  cursors: FeedCursorCodec;
+  /** Feed pages as their public JSON, cached by subscription set (feed-pages.ts). */
+  feedPages: FeedPageCache;
+}
+
+/**
+ * An answer already checked against its schema and encoded as UTF-8 JSON (e.g. a cached feed page):
+ * a handler may return one instead of a value, and its bytes are sent as they are, without a second
+ * check or encoding (a profile showed encoding a cached page's text on every answer costing the
+ * gateway more CPU than all the rest of the request).
+ */
+export class SerializedAnswer {
+  private constructor(readonly body: Buffer) {}
+
+  static of<S extends z.ZodType>(schema: S, value: z.input<S>): SerializedAnswer {
+    return new SerializedAnswer(Buffer.from(JSON.stringify(schema.parse(value)), 'utf8'));
+  }
+
+  /** The answer as a value again (to store it with an idempotency key). */
+  value(): unknown {
+    return JSON.parse(this.body.toString('utf8'));
+  }
 }
 
 export type AuthMode = 'credential' | 'none';
@@ -84,7 +104,7 @@ export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodTyp
   errors?: ErrorCode[];
   /** What a code means on this route, for the OpenAPI description (default: the code's general condition). */
   errorNotes?: Partial<Record<ErrorCode, string>>;
-  handle: (ctx: RouteContext<A, P, Q, B, D>) => Promise<z.input<R>>;
+  handle: (ctx: RouteContext<A, P, Q, B, D>) => Promise<z.input<R> | SerializedAnswer>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

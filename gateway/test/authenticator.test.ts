@@ -73,6 +73,25 @@ describe('Authenticator', () => {
     await expect(t.auth.authenticate(tok, 'req')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
+  it('takes a marker already read for this request (by the rate limit) instead of reading it again, for that Credential only', async () => {
+    const t = setup();
+    await t.auth.authenticate(tok, 'req');
+    const reads = { count: 0 };
+    const isMarked = t.state.isMarked.bind(t.state);
+    t.state.isMarked = async (credentialId: string) => ((reads.count += 1), isMarked(credentialId));
+    await t.auth.authenticate(tok, 'req', { credentialId: t.id, marked: false });
+    expect(reads.count).toBe(0);
+    await t.revoke(false);
+    // Read for another Credential: ignored, the marker is read here.
+    await expect(t.auth.authenticate(tok, 'req', { credentialId: 'cred_other', marked: false })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(reads.count).toBe(1);
+    // Read as marked: the cache is not trusted, identity decides.
+    const u = setup();
+    await u.auth.authenticate(tok, 'req');
+    await u.auth.authenticate(tok, 'req', { credentialId: u.id, marked: true });
+    expect(u.calls()).toBe(2);
+  });
+
   it('refuses a cached credential that has expired since', async () => {
     const t = setup({ expiresAt: '2026-01-01T00:00:30Z' });
     await t.auth.authenticate(tok, 'req');

@@ -45,6 +45,20 @@ export function storesContract(name: string, open: () => Promise<GatewayStores>)
       expect(await stores.revocations.isMarked(id)).toBe(true);
     });
 
+    it('count a hit and read, in the same call, another window and a revocation marker', async () => {
+      const stores = await open();
+      const [marked, clean] = [`cred_${randomBytes(4).toString('hex')}`, `cred_${randomBytes(4).toString('hex')}`];
+      await stores.revocations.mark(marked);
+      const address = `ip:${randomBytes(4).toString('hex')}`;
+      await stores.rateLimits.hit(address, 60_000);
+      const first = await stores.rateLimits.hit('cred:a1', 60_000, { alsoRead: address, revocationOf: marked });
+      expect(first).toMatchObject({ count: 1, alsoRead: { count: 1 }, revoked: true });
+      expect(first.alsoRead!.resetMs).toBeGreaterThan(55_000);
+      expect(await stores.rateLimits.hit('cred:a1', 60_000, { revocationOf: clean })).toMatchObject({ count: 2, revoked: false });
+      expect(await stores.rateLimits.hit('cred:a1', 60_000, { alsoRead: 'ip:never' })).toMatchObject({ count: 3, alsoRead: { count: 0, resetMs: 0 } });
+      expect(await stores.rateLimits.hit('cred:a1', 60_000)).not.toHaveProperty('revoked');
+    });
+
     it('hold an idempotency key for one owner under a lease, replay what it completed, and bound keys per Site', async () => {
       const { idempotency } = await open();
       const claim = (key: string, owner: string, extra: Partial<{ leaseMs: number; maxPerSite: number; fingerprint: string }> = {}) =>

@@ -809,6 +809,11 @@ export const descriptor = {
                       "oneof": [
                         "after"
                       ]
+                    },
+                    "_categories": {
+                      "oneof": [
+                        "categories"
+                      ]
                     }
                   },
                   "fields": {
@@ -834,6 +839,22 @@ export const descriptor = {
                       "options": {
                         "proto3_optional": true
                       }
+                    },
+                    "categories": {
+                      "type": "CategoryKeys",
+                      "id": 5,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    }
+                  }
+                },
+                "CategoryKeys": {
+                  "fields": {
+                    "keys": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 1
                     }
                   }
                 },

@@ -4,6 +4,7 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { Article as _cfs_feed_v1_Article, Article__Output as _cfs_feed_v1_Article__Output } from './cfs/feed/v1/Article.js';
 import type { ArticleInput as _cfs_feed_v1_ArticleInput, ArticleInput__Output as _cfs_feed_v1_ArticleInput__Output } from './cfs/feed/v1/ArticleInput.js';
 import type { Category as _cfs_feed_v1_Category, Category__Output as _cfs_feed_v1_Category__Output } from './cfs/feed/v1/Category.js';
+import type { CategoryKeys as _cfs_feed_v1_CategoryKeys, CategoryKeys__Output as _cfs_feed_v1_CategoryKeys__Output } from './cfs/feed/v1/CategoryKeys.js';
 import type { FeedAdminServiceClient as _cfs_feed_v1_FeedAdminServiceClient, FeedAdminServiceDefinition as _cfs_feed_v1_FeedAdminServiceDefinition } from './cfs/feed/v1/FeedAdminService.js';
 import type { FeedCursor as _cfs_feed_v1_FeedCursor, FeedCursor__Output as _cfs_feed_v1_FeedCursor__Output } from './cfs/feed/v1/FeedCursor.js';
 import type { FeedServiceClient as _cfs_feed_v1_FeedServiceClient, FeedServiceDefinition as _cfs_feed_v1_FeedServiceDefinition } from './cfs/feed/v1/FeedService.js';
@@ -33,6 +34,7 @@ export interface ProtoGrpcType {
         Article: MessageTypeDefinition<_cfs_feed_v1_Article, _cfs_feed_v1_Article__Output>
         ArticleInput: MessageTypeDefinition<_cfs_feed_v1_ArticleInput, _cfs_feed_v1_ArticleInput__Output>
         Category: MessageTypeDefinition<_cfs_feed_v1_Category, _cfs_feed_v1_Category__Output>
+        CategoryKeys: MessageTypeDefinition<_cfs_feed_v1_CategoryKeys, _cfs_feed_v1_CategoryKeys__Output>
         /**
          * Operator calls; never reachable through the gateway (its service token is not admitted to any
          * of these RPCs). Same conventions as FeedService.

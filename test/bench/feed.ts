@@ -1,7 +1,7 @@
 /**
  * Feed page latency at 10 000 and at 1 000 000 articles (issue 5): the feed service's page read
- * (subscriptions + the keyset page query, cache off) against a real PostgreSQL, for first pages and
- * deep pages, plus a cached read. Prints a table; asserts nothing (the machine is shared and noisy).
+ * (subscriptions + the keyset page query; the feed service caches nothing) against a real PostgreSQL, for first pages and
+ * deep pages. Prints a table; asserts nothing (the machine is shared and noisy).
  *
  *   npm run bench:feed            BENCH_SIZES=10000,1000000 BENCH_ITERATIONS=300
  */
@@ -63,17 +63,14 @@ async function main() {
       await db.$executeRawUnsafe('VACUUM ANALYZE article_categories');
       const loadSeconds = ((performance.now() - load) / 1000).toFixed(1);
 
-      const uncached = new FeedPages(db, 'feed', { ttlMs: 0, maxEntries: 1 });
+      const uncached = new FeedPages(db, 'feed');
       await time(20, () => uncached.page('site_bench', 20, null)); // warm-up
       const first = await time(iterations, () => uncached.page('site_bench', 20, null));
       const deep = await time(iterations, (i) => {
         const g = Math.floor(((i * 7919) % 1000) / 1000 * size) + 1;
         return uncached.page('site_bench', 20, { publishedAt: new Date(Date.parse('2020-01-01T00:00:00Z') + g * 60_000), articleId: `a${g}` });
       });
-      const cachedReader = new FeedPages(db, 'feed', { ttlMs: 60_000, maxEntries: 100 });
-      await cachedReader.page('site_bench', 20, null);
-      const cached = await time(iterations, () => cachedReader.page('site_bench', 20, null));
-      for (const [label, r] of [['first page', first], ['deep page (random)', deep], ['cached page', cached]] as const) {
+      for (const [label, r] of [['first page', first], ['deep page (random)', deep]] as const) {
         console.log(`${String(size).padStart(10)} ${label.padEnd(22)} ${fmt(r.p50)} ${fmt(r.p99)} ${fmt(r.mean)}`);
       }
       console.log(`${''.padStart(10)} (loaded in ${loadSeconds} s)`);

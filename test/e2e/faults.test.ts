@@ -30,7 +30,9 @@ describe('a service process killed under load, then restarted', () => {
     procs.push(startDeployable('services/account', { ...common, ACCOUNT_GRPC_PORT: String(ports.account) }));
     feedEnv = { ...common, FEED_GRPC_PORT: String(ports.feed) };
     feed = startDeployable('services/feed', feedEnv);
-    procs.push(startDeployable('gateway', env.gateway(ports, { GRPC_DEADLINE_MS: String(DEADLINE_MS), RATE_LIMIT_PER_MINUTE: '0' })));
+    // No feed page cache: every request below must reach the feed service (a cached page would be
+    // served without it; test/e2e/feed-cache.test.ts covers that).
+    procs.push(startDeployable('gateway', env.gateway(ports, { GRPC_DEADLINE_MS: String(DEADLINE_MS), RATE_LIMIT_PER_MINUTE: '0', FEED_PAGE_CACHE_TTL_MS: '0' })));
     await Promise.all([ports.identity, ports.account, ports.feed].map((p) => waitForServing(addr(p), 30_000)));
     base = `http://127.0.0.1:${ports.gateway}`;
     await eventually(async () => (await fetch(`${base}/docs/public.json`)).ok, 30_000, 'gateway up');

@@ -14,7 +14,9 @@ let system: TestSystem;
 let owner: Owner;
 let replicas: string[];
 beforeAll(async () => {
-  system = await startSystem();
+  // The rate limit on, as deployed: its round trip also reads the marker of a cached Credential
+  // (without it, authentication reads the marker itself: gateway/test/authenticator.test.ts).
+  system = await startSystem({ gatewayEnv: { RATE_LIMIT_PER_MINUTE: '1000000' } });
   owner = await createCustomer(system);
   replicas = [system.baseUrl, await system.startGateway()];
 });
@@ -55,6 +57,17 @@ describe('a revocation by any path is refused on the next request by every repli
       identity.close();
     }
     await expectRefusedEverywhere(c.secret);
+  });
+});
+
+describe('a replica that missed the announcement', () => {
+  it('refuses the revoked Credential on its next request all the same: the marker, read in the rate limit\'s round trip', async () => {
+    const deaf = await system.startGateway({ deaf: true });
+    const made = (await system.admin('credential', 'create', '--site', owner.site.id, '--scopes', 'account.read,feed.read')) as { id: string; secret: string };
+    for (let i = 0; i < 2; i++) expect((await request(deaf, 'GET', '/api/v1/me', { token: made.secret })).status).toBe(200);
+    await system.admin('credential', 'revoke', '--site', owner.site.id, '--credential', made.id);
+    expectError(await request(deaf, 'GET', '/api/v1/me', { token: made.secret }), 401, 'UNAUTHENTICATED');
+    expectError(await request(deaf, 'GET', '/api/v1/feed', { token: made.secret }), 401, 'UNAUTHENTICATED');
   });
 });
 

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { applyMigrations } from '@cfs/common/migrate';
 import { MIGRATED_SERVICES, migrationsDirOf } from './services.ts';
-import { RedisBus } from '@cfs/common/bus';
+import { MemoryBus, RedisBus } from '@cfs/common/bus';
 import { RedisRevocationMarkers } from '@cfs/common/revocations';
 import { newServiceTokens, type ServiceCaller } from '@cfs/common/service-auth';
 import { createLogger } from '@cfs/common/logger';
@@ -30,7 +30,11 @@ export interface TestSystem {
   /** The dashboard's own address (the gateway serves it at <baseUrl>/dashboard/). */
   dashboardUrl: string;
   /** Starts one more gateway replica on the same services and the same Redis (or `redisUrl`); returns its base URL. */
-  startGateway: (options?: { redisUrl?: string }) => Promise<string>;
+  /**
+   * Starts one more gateway replica on the same services; returns its address. `deaf`: its bus hears
+   * no announcement (a replica that missed them), so only the shared Redis state tells it of changes.
+   */
+  startGateway: (options?: { redisUrl?: string; deaf?: boolean }) => Promise<string>;
   /** Starts one more dashboard replica on the same services and Redis; returns its own address. */
   startDashboard: () => Promise<string>;
   /** The gateways' clock (epoch ms); tests move it instead of sleeping. */
@@ -114,7 +118,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     serviceTokens,
     clock,
     s3,
-    startGateway: (g = {}) => system.startGateway({ stores: stores(g.redisUrl) }),
+    startGateway: async (g = {}) => {
+      const shared = stores(g.redisUrl);
+      if (g.deaf) await shared.bus.close();
+      return system.startGateway({ stores: g.deaf ? { ...shared, bus: new MemoryBus() } : shared });
+    },
     startDashboard: () => system.startDashboard(),
     admin: (...argv) => runAdminCommand(argv, adminClients),
     stopService: (name) => system.stopService(name),

@@ -4,7 +4,6 @@ import { FEED_PAGE_DEFAULT_LIMIT } from '@cfs/common/feed-limits';
 import { defineRoute } from '../route.ts';
 import { FeedPage, FeedQuery, Subscriptions, Taxonomy } from '../schemas.ts';
 
-
 export const feedRoutes = [
   defineRoute({
     method: 'GET',
@@ -56,8 +55,9 @@ export const feedRoutes = [
       if (unknown !== undefined) throw malformed(`body.categories: unknown category key ${unknown}`);
     },
     response: { status: 200, description: 'The subscriptions as stored.', schema: Subscriptions },
-    handle: async ({ principal, rpc, body }) => {
+    handle: async ({ principal, rpc, body, feedPages }) => {
       const { categories } = await rpc('feed', 'ReplaceSubscriptions', { siteId: principal.credential.siteId, categories: body.categories });
+      feedPages.subscriptionsChanged(principal.credential.siteId);
       return { categories };
     },
   }),
@@ -81,25 +81,7 @@ export const feedRoutes = [
       return { after };
     },
     response: { status: 200, description: 'One page of the feed.', schema: FeedPage },
-    handle: async ({ principal, rpc, query, prepared, cursors }) => {
-      const page = await rpc('feed', 'GetFeedPage', {
-        siteId: principal.credential.siteId,
-        limit: query.limit ?? FEED_PAGE_DEFAULT_LIMIT,
-        ...(prepared.after ? { after: prepared.after } : {}),
-      });
-      return {
-        data: page.articles.map((a) => ({
-          id: a.id,
-          title: a.title,
-          url: a.url,
-          summary: a.summary ?? null,
-          publishedAt: a.publishedAt,
-          categories: a.categories,
-          imageKey: a.imageKey ?? null,
-          imageUrl: a.imageKey ? `/media/generated/${a.imageKey.split('/').map(encodeURIComponent).join('/')}` : null,
-        })),
-        nextCursor: page.next ? cursors.encode(page.next) : null,
-      };
-    },
+    handle: ({ principal, rpc, query, prepared, feedPages }) =>
+      feedPages.page(principal.credential.siteId, query.limit ?? FEED_PAGE_DEFAULT_LIMIT, prepared.after, rpc),
   }),
 ];

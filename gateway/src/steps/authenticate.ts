@@ -11,7 +11,7 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
     if ('missing' in bearer) throw unauthenticated('An Authorization: Bearer <credential> header is required.');
     if ('malformed' in bearer) throw unauthenticated('The Authorization header must be "Bearer <credential>".');
     const state = stateOf(res);
-    state.credential = await authenticator.authenticate(bearer.token, state.requestId);
+    state.credential = await authenticator.authenticate(bearer.token, state.requestId, state.revocation);
     next();
   };
 }

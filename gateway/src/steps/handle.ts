@@ -1,12 +1,14 @@
 /**
  * Step 8: the route's handler (the service call), its answer shaped by the response schema. On
  * routes that accept an Idempotency-Key the handler runs at most once per key (idempotency.ts).
- * A request that fails after its quota unit was taken gives the unit back.
+ * A request that fails after its quota unit was taken gives the unit back. An answer the handler
+ * returns already serialized (SerializedAnswer: checked when it was made) is sent as it is.
  */
 import type { RequestHandler, Response } from 'express';
 import type { PlanEntitlements } from '@cfs/common/entitlements';
 import { fingerprintOf, runIdempotent } from '../idempotency.ts';
-import type { AnyRoute, ValidationTools } from '../route.ts';
+import type { FeedPageCache } from '../feed-pages.ts';
+import { SerializedAnswer, type AnyRoute, type ValidationTools } from '../route.ts';
 import type { Rpc } from '../rpc.ts';
 import type { SiteDirectory } from '../sites.ts';
 import type { IdempotencyStore } from '../stores/index.ts';
@@ -18,6 +20,12 @@ export interface HandleDeps {
   entitlements: PlanEntitlements;
   idempotency: IdempotencyStore;
   tools: ValidationTools;
+  feedPages: FeedPageCache;
+}
+
+function send(res: Response, status: number, answer: unknown): void {
+  if (answer instanceof SerializedAnswer) res.status(status).type('json').send(answer.body);
+  else res.status(status).json(answer);
 }
 
 export function handle(route: AnyRoute, deps: HandleDeps): RequestHandler {
@@ -30,10 +38,10 @@ export function handle(route: AnyRoute, deps: HandleDeps): RequestHandler {
         rpc: deps.rpcFor(state.requestId),
         sites: deps.sites,
         entitlements: deps.entitlements,
-        cursors: deps.tools.cursors,
+        feedPages: deps.feedPages,
         ...(state.credential ? { principal: { credential: state.credential } } : {}),
       } as never);
-      return route.response.schema.parse(answer);
+      return answer instanceof SerializedAnswer ? answer : route.response.schema.parse(answer);
     } catch (err) {
       if (state.charged) await deps.entitlements.refund(state.charged);
       throw err;
@@ -43,7 +51,7 @@ export function handle(route: AnyRoute, deps: HandleDeps): RequestHandler {
     const state = stateOf(res);
     const key = route.idempotent ? req.get('idempotency-key') : undefined;
     if (key === undefined || !state.credential) {
-      res.status(route.response.status).json(await execute(res));
+      send(res, route.response.status, await execute(res));
       return;
     }
     const site = state.credential.siteId;
@@ -51,9 +59,9 @@ export function handle(route: AnyRoute, deps: HandleDeps): RequestHandler {
     const scope = { site, key: `${site}:${route.operationId}:${key}` };
     const answer = await runIdempotent(deps.idempotency, scope, fingerprintOf({ params, query, body }), async () => ({
       status: route.response.status,
-      body: await execute(res),
+      body: await execute(res).then((a) => (a instanceof SerializedAnswer ? a.value() : a)),
     }));
     if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(answer.status).json(answer.body);
+    send(res, answer.status, answer.body);
   };
 }

@@ -12,6 +12,8 @@
  *   before any identity call: made-up tokens never buy fresh buckets.
  * Over the limit: 429 RATE_LIMITED with Retry-After. When the store is unreachable the limit is not
  * enforced (a warning at most every 10 s): availability over throttling.
+ * The same round trip reads the revocation marker of the Credential this replica has cached for the
+ * token, so that authentication (step 3) needs no store call of its own.
  */
 import { rateLimitRefusals } from '@cfs/common/metrics';
 import type { Request, RequestHandler, Response } from 'express';
@@ -19,8 +21,9 @@ import { parseToken } from '@cfs/common/credential-token';
 import { DomainError } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
 import type { Authenticator } from '../authenticator.ts';
-import type { RateLimitStore, RateWindow } from '../stores/index.ts';
+import type { Hit, RateLimitStore, RateWindow } from '../stores/index.ts';
 import { bearerTokenOf } from './bearer.ts';
+import { stateOf } from './request-state.ts';
 
 const WINDOW_MS = 60_000;
 
@@ -52,15 +55,19 @@ export function rateLimit(deps: { limit: number; store: RateLimitStore; authenti
     const token = 'token' in bearer ? bearer.token : undefined;
     const lookupId = token === undefined ? undefined : parseToken(token)?.lookupId;
     const address = addressOf(req);
-    let counted: RateWindow & { alsoRead?: RateWindow };
+    const cachedId = lookupId ? deps.authenticator.peek(token!) : undefined;
+    let counted: Hit;
     try {
-      counted = lookupId ? await deps.store.hit(`cred:${lookupId}`, WINDOW_MS, address) : await deps.store.hit(address, WINDOW_MS);
+      counted = lookupId
+        ? await deps.store.hit(`cred:${lookupId}`, WINDOW_MS, { alsoRead: address, ...(cachedId ? { revocationOf: cachedId } : {}) })
+        : await deps.store.hit(address, WINDOW_MS);
     } catch (err) {
       unreachable(err);
       return next();
     }
     if (counted.count > deps.limit) refuse(res, counted, lookupId ? 'cred' : 'ip');
-    if (lookupId && counted.alsoRead && counted.alsoRead.count >= deps.limit && !deps.authenticator.peek(token!)) refuse(res, counted.alsoRead, 'ip');
+    if (lookupId && counted.alsoRead && counted.alsoRead.count >= deps.limit && !cachedId) refuse(res, counted.alsoRead, 'ip');
+    if (cachedId && counted.revoked !== undefined) stateOf(res).revocation = { credentialId: cachedId, marked: counted.revoked };
     describe(res, counted);
     if (lookupId) {
       res.once('finish', () => {

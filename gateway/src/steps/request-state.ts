@@ -1,6 +1,6 @@
 /** What the pipeline steps learn about one request, kept on `res.locals` as they run. */
 import type { Response } from 'express';
-import type { Credential } from '../authenticator.ts';
+import type { Credential, RevocationCheck } from '../authenticator.ts';
 import type { QuotaCounter } from '../stores/index.ts';
 
 export interface ValidInput {
@@ -14,6 +14,8 @@ export interface ValidInput {
 export interface RequestState {
   /** Set first, by requestId(). */
   requestId: string;
+  /** Set by rateLimit() when its round trip also read the marker of the Credential cached for the token. */
+  revocation?: RevocationCheck;
   /** Set by validate(). */
   input?: ValidInput;
   /** Set by authenticate(), on routes that take a Credential. */

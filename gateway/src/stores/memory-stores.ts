@@ -3,13 +3,15 @@ import { MemoryBus, type Bus } from '@cfs/common/bus';
 import { MemoryRevocationMarkers } from '@cfs/common/revocations';
 import type {
   GatewayStores,
+  Hit,
+  HitOptions,
   IdempotencyClaim,
   IdempotencyRecord,
   IdempotencyStore,
   QuotaCounter,
   QuotaStore,
   RateLimitStore,
-  RateWindow,
+  RevocationMarkers,
   StoredAnswer,
 } from './stores.ts';
 
@@ -47,11 +49,14 @@ class ExpiringMap<V> {
 export class MemoryRateLimits implements RateLimitStore {
   private readonly windows: ExpiringMap<{ count: number; resetAt: number }>;
 
-  constructor(private readonly now: Clock) {
+  constructor(
+    private readonly now: Clock,
+    private readonly revocations: RevocationMarkers,
+  ) {
     this.windows = new ExpiringMap(now);
   }
 
-  async hit(bucket: string, windowMs: number, alsoRead?: string): Promise<RateWindow & { alsoRead?: RateWindow }> {
+  async hit(bucket: string, windowMs: number, { alsoRead, revocationOf }: HitOptions = {}): Promise<Hit> {
     const now = this.now();
     let window = this.windows.get(bucket);
     if (!window) {
@@ -64,6 +69,7 @@ export class MemoryRateLimits implements RateLimitStore {
       count: window.count,
       resetMs: window.resetAt - now,
       ...(alsoRead === undefined ? {} : { alsoRead: { count: other?.count ?? 0, resetMs: other ? other.resetAt - now : 0 } }),
+      ...(revocationOf === undefined ? {} : { revoked: await this.revocations.isMarked(revocationOf) }),
     };
   }
 }
@@ -142,11 +148,12 @@ export class MemoryIdempotency implements IdempotencyStore {
 export function memoryStores(options: { markerTtlMs: number; now?: Clock; bus?: Bus }): GatewayStores {
   const now = options.now ?? Date.now;
   const bus = options.bus ?? new MemoryBus();
+  // Shared with an identity service in the same process (embedded mode).
+  const revocations = new MemoryRevocationMarkers(options.markerTtlMs / 1000, now);
   return {
-    rateLimits: new MemoryRateLimits(now),
+    rateLimits: new MemoryRateLimits(now, revocations),
     quotas: new MemoryQuotas(now),
-    // Shared with an identity service in the same process (embedded mode).
-    revocations: new MemoryRevocationMarkers(options.markerTtlMs / 1000, now),
+    revocations,
     idempotency: new MemoryIdempotency(now),
     bus,
     ready: async () => true,

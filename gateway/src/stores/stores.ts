@@ -15,13 +15,28 @@ export interface RateWindow {
   resetMs: number;
 }
 
+/** What else one rate-limit hit reads, in the same round trip. */
+export interface HitOptions {
+  /** Another bucket whose window is read without counting (the client address's). */
+  alsoRead?: string;
+  /** A Credential whose revocation marker is read (the one this replica has cached for the token). */
+  revocationOf?: string;
+}
+
+/** A counted window, with what HitOptions asked to read. */
+export interface Hit extends RateWindow {
+  alsoRead?: RateWindow;
+  /** Whether the Credential of `revocationOf` carries a revocation marker. */
+  revoked?: boolean;
+}
+
 /** The security rate limit: fixed windows per bucket. */
 export interface RateLimitStore {
   /**
-   * Counts one request in the bucket's window; in the same round trip, reads (without counting)
-   * the window of `alsoRead`, if given.
+   * Counts one request in the bucket's window and, in the same round trip, reads what `options`
+   * names: one store call per request for the rate limit and the revocation check together.
    */
-  hit(bucket: string, windowMs: number, alsoRead?: string): Promise<RateWindow & { alsoRead?: RateWindow }>;
+  hit(bucket: string, windowMs: number, options?: HitOptions): Promise<Hit>;
 }
 
 /** Plan quotas (@cfs/common/entitlements: the dashboard reads the same counters). */

@@ -14,6 +14,9 @@ import type { Logger } from './logger.ts';
 
 export const REVOCATION_MARKER_TTL_SECONDS = 3600;
 
+/** The Redis key of a Credential's marker (the gateway's rate-limit script reads it too). */
+export const revocationMarkerKey = (prefix: string, credentialId: string) => `${prefix}revoked:${credentialId}`;
+
 export interface RevocationMarkers {
   /** Marks a Credential (throws when the mark cannot be written). */
   mark(credentialId: string): Promise<void>;
@@ -39,7 +42,7 @@ export class RedisRevocationMarkers implements RevocationMarkers {
   }
 
   private key(credentialId: string): string {
-    return `${this.prefix}revoked:${credentialId}`;
+    return revocationMarkerKey(this.prefix, credentialId);
   }
 
   async mark(credentialId: string): Promise<void> {

@@ -1,11 +1,10 @@
 /**
  * The feed's writes whose effect other processes cache (subscriptions, the taxonomy): each is
- * applied, this replica's page cache told at once, and the change announced on the bus to the other
- * replicas and the gateways. A lost announcement only delays the change until their caches expire:
- * the write never fails for it. (Article imports announce themselves: ArticleImporter.)
+ * applied, then announced on the bus to the gateways, which drop what they cached. A lost
+ * announcement only delays the change until their caches expire (or the bus reconnects): the write
+ * never fails for it. (Article imports announce themselves: ArticleImporter.)
  */
 import { CHANNELS, type Bus } from '@cfs/common/bus';
-import type { FeedPages } from './feed-pages.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { replaceSubscriptions } from './subscriptions.ts';
 import { importTaxonomy, parseTaxonomy } from './taxonomy.ts';
@@ -14,13 +13,11 @@ export class AnnouncedWrites {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly bus: Bus,
-    private readonly pages: FeedPages,
   ) {}
 
   /** Replaces a Site's subscriptions as a whole; returns the subscribed category keys. */
   async replaceSubscriptions(siteId: string, categories: string[]): Promise<string[]> {
     const keys = await replaceSubscriptions(this.prisma, siteId, categories);
-    this.pages.subscriptionsChanged(siteId);
     await this.bus.publish(CHANNELS.subscriptionsChanged, siteId).catch(() => undefined);
     return keys;
   }

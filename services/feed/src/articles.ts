@@ -121,8 +121,6 @@ export class ArticleImporter {
     private readonly db: PrismaClient,
     private readonly schema: string,
     private readonly bus: Bus,
-    /** Called at once on this replica (the announcement reaches the others). */
-    private readonly onImported: () => void,
   ) {}
 
   async importLines(lines: ArticleLine[]): Promise<{ imported: number; rejected: Rejection[] }> {
@@ -130,7 +128,6 @@ export class ArticleImporter {
     const { valid, rejected } = validateArticles(lines, categoryKeys);
     await upsertArticles(this.db, this.schema, valid);
     if (valid.length > 0) {
-      this.onImported();
       await this.bus.publish(CHANNELS.articlesChanged, String(valid.length)).catch(() => undefined);
     }
     return { imported: valid.length, rejected };

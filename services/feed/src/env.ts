@@ -4,12 +4,9 @@ import { envFields } from '@cfs/common/env';
 export const feedEnvSchema = z.object({
   FEED_GRPC_PORT: envFields.port(7003),
   FEED_GRPC_HOST: z.string().default('0.0.0.0'),
-  /** Redis used to tell every feed replica (and the gateways) about imports and subscription changes. */
+  /** Redis used to tell the gateways about imports and subscription changes (they cache feed pages). */
   REDIS_URL: z.string().url().optional(),
   REDIS_KEY_PREFIX: z.string().default('cfs:'),
-  /** How long a feed page or a Site's subscriptions stay cached; imports and changes clear them at once. */
-  FEED_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
-  FEED_CACHE_MAX_ENTRIES: envFields.positiveInt(10_000),
   /** Load the demo article set when there are no articles yet (local runs). */
   FEED_LOAD_DEMO_ARTICLES: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   MIGRATE_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),

@@ -1,59 +1,38 @@
 /**
- * The feed of a Site, cached: pages are cached by (subscription set, cursor, limit), so Sites with
- * the same subscriptions share one query, and a Site's subscriptions are cached too (LRU with a TTL,
- * FEED_CACHE_TTL_MS; concurrent requests for one page share one query). An import anywhere clears the
- * pages, on every replica (the bus); a page read while an import finished is not kept.
+ * The feed of a Site, read from the database on every call: the Site's subscriptions, then one page
+ * query for them. Nothing is cached here: the gateway caches pages by subscription set, and a second
+ * cache under it could hand a gateway that was just told of a change the page from before it.
  */
 import { failpoint } from '@cfs/common/failpoints';
-import { LoadingCache } from '@cfs/common/loading-cache';
+import { parseOrRefuse, subscribedCategories } from '@cfs/common/rules';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { readPage, type ArticlePage, type Cursor } from './page-query.ts';
-
-interface PageRequest {
-  categories: string[];
-  limit: number;
-  after: Cursor | null;
-}
 
 const EMPTY: ArticlePage = { articles: [], next: null };
 
 export class FeedPages {
-  private readonly pages: LoadingCache<ArticlePage, PageRequest>;
-  private readonly subscriptions: LoadingCache<string[], undefined>;
-
   constructor(
-    db: PrismaClient,
+    private readonly db: PrismaClient,
     /** The schema of the feed tables (raw SQL names it). */
-    schema: string,
-    options: { ttlMs: number; maxEntries: number },
-  ) {
-    this.pages = new LoadingCache({ ...options, name: 'feed.pages', load: (_key, r) => readPage(db, schema, r.categories, r.limit, r.after) });
-    this.subscriptions = new LoadingCache({
-      ...options,
-      name: 'feed.subscriptions',
-      load: async (siteId) =>
-        (await db.subscription.findMany({ where: { siteId }, orderBy: { categoryKey: 'asc' }, select: { categoryKey: true } })).map((r) => r.categoryKey),
-    });
+    private readonly schema: string,
+  ) {}
+
+  /** The category keys a Site subscribes to, sorted. */
+  async subscriptionsOf(siteId: string): Promise<string[]> {
+    const rows = await this.db.subscription.findMany({ where: { siteId }, orderBy: { categoryKey: 'asc' }, select: { categoryKey: true } });
+    return rows.map((r) => r.categoryKey);
   }
 
-  /** After an import anywhere: every cached page may be stale. */
-  articlesChanged(): void {
-    this.pages.clear();
-  }
-
-  subscriptionsChanged(siteId: string): void {
-    this.subscriptions.delete(siteId);
-  }
-
-  subscriptionsOf(siteId: string): Promise<string[]> {
-    return this.subscriptions.get(siteId, undefined);
-  }
-
+  /** A page of the Site's feed: the articles of the categories it subscribes to. */
   async page(siteId: string, limit: number, after: Cursor | null): Promise<ArticlePage> {
+    return this.pageOf(await this.subscriptionsOf(siteId), limit, after);
+  }
+
+  /** A page of the articles of some categories (a subscription set; INVALID_ARGUMENT when it breaks the subscription rule). */
+  async pageOf(categories: string[], limit: number, after: Cursor | null): Promise<ArticlePage> {
     await failpoint('feed.page');
-    const categories = await this.subscriptionsOf(siteId);
-    if (categories.length === 0) return EMPTY;
-    const key = `${categories.join(',')}|${limit}|${after ? `${after.publishedAt.toISOString()}|${after.articleId}` : ''}`;
-    return this.pages.get(key, { categories, limit, after });
+    const keys = parseOrRefuse(subscribedCategories, categories, { where: 'categories' });
+    if (keys.length === 0) return EMPTY;
+    return readPage(this.db, this.schema, keys, limit, after);
   }
 }

@@ -2,7 +2,7 @@
  * The feed service's composition root and package entry (`@cfs/feed`): `createFeedService(env, deps)`
  * builds everything the service needs from its env. index.ts, the launcher and the tests all use it.
  */
-import { CHANNELS, createBus, type Bus } from '@cfs/common/bus';
+import { createBus, type Bus } from '@cfs/common/bus';
 import type { GrpcServer } from '@cfs/common/grpc';
 import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
 import { AnnouncedWrites } from './announced-writes.ts';
@@ -33,17 +33,15 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
   const { logger } = deps;
   const prisma = new PrismaClient({ adapter: await serviceAdapter(deps) });
   const bus = deps.bus ?? createBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
-  const pages = new FeedPages(prisma, deps.database.schema, { ttlMs: env.FEED_CACHE_TTL_MS, maxEntries: env.FEED_CACHE_MAX_ENTRIES });
-  bus.subscribe(CHANNELS.articlesChanged, () => pages.articlesChanged());
-  bus.subscribe(CHANNELS.subscriptionsChanged, (siteId) => pages.subscriptionsChanged(siteId));
-  const importer = new ArticleImporter(prisma, deps.database.schema, bus, () => pages.articlesChanged());
+  const pages = new FeedPages(prisma, deps.database.schema);
+  const importer = new ArticleImporter(prisma, deps.database.schema, bus);
 
   if (await loadShippedTaxonomyIfEmpty(prisma)) logger.info('loaded the shipped taxonomy into an empty database');
   if (env.FEED_LOAD_DEMO_ARTICLES) {
     const imported = await importer.loadDemoIfEmpty(deps.demoArticlesFile ?? DEMO_ARTICLES_FILE);
     if (imported > 0) logger.info({ imported }, 'loaded the demo articles');
   }
-  const writes = new AnnouncedWrites(prisma, bus, pages);
+  const writes = new AnnouncedWrites(prisma, bus);
   return createFeedServer({ prisma, logger, callers: deps.callers, pages, writes, importer })
     .addCleanup(() => bus.close())
     .addCleanup(() => prisma.$disconnect());

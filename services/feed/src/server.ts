@@ -60,7 +60,9 @@ export function createFeedServer({ prisma, logger, callers, pages, writes, impor
     GetFeedPage: async (req) => {
       if (req.cursor !== undefined) throw malformed('cursor (a string) is no longer accepted: send after (a FeedCursor)');
       if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > FEED_PAGE_MAX_LIMIT) throw malformed(`limit must be 1 to ${FEED_PAGE_MAX_LIMIT}`);
-      const page = await pages.page(req.siteId, req.limit, req.after ? cursorFromMessage(req.after) : null);
+      if (Boolean(req.siteId) === Boolean(req.categories)) throw malformed('give exactly one of site_id and categories');
+      const after = req.after ? cursorFromMessage(req.after) : null;
+      const page = req.categories ? await pages.pageOf(req.categories.keys, req.limit, after) : await pages.page(req.siteId, req.limit, after);
       return { articles: page.articles.map(toArticleMessage), ...(page.next ? { next: cursorToMessage(page.next) } : {}) };
     },
   });

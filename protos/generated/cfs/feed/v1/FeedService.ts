@@ -25,9 +25,10 @@ import type { ReplaceSubscriptionsResponse as _cfs_feed_v1_ReplaceSubscriptionsR
 export interface FeedServiceClient extends grpc.Client {
   /**
    * One page of the Site's feed, newest first, with an opaque keyset cursor: the articles of the
-   * categories the Site subscribes to (none without subscriptions). Callers: gateway, dashboard.
-   * Errors: INVALID_ARGUMENT when limit is not 1 to 100, the deprecated cursor is set, or after is
-   * malformed; UNAVAILABLE.
+   * categories the Site subscribes to (none without subscriptions), or of the categories given.
+   * Read from the database on every call (the gateway caches pages). Callers: gateway, dashboard.
+   * Errors: INVALID_ARGUMENT when limit is not 1 to 100, the deprecated cursor is set, after is
+   * malformed, or not exactly one of site_id and categories is given; UNAVAILABLE.
    */
   GetFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
   GetFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
@@ -35,9 +36,10 @@ export interface FeedServiceClient extends grpc.Client {
   GetFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
   /**
    * One page of the Site's feed, newest first, with an opaque keyset cursor: the articles of the
-   * categories the Site subscribes to (none without subscriptions). Callers: gateway, dashboard.
-   * Errors: INVALID_ARGUMENT when limit is not 1 to 100, the deprecated cursor is set, or after is
-   * malformed; UNAVAILABLE.
+   * categories the Site subscribes to (none without subscriptions), or of the categories given.
+   * Read from the database on every call (the gateway caches pages). Callers: gateway, dashboard.
+   * Errors: INVALID_ARGUMENT when limit is not 1 to 100, the deprecated cursor is set, after is
+   * malformed, or not exactly one of site_id and categories is given; UNAVAILABLE.
    */
   getFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
   getFeedPage(argument: _cfs_feed_v1_GetFeedPageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetFeedPageResponse__Output>): grpc.ClientUnaryCall;
@@ -115,9 +117,10 @@ export interface FeedServiceClient extends grpc.Client {
 export interface FeedServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
    * One page of the Site's feed, newest first, with an opaque keyset cursor: the articles of the
-   * categories the Site subscribes to (none without subscriptions). Callers: gateway, dashboard.
-   * Errors: INVALID_ARGUMENT when limit is not 1 to 100, the deprecated cursor is set, or after is
-   * malformed; UNAVAILABLE.
+   * categories the Site subscribes to (none without subscriptions), or of the categories given.
+   * Read from the database on every call (the gateway caches pages). Callers: gateway, dashboard.
+   * Errors: INVALID_ARGUMENT when limit is not 1 to 100, the deprecated cursor is set, after is
+   * malformed, or not exactly one of site_id and categories is given; UNAVAILABLE.
    */
   GetFeedPage: grpc.handleUnaryCall<_cfs_feed_v1_GetFeedPageRequest__Output, _cfs_feed_v1_GetFeedPageResponse>;
   

@@ -1,0 +1,83 @@
+/**
+ * Feed pages, cached on each gateway replica so that a hot feed page costs no service call and no
+ * serialisation. Two caches (LRU with FEED_PAGE_CACHE_TTL_MS):
+ * - a Site's subscription set (GetSubscriptions), dropped when the feed announces that the Site's
+ *   subscriptions were replaced;
+ * - the public answer of a page as JSON text, keyed by (subscription set, limit, cursor), so Sites
+ *   with the same subscriptions share it; every page is dropped when the feed announces an import.
+ * The bus reaches every replica; after a bus outage (announcements may have been missed) both are
+ * emptied. A load that an announcement overtakes is not kept (LoadingCache). The feed service
+ * itself caches nothing, so a page loaded after an announcement is read from the database.
+ */
+import { CHANNELS, type Bus } from '@cfs/common/bus';
+import { LoadingCache } from '@cfs/common/loading-cache';
+import type { FeedCursor, FeedCursorCodec } from './cursor.ts';
+import { SerializedAnswer } from './route.ts';
+import type { Rpc } from './rpc.ts';
+import { FeedPage } from './schemas.ts';
+
+interface PageLoad {
+  categories: string[];
+  limit: number;
+  after: FeedCursor | null;
+  rpc: Rpc;
+}
+
+/** The public path of a generated image (each key segment URL-encoded). */
+const imageUrlOf = (key: string) => `/media/generated/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+export class FeedPageCache {
+  private readonly sets: LoadingCache<string[], Rpc>;
+  private readonly pages: LoadingCache<SerializedAnswer, PageLoad>;
+
+  constructor(options: { bus: Bus; cursors: FeedCursorCodec; ttlMs: number; maxEntries: number; maxSites: number; now?: () => number }) {
+    const clock = options.now ? { now: options.now } : {};
+    this.sets = new LoadingCache<string[], Rpc>({
+      name: 'gateway.feed-subscriptions',
+      maxEntries: options.maxSites,
+      ttlMs: options.ttlMs,
+      load: async (siteId, rpc) => (await rpc('feed', 'GetSubscriptions', { siteId })).categories,
+      ...clock,
+    });
+    this.pages = new LoadingCache<SerializedAnswer, PageLoad>({
+      name: 'gateway.feed-pages',
+      maxEntries: options.maxEntries,
+      ttlMs: options.ttlMs,
+      load: async (_key, { categories, limit, after, rpc }) => {
+        const page = await rpc('feed', 'GetFeedPage', { siteId: '', limit, categories: { keys: categories }, ...(after ? { after } : {}) });
+        return SerializedAnswer.of(FeedPage, {
+          data: page.articles.map((a) => ({
+            id: a.id,
+            title: a.title,
+            url: a.url,
+            summary: a.summary ?? null,
+            publishedAt: a.publishedAt,
+            categories: a.categories,
+            imageKey: a.imageKey ?? null,
+            imageUrl: a.imageKey ? imageUrlOf(a.imageKey) : null,
+          })),
+          nextCursor: page.next ? options.cursors.encode(page.next) : null,
+        });
+      },
+      ...clock,
+    });
+    options.bus.subscribe(CHANNELS.subscriptionsChanged, (siteId) => this.sets.delete(siteId));
+    options.bus.subscribe(CHANNELS.articlesChanged, () => this.pages.clear());
+    options.bus.onReconnect(() => {
+      this.sets.clear();
+      this.pages.clear();
+    });
+  }
+
+  /** One page of a Site's feed, as the public answer's JSON. */
+  async page(siteId: string, limit: number, after: FeedCursor | null, rpc: Rpc): Promise<SerializedAnswer> {
+    const categories = await this.sets.get(siteId, rpc);
+    const key = `${categories.join(',')}|${limit}|${after ? `${after.publishedAt}|${after.articleId}` : ''}`;
+    return this.pages.get(key, { categories, limit, after, rpc });
+  }
+
+  /** This replica replaced the Site's subscriptions: forget its set now (the announcement reaches the others). */
+  subscriptionsChanged(siteId: string): void {
+    this.sets.delete(siteId);
+  }
+}
