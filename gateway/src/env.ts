@@ -53,6 +53,8 @@ export const gatewayEnvSchema = z.object({
   FEED_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Most feed pages a replica caches (each a few KB of JSON). */
   FEED_PAGE_CACHE_MAX_ENTRIES: envFields.positiveInt(2_000),
+  /** Most bytes of JSON the cached feed pages of a replica weigh together (least recently used go first). */
+  FEED_PAGE_CACHE_MAX_BYTES: envFields.positiveInt(16 * 1024 * 1024),
   /** Security rate limit per Credential (or per client IP without a known one) per minute; 0 turns it off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Largest request header block in bytes (larger is a 400). */
@@ -68,7 +70,7 @@ export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 /** What the app factory needs from the environment. */
 export type GatewayConfig = Pick<
   GatewayEnv,
-  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'FEED_PAGE_CACHE_TTL_MS' | 'FEED_PAGE_CACHE_MAX_ENTRIES' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS' | 'MEDIA_HTTP_URL' | 'RATE_LIMIT_PER_MINUTE' | 'DASHBOARD_HTTP_URL'
+  'GRPC_DEADLINE_MS' | 'BODY_LIMIT_BYTES' | 'PRODUCT' | 'TRUST_PROXY' | 'AUTH_CACHE_TTL_MS' | 'AUTH_CACHE_MAX_ENTRIES' | 'SITE_CACHE_TTL_MS' | 'FEED_PAGE_CACHE_TTL_MS' | 'FEED_PAGE_CACHE_MAX_ENTRIES' | 'FEED_PAGE_CACHE_MAX_BYTES' | 'CURSOR_SECRET' | 'TAXONOMY_REFRESH_MS' | 'MEDIA_HTTP_URL' | 'RATE_LIMIT_PER_MINUTE' | 'DASHBOARD_HTTP_URL'
 >;
 
 /**

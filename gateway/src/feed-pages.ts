@@ -30,7 +30,7 @@ export class FeedPageCache {
   private readonly sets: LoadingCache<string[], Rpc>;
   private readonly pages: LoadingCache<SerializedAnswer, PageLoad>;
 
-  constructor(options: { bus: Bus; cursors: FeedCursorCodec; ttlMs: number; maxEntries: number; maxSites: number; now?: () => number }) {
+  constructor(options: { bus: Bus; cursors: FeedCursorCodec; ttlMs: number; maxEntries: number; maxBytes: number; maxSites: number; now?: () => number }) {
     const clock = options.now ? { now: options.now } : {};
     this.sets = new LoadingCache<string[], Rpc>({
       name: 'gateway.feed-subscriptions',
@@ -42,6 +42,8 @@ export class FeedPageCache {
     this.pages = new LoadingCache<SerializedAnswer, PageLoad>({
       name: 'gateway.feed-pages',
       maxEntries: options.maxEntries,
+      maxSize: options.maxBytes,
+      sizeOf: (answer) => answer.body.byteLength,
       ttlMs: options.ttlMs,
       load: async (_key, { categories, limit, after, rpc }) => {
         const page = await rpc('feed', 'GetFeedPage', { siteId: '', limit, categories: { keys: categories }, ...(after ? { after } : {}) });

@@ -77,6 +77,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
     cursors,
     ttlMs: env.FEED_PAGE_CACHE_TTL_MS,
     maxEntries: env.FEED_PAGE_CACHE_MAX_ENTRIES,
+    maxBytes: env.FEED_PAGE_CACHE_MAX_BYTES,
     maxSites: env.AUTH_CACHE_MAX_ENTRIES,
     now,
   });

@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '../src/node-runtime.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The images prune with the turbo the repository pins (root devDependencies). */
@@ -113,7 +114,7 @@ function dockerfile(d) {
     ...(d.expose ? [`EXPOSE ${d.expose}`] : []),
     'STOPSIGNAL SIGTERM',
     ...d.health,
-    'ENTRYPOINT ["node", "--enable-source-maps", "dist/index.js"]',
+    `ENTRYPOINT ${JSON.stringify(['node', ...NODE_FLAGS, 'dist/index.js']).replaceAll(',', ', ')}`,
     '',
   ].join('\n');
 }

@@ -13,6 +13,10 @@ export interface LoadingCacheOptions<V extends NonNullable<unknown>, C> {
   name?: string;
   maxEntries: number;
   ttlMs: number;
+  /** With `sizeOf`: the most the entries may weigh together (least recently used evicted first). */
+  maxSize?: number;
+  /** An entry's weight (e.g. its bytes), at least 1. */
+  sizeOf?: (value: V) => number;
   load: (key: string, context: C) => Promise<V>;
   /** The clock (tests move it). */
   now?: () => number;
@@ -26,6 +30,7 @@ export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
     this.cache = new LRUCache<string, V, C>({
       max: options.maxEntries,
       ttl: options.ttlMs,
+      ...(options.maxSize && options.sizeOf ? { maxSize: options.maxSize, sizeCalculation: (value: V) => Math.max(1, options.sizeOf!(value)) } : {}),
       // A load aborted by delete() or clear() resolves to undefined, and its value is not stored.
       allowStaleOnFetchAbort: true,
       fetchMethod: (key, _stale, { context }) => options.load(key, context),

@@ -20,6 +20,27 @@ function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
 }
 
 describe('LoadingCache', () => {
+  it('with a size bound, evicts the least recently used entries until the rest weighs at most maxSize', async () => {
+    const sizes: Record<string, number> = { a: 40, b: 40, c: 30 };
+    let loads = 0;
+    const cache = new LoadingCache<string>({
+      maxEntries: 100,
+      ttlMs: 60_000,
+      maxSize: 100,
+      sizeOf: (value) => sizes[value.toLowerCase()]!,
+      load: async (key) => {
+        loads += 1;
+        return key.toUpperCase();
+      },
+    });
+    await cache.get('a', undefined);
+    await cache.get('b', undefined);
+    await cache.get('a', undefined); // a is now more recent than b
+    await cache.get('c', undefined); // 110 > 100: b goes
+    expect([cache.peek('a'), cache.peek('b'), cache.peek('c')]).toEqual(['A', undefined, 'C']);
+    expect(loads).toBe(3);
+  });
+
   it('loads once for concurrent callers and serves the value until its TTL', async () => {
     const t = setup();
     expect(await Promise.all([t.cache.get('a', 10), t.cache.get('a', 10), t.cache.get('a', 10)])).toEqual(['A1', 'A1', 'A1']);

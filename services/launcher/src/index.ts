@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseEnv } from '@cfs/common/env';
 import { waitForServing } from '@cfs/common/grpc';
 import { createLogger } from '@cfs/common/logger';
+import { LOCAL_HEAP_MB } from '@cfs/common/node-runtime';
 import { launcherEnvSchema } from './env.ts';
 import { ServiceCallers } from '@cfs/common/service-auth';
 import { localSecret, localServiceTokens } from './secrets.ts';
@@ -130,6 +131,8 @@ const prometheus = (process.env.OTEL_METRICS_EXPORTER ?? '').split(',').includes
 const metricsPort = Number(process.env.OTEL_EXPORTER_PROMETHEUS_PORT ?? 9464);
 const envOf = (name: (typeof CHILDREN)[number]): NodeJS.ProcessEnv => ({
   ...childEnv,
+  // The operator's NODE_OPTIONS come last, so a --max-old-space-size of theirs wins.
+  NODE_OPTIONS: [`--max-old-space-size=${LOCAL_HEAP_MB}`, process.env.NODE_OPTIONS].filter(Boolean).join(' '),
   ...(name === 'gateway' || name === 'billing' || name === 'dashboard' ? { SERVICE_TOKEN: serviceTokens[name] } : {}),
   ...(prometheus ? { OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort + CHILDREN.indexOf(name)) } : {}),
 });

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type { Logger } from '@cfs/common/logger';
+import { NODE_FLAGS } from '@cfs/common/node-runtime';
 
 export interface ChildSpec {
   name: string;
@@ -24,7 +25,7 @@ export class Supervisor {
   ) {}
 
   async start(spec: ChildSpec): Promise<void> {
-    const child = spawn(process.execPath, ['--enable-source-maps', spec.entry], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, spec.entry], {
       env: spec.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,13 +1,14 @@
 /**
  * Where the bytes of generated media live: an S3 bucket (MinIO in production, any S3-protocol
  * server in tests) through the minio client, or a local folder for one-machine runs. The bucket is
- * created when missing. Object names are `generated/<key>`.
+ * created when missing. Object names are `generated/<key>`. The minio package (about 29 MB of RSS) is
+ * loaded only when an S3ObjectStore is made, so a media service on a local folder never loads it.
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import * as Minio from 'minio';
+import type * as Minio from 'minio';
 
 export interface ObjectStore {
   ensureReady(): Promise<void>;
@@ -19,35 +20,40 @@ export interface ObjectStore {
 const objectName = (key: string) => `generated/${key}`;
 
 export class S3ObjectStore implements ObjectStore {
-  private readonly client: Minio.Client;
+  private readonly client: Promise<Minio.Client>;
 
   constructor(
     private readonly options: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string },
   ) {
     const url = new URL(options.endpoint);
-    this.client = new Minio.Client({
-      endPoint: url.hostname,
-      port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
-      useSSL: url.protocol === 'https:',
-      accessKey: options.accessKey,
-      secretKey: options.secretKey,
-      region: options.region,
-      pathStyle: true,
-    });
+    this.client = import('minio').then(
+      ({ Client }) =>
+        new Client({
+          endPoint: url.hostname,
+          port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+          useSSL: url.protocol === 'https:',
+          accessKey: options.accessKey,
+          secretKey: options.secretKey,
+          region: options.region,
+          pathStyle: true,
+        }),
+    );
   }
 
   async ensureReady(): Promise<void> {
-    if (!(await this.client.bucketExists(this.options.bucket))) await this.client.makeBucket(this.options.bucket, this.options.region);
+    const client = await this.client;
+    if (!(await client.bucketExists(this.options.bucket))) await client.makeBucket(this.options.bucket, this.options.region);
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.putObject(this.options.bucket, objectName(key), bytes, bytes.length, { 'Content-Type': contentType });
+    await (await this.client).putObject(this.options.bucket, objectName(key), bytes, bytes.length, { 'Content-Type': contentType });
   }
 
-  read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const client = await this.client;
     return range
-      ? this.client.getPartialObject(this.options.bucket, objectName(key), range.start, range.end - range.start + 1)
-      : this.client.getObject(this.options.bucket, objectName(key));
+      ? client.getPartialObject(this.options.bucket, objectName(key), range.start, range.end - range.start + 1)
+      : client.getObject(this.options.bucket, objectName(key));
   }
 }
 

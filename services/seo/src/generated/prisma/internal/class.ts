@@ -20,7 +20,7 @@ const config: runtime.GetPrismaClientConfig = {
   "clientVersion": "7.10.1",
   "engineVersion": "d1b3f377ca835d73fd50954a5e22128b9ebdd6b8",
   "activeProvider": "postgresql",
-  "inlineSchema": "// The seo service's data: one SEO personalization profile per Site, replaced as a whole.\ngenerator client {\n  provider            = \"prisma-client\"\n  output              = \"../src/generated/prisma\"\n  runtime             = \"nodejs\"\n  moduleFormat        = \"esm\"\n  importFileExtension = \"js\"\n}\n\ndatasource db {\n  provider = \"postgresql\"\n}\n\nmodel SeoProfile {\n  siteId    String   @id @map(\"site_id\")\n  siteName  String   @map(\"site_name\")\n  locale    String\n  keywords  String[]\n  tone      String\n  topics    String[]\n  createdAt DateTime @map(\"created_at\") @db.Timestamptz(3)\n  updatedAt DateTime @map(\"updated_at\") @db.Timestamptz(3)\n\n  @@map(\"seo_profiles\")\n}\n",
+  "inlineSchema": "// The seo service's data: one SEO personalization profile per Site, replaced as a whole.\ngenerator client {\n  provider            = \"prisma-client\"\n  output              = \"../src/generated/prisma\"\n  runtime             = \"nodejs\"\n  moduleFormat        = \"esm\"\n  importFileExtension = \"js\"\n  // The smaller query compiler (issue 19): about 7 MB less RSS a process; query plans are cached either way.\n  compilerBuild       = \"small\"\n}\n\ndatasource db {\n  provider = \"postgresql\"\n}\n\nmodel SeoProfile {\n  siteId    String   @id @map(\"site_id\")\n  siteName  String   @map(\"site_name\")\n  locale    String\n  keywords  String[]\n  tone      String\n  topics    String[]\n  createdAt DateTime @map(\"created_at\") @db.Timestamptz(3)\n  updatedAt DateTime @map(\"updated_at\") @db.Timestamptz(3)\n\n  @@map(\"seo_profiles\")\n}\n",
   "runtimeDataModel": {
     "models": {},
     "enums": {},
@@ -45,14 +45,14 @@ async function decodeBase64AsWasm(wasmBase64: string): Promise<WebAssembly.Modul
 }
 
 config.compilerWasm = {
-  getRuntime: async () => await import("@prisma/client/runtime/query_compiler_fast_bg.postgresql.mjs"),
+  getRuntime: async () => await import("@prisma/client/runtime/query_compiler_small_bg.postgresql.mjs"),
 
   getQueryCompilerWasmModule: async () => {
-    const { wasm } = await import("@prisma/client/runtime/query_compiler_fast_bg.postgresql.wasm-base64.mjs")
+    const { wasm } = await import("@prisma/client/runtime/query_compiler_small_bg.postgresql.wasm-base64.mjs")
     return await decodeBase64AsWasm(wasm)
   },
 
-  importName: "./query_compiler_fast_bg.js"
+  importName: "./query_compiler_small_bg.js"
 }
 
 
