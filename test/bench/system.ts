@@ -1,183 +1,187 @@
 /**
  * `npm run bench`: the system against PostgreSQL and Redis (every deployable in its own process, as
- * `npm start` runs it with DATABASE_URL), loaded with GET /api/v1/me and GET /api/v1/feed by
- * autocannon in a process of its own, next to two baselines measured in the same run on the same
- * machine: a bare express 5 route returning the same JSON as /me, and an express 5 route making one
- * @grpc/grpc-js unary call (to a server process answering a feed page). Prints requests/s, p50 and
- * p99 of each, the ratios feed/baseline-with-gRPC and me/bare-express, and the RSS of every process.
+ * `npm start` runs it with DATABASE_URL), loaded by autocannon in a process of its own. It prints,
+ * in one run:
+ *   1. GET /api/v1/me and GET /api/v1/feed next to two baselines measured on the same machine (a bare
+ *      express 5 route returning the same JSON as /me; an express 5 route making one @grpc/grpc-js
+ *      unary call to a server process answering a feed page): requests/s, p50, p99, errors and CPU
+ *      ms per 1 000 requests (of the target's processes, and of the PostgreSQL and Redis servers),
+ *      the ratios with their targets;
+ *   2. the peak and current RSS of every deployable under that load;
+ *   3. the realistic mix on a second system with its Prometheus endpoints on (many Sites, many
+ *      articles; 90 % feed pages, first and deeper, 5 % /me, 5 % other reads): the same figures
+ *      and the hit ratio of each cache, and the RSS of every deployable;
+ *   4. the embedded `npm start`: its start-up time on existing data and its memory under load;
+ *   5. the feed's first page at the mix's article count against 10 000 articles.
  * It asserts nothing: the machine is shared and noisy.
  *
- *   npm run bench                 full: 200 Sites, 100 000 articles, 10 s per target
- *   npm run bench -- --short      CI: 20 Sites, 5 000 articles, 3 s per target
+ *   npm run bench                 full: 200 Sites, 100 000 articles, 10 s per target; mix of 10 000
+ *                                 Sites and 1 000 000 articles for 30 s
+ *   npm run bench -- --short      CI: 20 Sites, 5 000 articles, 3 s per target; mix of 500 Sites and
+ *                                 50 000 articles for 5 s
+ *   npm run bench -- --only=mix,embedded   some parts only (baselines, mix, embedded, feed)
+ * BENCH_SITES, BENCH_ARTICLES, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_MIX_SITES, BENCH_MIX_ARTICLES,
+ * BENCH_MIX_SECONDS and BENCH_FEED_ITERATIONS change the sizes.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { waitForServing } from '@cfs/common/grpc';
-import { localServiceTokenFile } from '@cfs/common/service-auth';
-import { closeAdminClients, createAdminClients, runAdminCommand } from '@cfs/admin';
 import { freePort } from '../support/processes.ts';
+import { measureEmbedded } from './embedded.ts';
+import { feedLatency, type SizeLatency } from './feed-latency.ts';
+import { addr, answers, cleanUp, killAll, load, ROOT, startNode, stop, until, type LoadRequest } from './harness.ts';
+import { measured, named, printLoads, printMemory, type Measured } from './measure.ts';
+import { mixRequests, printCacheRatios, scrapeCacheLookups } from './mix.ts';
+import { seedArticles, seedSites, startSystem, type RunningSystem } from './system-under-test.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const short = process.argv.includes('--short');
-const SITES = Number(process.env.BENCH_SITES ?? (short ? 20 : 200));
-const ARTICLES = Number(process.env.BENCH_ARTICLES ?? (short ? 5_000 : 100_000));
-const SECONDS = Number(process.env.BENCH_SECONDS ?? (short ? 3 : 10));
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const setting = (name: string, full: number, ci: number) => Number(process.env[name] ?? (short ? ci : full));
+const SITES = setting('BENCH_SITES', 200, 20);
+const ARTICLES = setting('BENCH_ARTICLES', 100_000, 5_000);
+const SECONDS = setting('BENCH_SECONDS', 10, 3);
+const CONNECTIONS = setting('BENCH_CONNECTIONS', 50, 50);
+const MIX_SITES = setting('BENCH_MIX_SITES', 10_000, 500);
+const MIX_ARTICLES = setting('BENCH_MIX_ARTICLES', 1_000_000, 50_000);
+const MIX_SECONDS = setting('BENCH_MIX_SECONDS', 30, 5);
+const FEED_ITERATIONS = setting('BENCH_FEED_ITERATIONS', 300, 100);
+const DEPLOYABLE_RSS_MB = 120;
+const EMBEDDED_RSS_MB = 350;
+const EMBEDDED_START_S = 3;
 const work = mkdtempSync(path.join(tmpdir(), 'cfs-bench-'));
-const children: ChildProcess[] = [];
+const requestsFile = (name: string) => path.join(work, `${name}.requests`);
 
-function start(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  return child;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+/** A system with Sites and articles. */
+async function seeded(label: string, metrics: boolean, sites: number, articles: number): Promise<RunningSystem> {
+  const started = Date.now();
+  const system = await startSystem(label, metrics);
+  const up = Date.now();
+  await seedSites(system, sites);
+  const withSites = Date.now();
+  await seedArticles(system.dbUrl, articles);
+  console.log(`(${label}: up in ${seconds(up - started)}; ${sites} Sites in ${seconds(withSites - up)}, ${articles} articles in ${seconds(Date.now() - withSites)})`);
+  return system;
 }
 
-async function until(probe: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await probe().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`${what} not ready`);
-    await new Promise((r) => setTimeout(r, 200));
+interface Baselines {
+  bare: { origin: string; pids: number[] };
+  viaGrpc: { origin: string; pids: number[] };
+  processes: Array<[string, number]>;
+}
+
+/** The two baselines, each answering what the system answers: /me's JSON, a feed page over gRPC. */
+async function startBaselines(system: RunningSystem): Promise<Baselines> {
+  const get = async (p: string) => (await fetch(`${system.base}${p}`, { headers: { authorization: `Bearer ${system.tokens[0]}` } })).json();
+  writeFileSync(path.join(work, 'me.json'), JSON.stringify(await get('/api/v1/me')));
+  const feed = (await get('/api/v1/feed')) as { data: Array<Record<string, unknown>> };
+  const grpcPage = { articles: feed.data.map((a) => ({ ...a, imageKey: undefined, imageUrl: undefined, summary: a.summary ?? undefined })) };
+  writeFileSync(path.join(work, 'page.json'), JSON.stringify(grpcPage));
+  const [grpcPort, barePort, viaGrpcPort] = [await freePort(), await freePort(), await freePort()];
+  const tsx = ['--import', 'tsx', 'test/bench/baselines.ts'];
+  const grpcServer = startNode([...tsx, 'grpc', String(grpcPort), path.join(work, 'page.json')]);
+  const bare = startNode([...tsx, 'express', String(barePort), path.join(work, 'me.json')]);
+  const viaGrpc = startNode([...tsx, 'express', String(viaGrpcPort), path.join(work, 'me.json'), addr(grpcPort)]);
+  await waitForServing(addr(grpcPort), 30_000).catch(() => undefined);
+  const origin = (port: number) => `http://127.0.0.1:${port}`;
+  await until(answers(origin(barePort)), 'bare express');
+  await until(answers(origin(viaGrpcPort)), 'express + gRPC');
+  return {
+    bare: { origin: origin(barePort), pids: [bare.pid!] },
+    viaGrpc: { origin: origin(viaGrpcPort), pids: [viaGrpc.pid!, grpcServer.pid!] },
+    processes: [['bare express 5', bare.pid!], ['express 5 + gRPC client', viaGrpc.pid!], ['its gRPC server', grpcServer.pid!]],
+  };
+}
+
+const each = (system: RunningSystem, route: string): LoadRequest[] => system.tokens.map((token) => ({ path: route, token }));
+
+function printRatios(rows: Record<'bare' | 'viaGrpc' | 'me' | 'feed', Measured>): void {
+  const line = (label: string, target: Measured, baseline: Measured, atLeast: number) => {
+    const ratio = target.rps / baseline.rps;
+    const p99 = target.p99 / Math.max(baseline.p99, 0.1);
+    console.log(`  ${label.padEnd(22)} = ${ratio.toFixed(2)} (target ≥ ${atLeast.toFixed(2)}: ${verdict(ratio >= atLeast)}), p99 ${p99.toFixed(2)}× (target ≤ 2: ${verdict(p99 <= 2)})`);
+  };
+  console.log('\nratios (requests/s):');
+  line('feed / express+gRPC', rows.feed, rows.viaGrpc, 1.0);
+  line('me / bare express', rows.me, rows.bare, 0.8);
+}
+
+/** 1 and 2: the system's two hottest routes next to the baselines, and its memory under that load. */
+async function againstBaselines(): Promise<void> {
+  const system = await seeded('system', false, SITES, ARTICLES);
+  const baselines = await startBaselines(system);
+  // Every Site's first feed page once: the caches are warm, as they are in service.
+  for (const token of system.tokens) await fetch(`${system.base}/api/v1/feed`, { headers: { authorization: `Bearer ${token}` } });
+  const rows = {
+    bare: measured('bare express 5', () => baselines.bare.pids, () => load(baselines.bare.origin, [{ path: '/' }], SECONDS, CONNECTIONS, requestsFile('bare'))),
+    viaGrpc: measured('express 5 + 1 gRPC call', () => baselines.viaGrpc.pids, () => load(baselines.viaGrpc.origin, [{ path: '/' }], SECONDS, CONNECTIONS, requestsFile('grpc'))),
+    me: measured('GET /api/v1/me', system.pids, () => load(system.base, each(system, '/api/v1/me'), SECONDS, CONNECTIONS, requestsFile('me'))),
+    feed: measured('GET /api/v1/feed', system.pids, () => load(system.base, each(system, '/api/v1/feed'), SECONDS, CONNECTIONS, requestsFile('feed'))),
+  };
+  console.log(`\n== bench: ${SITES} Sites, ${ARTICLES} articles, ${CONNECTIONS} connections, ${SECONDS} s per target, autocannon in its own process`);
+  printLoads(Object.values(rows));
+  printRatios(rows);
+  printMemory('RSS of each process after the load (MB; peak = VmHWM since start, seeding included):', named(system.pids()), DEPLOYABLE_RSS_MB);
+  printMemory('RSS of the baselines (MB):', baselines.processes);
+  await stop(system.launcher);
+}
+
+/** 3: the realistic mix, with the caches' hit ratios. */
+async function realisticMix(): Promise<void> {
+  const system = await seeded('mix', true, MIX_SITES, MIX_ARTICLES);
+  const requests = await mixRequests(system, 50_000, short ? 5 : 20);
+  const warmUp = Math.max(2, Math.round(MIX_SECONDS / 3));
+  load(system.base, requests, warmUp, CONNECTIONS, requestsFile('mix-warm-up'));
+  const before = await scrapeCacheLookups(system);
+  const mix = measured('mix', system.pids, () => load(system.base, requests, MIX_SECONDS, CONNECTIONS, requestsFile('mix')));
+  const after = await scrapeCacheLookups(system);
+  console.log(`\n== realistic mix: ${MIX_SITES} Sites (a Credential each), ${MIX_ARTICLES} articles, ${CONNECTIONS} connections, ${MIX_SECONDS} s after a ${warmUp} s warm-up;`);
+  console.log('   90 % GET /api/v1/feed (half first pages, half deeper pages through cursors), 5 % GET /api/v1/me, 5 % other reads;');
+  console.log('   every process with OTEL_METRICS_EXPORTER=prometheus (its instrumentation costs CPU and memory too)');
+  printLoads([mix]);
+  console.log('\ncache hit ratios over the mix (cfs.cache.lookups, every process):');
+  printCacheRatios(before.lookups, after.lookups);
+  if (after.silent.length) console.log(`  (no metrics endpoint answered for: ${after.silent.join(', ')})`);
+  printMemory('RSS of each process after the mix (MB):', named(system.pids()), DEPLOYABLE_RSS_MB);
+  await stop(system.launcher);
+}
+
+/** 4: the embedded npm start. */
+async function embeddedStart(): Promise<void> {
+  const figures = await measureEmbedded(SECONDS, CONNECTIONS, requestsFile('embedded'));
+  console.log('\n== embedded npm start (no DATABASE_URL: one process, PGlite), on existing data:');
+  console.log(`  start-up to GET /healthz 200: ${seconds(figures.healthyMs)} (target ≤ ${EMBEDDED_START_S} s: ${verdict(figures.healthyMs <= EMBEDDED_START_S * 1000)}); to its "is running" line: ${seconds(figures.runningMs)}`);
+  printLoads([figures.feed]);
+  const peak = printMemory(`RSS after ${SECONDS} s of GET /api/v1/feed with the demo credential (MB):`, named(figures.pids));
+  console.log(`  sum of the peaks: ${peak} MB (target ≤ ${EMBEDDED_RSS_MB} MB: ${verdict(peak <= EMBEDDED_RSS_MB)})`);
+}
+
+/** 5: the feed's first page, at the mix's article count against 10 000. */
+async function feedAtSize(): Promise<void> {
+  const rows = await feedLatency([10_000, MIX_ARTICLES], FEED_ITERATIONS);
+  const [small, large] = rows as [SizeLatency, SizeLatency];
+  console.log(`\n== feed page read (the feed service's, no cache), ${FEED_ITERATIONS} reads each, limit 20:`);
+  for (const r of rows) {
+    console.log(`  ${String(r.articles).padStart(9)} articles: first page p50 ${r.first.p50.toFixed(2)} ms, p99 ${r.first.p99.toFixed(2)} ms; deep page p50 ${r.deep.p50.toFixed(2)} ms`);
   }
-}
-
-function rssMb(pid: number | undefined): number {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    return Math.round(kb / 1024);
-  } catch {
-    return NaN;
-  }
-}
-
-function load(url: string, tokensFile?: string): { rps: number; p50: number; p99: number; ok: number; non2xx: number; errors: number } {
-  const out = execFileSync(process.execPath, [path.join(ROOT, 'test/bench/load.mjs'), url, String(SECONDS), String(CONNECTIONS), ...(tokensFile ? [tokensFile] : [])], {
-    encoding: 'utf8',
-  });
-  return JSON.parse(out.trim().split('\n').pop()!);
+  const ratio = large.first.p50 / small.first.p50;
+  const scale = large.articles === 1_000_000 ? '' : ` (target stated at 1 000 000 articles; this run has ${large.articles})`;
+  console.log(`  first page p50 at ${large.articles} / at ${small.articles} = ${ratio.toFixed(2)}× (target ≤ 1.2×: ${verdict(ratio <= 1.2)})${scale}`);
 }
 
 async function main() {
   execFileSync('npx', ['--no-install', 'turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } });
-  const database = `cfs_bench_${Date.now().toString(36)}`;
-  const root = new pg.Client({ connectionString: admin });
-  await root.connect();
-  await root.query(`CREATE DATABASE "${database}"`);
-  const dbUrl = new URL(admin);
-  dbUrl.pathname = `/${database}`;
+  const parts = { baselines: againstBaselines, mix: realisticMix, embedded: embeddedStart, feed: feedAtSize };
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const unknown = only?.filter((name) => !(name in parts)) ?? [];
+  if (unknown.length) throw new Error(`--only: unknown part ${unknown.join(', ')} (parts: ${Object.keys(parts).join(', ')})`);
   try {
-    const names = ['PORT', 'IDENTITY_GRPC_PORT', 'ACCOUNT_GRPC_PORT', 'FEED_GRPC_PORT', 'BILLING_GRPC_PORT', 'SEO_GRPC_PORT', 'MEDIA_GRPC_PORT', 'MEDIA_HTTP_PORT'] as const;
-    const ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()]))) as Record<(typeof names)[number], number>;
-    const addr = (p: number) => `127.0.0.1:${p}`;
-    const env = {
-      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
-      DATABASE_URL: dbUrl.toString(),
-      REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: `cfs:bench:${Date.now()}:`,
-      DATA_DIR: work,
-      MEDIA_DIR: path.join(work, 'media'),
-      FEED_LOAD_DEMO_ARTICLES: 'false',
-      RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'warn',
-      IDENTITY_ADDR: addr(ports.IDENTITY_GRPC_PORT),
-      ACCOUNT_ADDR: addr(ports.ACCOUNT_GRPC_PORT),
-      FEED_ADDR: addr(ports.FEED_GRPC_PORT),
-      MEDIA_ADDR: addr(ports.MEDIA_GRPC_PORT),
-    };
-    const launcher = start(['services/launcher/dist/index.js'], env);
-    const base = `http://127.0.0.1:${ports.PORT}`;
-    await until(async () => (await fetch(`${base}/docs/public.json`)).ok, 'system');
-
-    // Seed: Sites (each subscribed to 3 of the 6 demo categories) and articles.
-    const clients = createAdminClients({
-      identity: env.IDENTITY_ADDR,
-      account: env.ACCOUNT_ADDR,
-      feed: env.FEED_ADDR,
-      media: env.MEDIA_ADDR,
-      deadlineMs: 30_000,
-      // The launcher keeps each caller's token in its data folder; the operator's is read there.
-      serviceToken: readFileSync(localServiceTokenFile(work, 'admin'), 'utf8').trim(),
-    });
-    const categories = ['technology', 'business', 'science', 'health', 'sports', 'culture'];
-    const tokens: string[] = [];
-    for (let i = 0; i < SITES; i++) {
-      const owner = (await runAdminCommand(['customer', 'create', '--name', `Bench ${i}`, '--email', `b${i}@example.com`, '--plan', 'pro'], clients)) as { credential: { secret: string } };
-      tokens.push(owner.credential.secret);
-      const subscribed = [0, 1, 2].map((k) => categories[(i + k * 2) % 6]!);
-      const res = await fetch(`${base}/api/v1/subscriptions`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${owner.credential.secret}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ categories: subscribed }),
-      });
-      if (!res.ok) throw new Error(`subscribe failed: ${res.status}`);
-    }
-    closeAdminClients(clients);
-    const feedDb = new pg.Client({ connectionString: dbUrl.toString() });
-    await feedDb.connect();
-    await feedDb.query(`INSERT INTO feed.articles (id, title, url, summary, published_at, updated_at)
-      SELECT 'b' || g, 'Bench article ' || g, 'https://news.example.com/' || g, 'A summary of article ' || g || ' for the bench.', timestamptz '2026-01-01' + g * interval '1 minute', now()
-      FROM generate_series(1, ${ARTICLES}) g`);
-    await feedDb.query(`INSERT INTO feed.article_categories (article_id, category_key, published_at)
-      SELECT 'b' || g, (ARRAY['technology','business','science','health','sports','culture'])[1 + g % 6], timestamptz '2026-01-01' + g * interval '1 minute' FROM generate_series(1, ${ARTICLES}) g`);
-    await feedDb.query('ANALYZE feed.articles; ANALYZE feed.article_categories');
-    await feedDb.end();
-    const tokensFile = path.join(work, 'tokens.txt');
-    writeFileSync(tokensFile, tokens.join('\n'));
-
-    // The same JSON as /me and as a feed page, for the baselines.
-    const meBody = await (await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${tokens[0]}` } })).json();
-    writeFileSync(path.join(work, 'me.json'), JSON.stringify(meBody));
-    const grpcPage = { articles: ((await (await fetch(`${base}/api/v1/feed`, { headers: { authorization: `Bearer ${tokens[0]}` } })).json()) as { data: Array<Record<string, unknown>> }).data.map((a) => ({ ...a, imageKey: undefined, imageUrl: undefined, summary: a.summary ?? undefined })) };
-    writeFileSync(path.join(work, 'page.json'), JSON.stringify(grpcPage));
-    const grpcPort = await freePort();
-    const bareExpress = await freePort();
-    const grpcExpress = await freePort();
-    const tsx = ['--import', 'tsx', 'test/bench/baselines.ts'];
-    const grpcServer = start([...tsx, 'grpc', String(grpcPort), path.join(work, 'page.json')]);
-    const bare = start([...tsx, 'express', String(bareExpress), path.join(work, 'me.json')]);
-    const viaGrpc = start([...tsx, 'express', String(grpcExpress), path.join(work, 'me.json'), addr(grpcPort)]);
-    await waitForServing(addr(grpcPort), 30_000).catch(() => undefined);
-    await until(async () => (await fetch(`http://127.0.0.1:${bareExpress}/`)).ok, 'bare express');
-    await until(async () => (await fetch(`http://127.0.0.1:${grpcExpress}/`)).ok, 'express + gRPC');
-
-    // Warm the caches, then measure each target in turn (the load generator is its own process).
-    for (let i = 0; i < tokens.length; i++) await fetch(`${base}/api/v1/feed`, { headers: { authorization: `Bearer ${tokens[i]}` } });
-    const results = {
-      'bare express 5': load(`http://127.0.0.1:${bareExpress}/`),
-      'express 5 + 1 gRPC call': load(`http://127.0.0.1:${grpcExpress}/`),
-      'GET /api/v1/me': load(`${base}/api/v1/me`, tokensFile),
-      'GET /api/v1/feed': load(`${base}/api/v1/feed`, tokensFile),
-    };
-
-    const row = (name: string, r: { rps: number; p50: number; p99: number; non2xx: number; errors: number }) =>
-      `${name.padEnd(26)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.non2xx + r.errors).padStart(8)}`;
-    console.log(`\nbench: ${SITES} Sites, ${ARTICLES} articles, ${CONNECTIONS} connections, ${SECONDS} s per target, autocannon in its own process`);
-    console.log(`${'target'.padEnd(26)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'non-2xx'.padStart(8)}`);
-    for (const [name, r] of Object.entries(results)) console.log(row(name, r));
-    const feedRatio = results['GET /api/v1/feed'].rps / results['express 5 + 1 gRPC call'].rps;
-    const meRatio = results['GET /api/v1/me'].rps / results['bare express 5'].rps;
-    const feedP99 = results['GET /api/v1/feed'].p99 / Math.max(results['express 5 + 1 gRPC call'].p99, 0.1);
-    const meP99 = results['GET /api/v1/me'].p99 / Math.max(results['bare express 5'].p99, 0.1);
-    console.log(`\nratios: feed / express+gRPC = ${feedRatio.toFixed(2)} (target ≥ 0.90), p99 ${feedP99.toFixed(2)}× (target ≤ 2)`);
-    console.log(`        me / bare express    = ${meRatio.toFixed(2)} (target ≥ 0.80), p99 ${meP99.toFixed(2)}× (target ≤ 2)`);
-    const launched = execFileSync('pgrep', ['-P', String(launcher.pid)], { encoding: 'utf8' }).trim().split('\n').map(Number);
-    const commands = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').find((a) => a.endsWith('dist/index.js')) ?? '?';
-    console.log('\nRSS (MB):');
-    for (const pid of launched) console.log(`  ${path.relative(ROOT, commands(pid)).padEnd(38)} ${rssMb(pid)}`);
-    console.log(`  ${'launcher'.padEnd(38)} ${rssMb(launcher.pid)}`);
-    console.log(`  ${'baseline: bare express'.padEnd(38)} ${rssMb(bare.pid)}`);
-    console.log(`  ${'baseline: express + gRPC'.padEnd(38)} ${rssMb(viaGrpc.pid)}`);
-    console.log(`  ${'baseline: gRPC server'.padEnd(38)} ${rssMb(grpcServer.pid)}`);
+    for (const [name, part] of Object.entries(parts)) if (!only || only.includes(name)) await part();
   } finally {
-    for (const c of children.reverse()) c.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1500));
-    await root.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await root.end();
+    await cleanUp();
   }
 }
 
@@ -185,7 +189,7 @@ main().then(
   () => process.exit(0),
   (err: unknown) => {
     console.error(err);
-    for (const c of children) c.kill('SIGKILL');
+    killAll();
     process.exit(1);
   },
 );

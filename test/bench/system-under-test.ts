@@ -1,0 +1,126 @@
+/**
+ * The system as `npm start` runs it with DATABASE_URL (every deployable in its own process under the
+ * launcher) on a database of its own, and its seed: Sites created through the admin CLI's commands
+ * and subscribed through the API, articles written straight into the feed tables.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { localServiceTokenFile } from '@cfs/common/service-auth';
+import { closeAdminClients, createAdminClients, runAdminCommand } from '@cfs/admin';
+import { addr, answers, createDatabase, freePortRun, freePorts, startNode, until } from './harness.ts';
+import { processTree } from './procfs.ts';
+
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const CATEGORIES = ['technology', 'business', 'science', 'health', 'sports', 'culture'];
+/** The deployables the launcher starts, in the order it numbers their metrics ports. */
+export const DEPLOYABLES = ['gateway', 'identity', 'account', 'feed', 'billing', 'seo', 'media', 'dashboard'] as const;
+/** The ports the launcher takes. */
+export const LAUNCHER_PORTS = ['PORT', 'IDENTITY_GRPC_PORT', 'ACCOUNT_GRPC_PORT', 'FEED_GRPC_PORT', 'BILLING_GRPC_PORT', 'SEO_GRPC_PORT', 'MEDIA_GRPC_PORT', 'MEDIA_HTTP_PORT', 'DASHBOARD_HTTP_PORT'] as const;
+
+export interface RunningSystem {
+  base: string;
+  launcher: ChildProcess;
+  dbUrl: string;
+  work: string;
+  /** The first metrics port (the gateway's; the other deployables follow in DEPLOYABLES order), with metrics on. */
+  metricsPort?: number;
+  /** The services' gRPC addresses, for the admin CLI. */
+  addresses: { identity: string; account: string; feed: string; media: string };
+  /** The launcher and every process under it. */
+  pids(): number[];
+  /** The owner Credentials of the seeded Sites, in Site order. */
+  tokens: string[];
+}
+
+/** Starts the launcher on a fresh database; `metrics` turns on the Prometheus endpoint of every process. */
+export async function startSystem(label: string, metrics: boolean): Promise<RunningSystem> {
+  const dbUrl = await createDatabase(label);
+  const work = mkdtempSync(path.join(tmpdir(), `cfs-bench-${label}-`));
+  const ports = await freePorts(LAUNCHER_PORTS);
+  const metricsPort = metrics ? await freePortRun(DEPLOYABLES.length) : undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+    DATABASE_URL: dbUrl,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: `cfs:bench:${label}:${Date.now()}:`,
+    DATA_DIR: work,
+    MEDIA_DIR: path.join(work, 'media'),
+    FEED_LOAD_DEMO_ARTICLES: 'false',
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+    ...(metricsPort ? { OTEL_METRICS_EXPORTER: 'prometheus', OTEL_EXPORTER_PROMETHEUS_HOST: '127.0.0.1', OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort) } : {}),
+  };
+  const launcher = startNode(['services/launcher/dist/index.js'], env);
+  const base = `http://127.0.0.1:${ports.PORT}`;
+  await until(answers(`${base}/docs/public.json`), `system (${label})`);
+  const addresses = { identity: addr(ports.IDENTITY_GRPC_PORT), account: addr(ports.ACCOUNT_GRPC_PORT), feed: addr(ports.FEED_GRPC_PORT), media: addr(ports.MEDIA_GRPC_PORT) };
+  return { base, launcher, dbUrl, work, metricsPort, addresses, pids: () => processTree(launcher.pid!), tokens: [] };
+}
+
+/** How many subscription sets the Sites have: Site i has set i % SUBSCRIPTION_SETS (subscriptionSetOf). */
+export const SUBSCRIPTION_SETS = 2 ** CATEGORIES.length - 1;
+
+/** The categories Site `i` subscribes to: the non-empty subsets of CATEGORIES, in turn. */
+export function subscriptionSetOf(i: number): string[] {
+  const mask = (i % SUBSCRIPTION_SETS) + 1;
+  return CATEGORIES.filter((_, bit) => mask & (1 << bit));
+}
+
+async function inBatches(count: number, concurrency: number, work: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await work(next++);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/**
+ * `count` customers on the pro plan, each with its Site and owner Credential (the admin CLI's
+ * `customer create`, `concurrency` at a time), each Site subscribed through the API to
+ * subscriptionSetOf(i). Their tokens are kept in `system.tokens`, in Site order.
+ */
+export async function seedSites(system: RunningSystem, count: number, concurrency = 16): Promise<void> {
+  const clients = createAdminClients({
+    ...system.addresses,
+    deadlineMs: 30_000,
+    // The launcher keeps each caller's token in its data folder; the operator's is read there.
+    serviceToken: readFileSync(localServiceTokenFile(system.work, 'admin'), 'utf8').trim(),
+  });
+  const tokens: string[] = new Array<string>(count);
+  try {
+    await inBatches(count, concurrency, async (i) => {
+      const owner = (await runAdminCommand(['customer', 'create', '--name', `Bench ${i}`, '--email', `b${i}@example.com`, '--plan', 'pro'], clients)) as { credential: { secret: string } };
+      tokens[i] = owner.credential.secret;
+      const res = await fetch(`${system.base}/api/v1/subscriptions`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${owner.credential.secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ categories: subscriptionSetOf(i) }),
+      });
+      if (!res.ok) throw new Error(`subscribe failed: ${res.status}`);
+    });
+  } finally {
+    closeAdminClients(clients);
+  }
+  system.tokens.push(...tokens);
+}
+
+/** `count` articles straight into the feed tables, one minute apart, each in one category. */
+export async function seedArticles(dbUrl: string, count: number): Promise<void> {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    await db.query(`INSERT INTO feed.articles (id, title, url, summary, published_at, updated_at)
+      SELECT 'b' || g, 'Bench article ' || g, 'https://news.example.com/' || g, 'A summary of article ' || g || ' for the bench.', timestamptz '2026-01-01' + g * interval '1 minute', now()
+      FROM generate_series(1, ${count}) g`);
+    await db.query(`INSERT INTO feed.article_categories (article_id, category_key, published_at)
+      SELECT 'b' || g, ($1::text[])[1 + g % ${CATEGORIES.length}], timestamptz '2026-01-01' + g * interval '1 minute' FROM generate_series(1, ${count}) g`, [CATEGORIES]);
+    await db.query('VACUUM ANALYZE feed.articles');
+    await db.query('VACUUM ANALYZE feed.article_categories');
+  } finally {
+    await db.end();
+  }
+}
