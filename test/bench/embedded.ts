@@ -9,6 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { LAUNCHER_NODE_FLAGS } from '@cfs/common/node-runtime';
 import { answers, freePorts, load, startNode, stop, until } from './harness.ts';
 import { measured, type Measured } from './measure.ts';
 import { processTree } from './procfs.ts';
@@ -55,7 +56,8 @@ async function embeddedEnv(): Promise<{ env: NodeJS.ProcessEnv; base: string }> 
   return { env, base: `http://127.0.0.1:${ports.PORT}` };
 }
 
-const launch = (env: NodeJS.ProcessEnv) => startNode(['services/launcher/dist/index.js'], env, ['ignore', 'pipe', 'inherit']);
+/** As package.json's start script runs it (without npm's own process). */
+const launch = (env: NodeJS.ProcessEnv) => startNode([...LAUNCHER_NODE_FLAGS, 'services/launcher/dist/index.js'], env, ['ignore', 'pipe', 'inherit']);
 
 export async function measureEmbedded(seconds: number, connections: number, requestsFile: string): Promise<EmbeddedFigures> {
   const { env, base } = await embeddedEnv();

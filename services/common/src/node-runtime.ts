@@ -17,3 +17,16 @@ export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8'] as
  * In Kubernetes the chart derives it from the memory limit instead (heapPercentOfMemoryLimit).
  */
 export const LOCAL_HEAP_MB = 128;
+
+/**
+ * How `npm start` runs the launcher: package.json's start script carries these (a unit test checks
+ * it) and the bench launches the embedded mode with them. In the embedded mode the launcher's own
+ * process runs PGlite, and `--liftoff-only` keeps PGlite's WebAssembly on V8's baseline compiler:
+ * with TurboFan, tiering up one function of PostgreSQL (104 937 bytes of wasm, 2.4 s of compilation)
+ * takes 604 MB of compiler memory, so the process peaked near 800 MB RSS under load and at 1.2 GB on
+ * its first start (`--trace-wasm-compilation-times`); with Liftoff alone, 255–277 MB and 650 MB. In
+ * the short bench's 3 s of load it also costs less CPU (151–220 ms per 1 000 feed requests against
+ * 360–431: that compilation shares the two cores with the load). In the PostgreSQL mode the launcher runs no WebAssembly, and its children get
+ * NODE_FLAGS, not these.
+ */
+export const LAUNCHER_NODE_FLAGS = ['--liftoff-only'] as const;
