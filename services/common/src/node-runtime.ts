@@ -2,12 +2,14 @@
  * How node runs every deployable, in its image (the ENTRYPOINT that scripts/dockerfiles.mjs writes)
  * and under `npm start`'s launcher alike (README: Performance and memory).
  *
- * `--max-semi-space-size=8` caps V8's young generation at 16 MB. Left alone, V8 grows it to 128 MB
+ * `--max-semi-space-size=2` caps V8's young generation at 4 MB. Left alone, V8 grows it to 128 MB
  * under a steady request load (measured on the gateway: RSS 310 MB after 8 s of GET /api/v1/feed,
- * 216–237 MB with 16, about 210 MB with 8 and the same CPU per request); most of what a request
- * allocates dies young either way.
+ * 216–237 MB with 16, about 210 MB with 8). From 8 to 2, `npm run bench -- --short`, two runs each:
+ * the gateway's RSS under load 143–145 → 130–134 MB, identity, account and feed 117–124 → 108–114,
+ * and no more CPU per request (GET /api/v1/me 264–282 → 234–239 CPU ms per 1 000, /feed 210–248 →
+ * 178–223): what a request allocates dies before a 2 MB semi-space fills.
  */
-export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8'] as const;
+export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2'] as const;
 
 /**
  * The old generation's size (`--max-old-space-size`, MB) of each process `npm start` runs against
