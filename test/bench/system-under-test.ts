@@ -13,7 +13,7 @@ import { closeAdminClients, createAdminClients, runAdminCommand } from '@cfs/adm
 import { addr, answers, createDatabase, freePortRun, freePorts, startNode, until } from './harness.ts';
 import { processTree } from './procfs.ts';
 
-const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const CATEGORIES = ['technology', 'business', 'science', 'health', 'sports', 'culture'];
 /** The deployables the launcher starts, in the order it numbers their metrics ports. */
 export const DEPLOYABLES = ['gateway', 'identity', 'account', 'feed', 'billing', 'seo', 'media', 'dashboard'] as const;

@@ -34,7 +34,7 @@ import { feedLatency, type SizeLatency } from './feed-latency.ts';
 import { addr, answers, cleanUp, killAll, load, ROOT, startNode, stop, until, type LoadRequest } from './harness.ts';
 import { measured, named, printLoads, printMemory, type Measured } from './measure.ts';
 import { mixRequests, printCacheRatios, scrapeCacheLookups } from './mix.ts';
-import { seedArticles, seedSites, startSystem, type RunningSystem } from './system-under-test.ts';
+import { redisUrl, seedArticles, seedSites, startSystem, type RunningSystem } from './system-under-test.ts';
 
 const short = process.argv.includes('--short');
 const setting = (name: string, full: number, ci: number) => Number(process.env[name] ?? (short ? ci : full));
@@ -70,6 +70,8 @@ async function seeded(label: string, metrics: boolean, sites: number, articles: 
 interface Baselines {
   bare: { origin: string; pids: number[] };
   viaGrpc: { origin: string; pids: number[] };
+  /** Not a baseline of a target: bare express plus the one Redis round trip /me cannot do without. */
+  viaRedis: { origin: string; pids: number[] };
   processes: Array<[string, number]>;
 }
 
@@ -80,25 +82,28 @@ async function startBaselines(system: RunningSystem): Promise<Baselines> {
   const feed = (await get('/api/v1/feed')) as { data: Array<Record<string, unknown>> };
   const grpcPage = { articles: feed.data.map((a) => ({ ...a, imageKey: undefined, imageUrl: undefined, summary: a.summary ?? undefined })) };
   writeFileSync(path.join(work, 'page.json'), JSON.stringify(grpcPage));
-  const [grpcPort, barePort, viaGrpcPort] = [await freePort(), await freePort(), await freePort()];
+  const [grpcPort, barePort, viaGrpcPort, viaRedisPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const tsx = ['--import', 'tsx', 'test/bench/baselines.ts'];
   const grpcServer = startNode([...tsx, 'grpc', String(grpcPort), path.join(work, 'page.json')]);
   const bare = startNode([...tsx, 'express', String(barePort), path.join(work, 'me.json')]);
   const viaGrpc = startNode([...tsx, 'express', String(viaGrpcPort), path.join(work, 'me.json'), addr(grpcPort)]);
+  const viaRedis = startNode([...tsx, 'redis', String(viaRedisPort), path.join(work, 'me.json'), redisUrl]);
   await waitForServing(addr(grpcPort), 30_000).catch(() => undefined);
   const origin = (port: number) => `http://127.0.0.1:${port}`;
   await until(answers(origin(barePort)), 'bare express');
   await until(answers(origin(viaGrpcPort)), 'express + gRPC');
+  await until(answers(origin(viaRedisPort)), 'express + Redis');
   return {
     bare: { origin: origin(barePort), pids: [bare.pid!] },
     viaGrpc: { origin: origin(viaGrpcPort), pids: [viaGrpc.pid!, grpcServer.pid!] },
-    processes: [['bare express 5', bare.pid!], ['express 5 + gRPC client', viaGrpc.pid!], ['its gRPC server', grpcServer.pid!]],
+    viaRedis: { origin: origin(viaRedisPort), pids: [viaRedis.pid!] },
+    processes: [['bare express 5', bare.pid!], ['express 5 + gRPC client', viaGrpc.pid!], ['its gRPC server', grpcServer.pid!], ['express 5 + 1 Redis call', viaRedis.pid!]],
   };
 }
 
 const each = (system: RunningSystem, route: string): LoadRequest[] => system.tokens.map((token) => ({ path: route, token }));
 
-function printRatios(rows: Record<'bare' | 'viaGrpc' | 'me' | 'feed', Measured>): void {
+function printRatios(rows: Record<'bare' | 'viaGrpc' | 'viaRedis' | 'me' | 'feed', Measured>): void {
   const line = (label: string, target: Measured, baseline: Measured, atLeast: number) => {
     const ratio = target.rps / baseline.rps;
     const p99 = target.p99 / Math.max(baseline.p99, 0.1);
@@ -107,6 +112,12 @@ function printRatios(rows: Record<'bare' | 'viaGrpc' | 'me' | 'feed', Measured>)
   console.log('\nratios (requests/s):');
   line('feed / express+gRPC', rows.feed, rows.viaGrpc, 1.0);
   line('me / bare express', rows.me, rows.bare, 0.8);
+  const cpu = (m: Measured) => Math.max(m.cpuSystem + m.cpuServers, 0.1);
+  const reference = (label: string, target: Measured, baseline: Measured) =>
+    console.log(`  ${label.padEnd(22)} = ${(target.rps / baseline.rps).toFixed(2)}, CPU per request (db and Redis included) ${(cpu(target) / cpu(baseline)).toFixed(2)}×`);
+  console.log('reference (no target): what one Redis round trip, which /me needs for the rate limit and revocation, costs alone:');
+  reference('express+Redis / bare', rows.viaRedis, rows.bare);
+  reference('me / express+Redis', rows.me, rows.viaRedis);
 }
 
 /** 1 and 2: the system's two hottest routes next to the baselines, and its memory under that load. */
@@ -118,6 +129,7 @@ async function againstBaselines(): Promise<void> {
   const rows = {
     bare: measured('bare express 5', () => baselines.bare.pids, () => load(baselines.bare.origin, [{ path: '/' }], SECONDS, CONNECTIONS, requestsFile('bare'))),
     viaGrpc: measured('express 5 + 1 gRPC call', () => baselines.viaGrpc.pids, () => load(baselines.viaGrpc.origin, [{ path: '/' }], SECONDS, CONNECTIONS, requestsFile('grpc'))),
+    viaRedis: measured('express 5 + 1 Redis call', () => baselines.viaRedis.pids, () => load(baselines.viaRedis.origin, [{ path: '/' }], SECONDS, CONNECTIONS, requestsFile('redis'))),
     me: measured('GET /api/v1/me', system.pids, () => load(system.base, each(system, '/api/v1/me'), SECONDS, CONNECTIONS, requestsFile('me'))),
     feed: measured('GET /api/v1/feed', system.pids, () => load(system.base, each(system, '/api/v1/feed'), SECONDS, CONNECTIONS, requestsFile('feed'))),
   };
