@@ -6,10 +6,17 @@
  * OTEL_EXPORTER_PROMETHEUS_PORT (default 9464) with HTTP server, gRPC (metrics.ts), Node runtime
  * and the system's own series.
  *
+ * With traces, every library on the request path is instrumented (http, express, grpc, pg, ioredis,
+ * pino) through the ESM loader hook. With metrics alone, only http and the Node runtime are: the
+ * other series are the system's own (metrics.ts), and the hook and the tracing instrumentations
+ * cost every process 40–55 MB of RSS and the mix more than half its CPU per request
+ * (`npm run bench -- --short --only=mix`: 1 509 → 648 CPU ms per 1 000 requests).
+ *
  * It must run before the modules it instruments are loaded: each entrypoint calls it first and
- * then imports its wiring dynamically. The ESM loader hook is registered for the same reason.
+ * then imports its wiring dynamically.
  */
 import { register } from 'node:module';
+import type { Instrumentation } from '@opentelemetry/instrumentation';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 
 export interface Telemetry {
@@ -33,34 +40,33 @@ export async function startTelemetry(
   const env = options.env ?? process.env;
   if (!options.spanProcessors && !telemetryConfigured(env)) return NOOP;
 
+  const tracing = Boolean(options.spanProcessors) || tracesConfigured(env);
   // Only metrics asked for: no trace or log exporter (the SDK would default both to OTLP).
-  if (!options.spanProcessors && !tracesConfigured(env)) {
+  if (!tracing) {
     env.OTEL_TRACES_EXPORTER = 'none';
     env.OTEL_LOGS_EXPORTER ??= 'none';
   }
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
-  const [{ NodeSDK }, http, express, grpc, pg, ioredis, pino, runtime] = await Promise.all([
+  const [{ NodeSDK }, http, runtime] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/instrumentation-http'),
-    import('@opentelemetry/instrumentation-express'),
-    import('@opentelemetry/instrumentation-grpc'),
-    import('@opentelemetry/instrumentation-pg'),
-    import('@opentelemetry/instrumentation-ioredis'),
-    import('@opentelemetry/instrumentation-pino'),
     import('@opentelemetry/instrumentation-runtime-node'),
   ]);
+  const instrumentations: Instrumentation[] = [new http.HttpInstrumentation(), new runtime.RuntimeNodeInstrumentation()];
+  if (tracing) {
+    register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+    const [express, grpc, pg, ioredis, pino] = await Promise.all([
+      import('@opentelemetry/instrumentation-express'),
+      import('@opentelemetry/instrumentation-grpc'),
+      import('@opentelemetry/instrumentation-pg'),
+      import('@opentelemetry/instrumentation-ioredis'),
+      import('@opentelemetry/instrumentation-pino'),
+    ]);
+    instrumentations.push(new express.ExpressInstrumentation(), new grpc.GrpcInstrumentation(), new pg.PgInstrumentation(), new ioredis.IORedisInstrumentation(), new pino.PinoInstrumentation());
+  }
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME ?? serviceName,
     ...(options.spanProcessors ? { spanProcessors: options.spanProcessors } : {}),
-    instrumentations: [
-      new http.HttpInstrumentation(),
-      new express.ExpressInstrumentation(),
-      new grpc.GrpcInstrumentation(),
-      new pg.PgInstrumentation(),
-      new ioredis.IORedisInstrumentation(),
-      new pino.PinoInstrumentation(),
-      new runtime.RuntimeNodeInstrumentation(),
-    ],
+    instrumentations,
   });
   sdk.start();
   return { shutdown: () => sdk.shutdown() };
