@@ -9,8 +9,8 @@
  * With traces, every library on the request path is instrumented (http, express, grpc, pg, ioredis,
  * pino) through the ESM loader hook. With metrics alone, only http and the Node runtime are: the
  * other series are the system's own (metrics.ts), and the hook and the tracing instrumentations
- * cost every process 40–55 MB of RSS and the mix more than half its CPU per request
- * (`npm run bench -- --short --only=mix`: 1 509 → 648 CPU ms per 1 000 requests).
+ * cost every process 40–55 MB of RSS and the mix a quarter to half of its CPU per request
+ * (`npm run bench -- --short --only=mix`, two runs each: 1 127–1 509 → 648–874 CPU ms per 1 000).
  *
  * It must run before the modules it instruments are loaded: each entrypoint calls it first and
  * then imports its wiring dynamically.
