@@ -48,6 +48,7 @@ const keyOf = (token: string) => createHash('sha256').update(token).digest('base
 
 /** The cache's name in the metric cfs.cache.lookups; a hit is served through peek() after the revocation check. */
 const AUTH_CACHE = 'gateway.authentications';
+const AUTH_CACHE_HIT = { cache: AUTH_CACHE, result: 'hit' } as const;
 
 export class Authenticator {
   private readonly cache: LoadingCache<Credential, Lookup>;
@@ -81,7 +82,7 @@ export class Authenticator {
       // A marker (or a store that cannot answer) means: trust identity, not the cache.
       const marked = checked?.credentialId === cached.id ? checked.marked : await this.isMarked(cached.id);
       if (marked === false) {
-        cacheLookups.add(1, { cache: AUTH_CACHE, result: 'hit' });
+        cacheLookups.add(1, AUTH_CACHE_HIT);
         return cached;
       }
       this.evict(cached.id);

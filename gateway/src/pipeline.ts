@@ -1,6 +1,6 @@
 /**
  * The request path, in order (docs/architecture.md#the-request-pipeline). Every request passes
- * the steps of `mountPipeline` top to bottom; a route's own steps are listed in `routeSteps`. Each
+ * the steps of `mountPipeline` top to bottom; a route's own steps run in order in `routeHandler`. Each
  * step is one module under steps/; a step that refuses throws a DomainError, which errorHandler
  * turns into the envelope. The order is part of the API contract: 429 before 400 before 401
  * before 403 SCOPE_DENIED before WRONG_AUDIENCE before CAPABILITY_NOT_ENTITLED before QUOTA_EXHAUSTED.
@@ -24,6 +24,7 @@ import { handle } from './steps/handle.ts';
 import { jsonBody } from './steps/json-body.ts';
 import { rateLimit } from './steps/rate-limit.ts';
 import { requestId } from './steps/request-id.ts';
+import { stateOf } from './steps/request-state.ts';
 import { validate } from './steps/validate.ts';
 import type { GatewayStores } from './stores/index.ts';
 import { mountWebhooks } from './webhooks.ts';
@@ -46,19 +47,24 @@ export interface PipelineDeps {
   rpcFor: (requestId: string) => Rpc;
 }
 
-/** The steps of one declared route, in order. */
-export function routeSteps(route: AnyRoute, deps: PipelineDeps): RequestHandler[] {
-  const steps: RequestHandler[] = [validate(route, deps.tools)]; // 2. 400
-  if (route.auth === 'credential') {
-    if (!route.scope) throw new Error(`route ${route.operationId} needs a scope`);
-    steps.push(authenticate(deps.authenticator)); // 3. 401
-    steps.push(authorize(route.scope, deps.product)); // 4, 5. 403 SCOPE_DENIED, WRONG_AUDIENCE
-    if (route.capability) steps.push(entitle(route.capability, deps)); // 6, 7. 403 CAPABILITY_NOT_ENTITLED, QUOTA_EXHAUSTED
-  } else if (route.capability) {
-    throw new Error(`route ${route.operationId}: a capability needs a credential`);
-  }
-  steps.push(handle(route, { ...deps, idempotency: deps.stores.idempotency })); // 8. the service call
-  return steps;
+/**
+ * One declared route: steps 2 to 8 in order, each a call into its module under steps/. The
+ * request's own facts (input, Credential, quota unit) stay local to this function.
+ */
+export function routeHandler(route: AnyRoute, deps: PipelineDeps): RequestHandler {
+  if (route.auth === 'credential' && !route.scope) throw new Error(`route ${route.operationId} needs a scope`);
+  if (route.auth !== 'credential' && route.capability) throw new Error(`route ${route.operationId}: a capability needs a credential`);
+  const handleDeps = { sites: deps.sites, entitlements: deps.entitlements, idempotency: deps.stores.idempotency, feedPages: deps.feedPages };
+  return async (req, res) => {
+    const state = stateOf(res);
+    const rpc = deps.rpcFor(state.requestId);
+    const input = await validate(route, req, deps.tools); // 2. 400
+    if (route.auth !== 'credential') return handle(route, req, res, { input, requestId: state.requestId, rpc }, handleDeps); // 8.
+    const credential = await authenticate(req, state, deps.authenticator); // 3. 401
+    authorize(credential, route.scope!, deps.product); // 4, 5. 403 SCOPE_DENIED, WRONG_AUDIENCE
+    const charged = route.capability ? await entitle(credential.siteId, route.capability, rpc, deps) : undefined; // 6, 7. 403 CAPABILITY_NOT_ENTITLED, QUOTA_EXHAUSTED
+    return handle(route, req, res, { input, requestId: state.requestId, rpc, credential, ...(charged ? { charged } : {}) }, handleDeps); // 8. the service call
+  };
 }
 
 /** Every request, top to bottom. */
@@ -77,7 +83,7 @@ export function mountPipeline(app: Express, deps: PipelineDeps): void {
   });
   for (const route of deps.routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
-    app[method](route.path, ...routeSteps(route, deps));
+    app[method](route.path, routeHandler(route, deps));
   }
   app.use(unknownRoute(), errorHandler(deps.logger));
 }

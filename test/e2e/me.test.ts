@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectError, request } from '../support/http.ts';
+import { eventually } from '../support/processes.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';
 
 interface Owner {
@@ -36,6 +37,27 @@ describe('GET /api/v1/me', () => {
     expect(body.credential!.scopes).toEqual(expect.arrayContaining(['account.read', 'feed.read', 'account.manage', 'billing.manage']));
     expect(JSON.stringify(body)).not.toContain(owner.credential.secret);
     expect(body.credential).not.toHaveProperty('secret');
+  });
+
+  it('shows a change of the Customer, the Site and its plan on a cached Credential (the answer kept for it is not reused)', async () => {
+    const { secret } = await credential('--scopes', 'account.read,account.manage');
+    const me = async () => (await request(system.baseUrl, 'GET', '/api/v1/me', { token: secret })).body as Record<string, Record<string, unknown>>;
+    const shows = (check: (body: Record<string, Record<string, unknown>>) => boolean, what: string) =>
+      eventually(async () => check(await me()), 3000, `GET /me showing ${what}`);
+    await me();
+    expect((await me()).site).toMatchObject({ id: owner.site.id, plan: 'free' }); // now kept for this Credential
+    const account = { name: 'Acme Renamed', email: 'renamed@acme.example' };
+    expect((await request(system.baseUrl, 'PUT', '/api/v1/account', { token: secret, body: account })).status).toBe(200);
+    await shows((body) => body.customer!.name === account.name && body.customer!.email === account.email, 'the Customer renamed');
+    const site = { name: 'Acme Site Renamed', url: 'https://renamed.acme.example' };
+    expect((await request(system.baseUrl, 'PUT', `/api/v1/account/sites/${owner.site.id}`, { token: secret, body: site })).status).toBe(200);
+    await shows((body) => body.site!.name === site.name && body.site!.url === site.url, 'the Site renamed');
+    await system.admin('site', 'set-plan', '--site', owner.site.id, '--plan', 'pro');
+    await shows((body) => body.site!.plan === 'pro', 'the new plan');
+    await system.admin('site', 'set-plan', '--site', owner.site.id, '--plan', 'free');
+    await shows((body) => body.site!.plan === 'free', 'the plan restored');
+    await request(system.baseUrl, 'PUT', '/api/v1/account', { token: secret, body: { name: 'Acme Media', email: 'ops@acme.example' } });
+    await shows((body) => body.customer!.name === 'Acme Media', 'the Customer restored');
   });
 
   it('gives the owner credential the cfs_ format, every customer scope and never an operator scope', () => {

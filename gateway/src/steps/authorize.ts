@@ -2,18 +2,13 @@
  * Steps 4 and 5: the Credential holds the route's scope (403 SCOPE_DENIED; a Credential with no
  * scopes is refused everywhere), and was issued for this product (403 WRONG_AUDIENCE).
  */
-import type { RequestHandler } from 'express';
 import { DomainError } from '@cfs/common/errors';
 import type { CustomerScope } from '@cfs/common/scopes';
-import { stateOf } from './request-state.ts';
+import type { Credential } from '../authenticator.ts';
 
-export function authorize(scope: CustomerScope, product: string): RequestHandler {
-  return (_req, res, next) => {
-    const credential = stateOf(res).credential!;
-    if (!credential.scopes.includes(scope)) throw new DomainError('SCOPE_DENIED', `This endpoint requires the scope ${scope}.`);
-    if (credential.audience !== product) {
-      throw new DomainError('WRONG_AUDIENCE', `The credential was issued for a different product; a credential for ${product} is required.`);
-    }
-    next();
-  };
+export function authorize(credential: Credential, scope: CustomerScope, product: string): void {
+  if (!credential.scopes.includes(scope)) throw new DomainError('SCOPE_DENIED', `This endpoint requires the scope ${scope}.`);
+  if (credential.audience !== product) {
+    throw new DomainError('WRONG_AUDIENCE', `The credential was issued for a different product; a credential for ${product} is required.`);
+  }
 }

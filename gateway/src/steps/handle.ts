@@ -4,23 +4,33 @@
  * A request that fails after its quota unit was taken gives the unit back. An answer the handler
  * returns already serialized (SerializedAnswer: checked when it was made) is sent as it is.
  */
-import type { RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { PlanEntitlements } from '@cfs/common/entitlements';
+import type { Credential } from '../authenticator.ts';
 import { fingerprintOf, runIdempotent } from '../idempotency.ts';
 import type { FeedPageCache } from '../feed-pages.ts';
-import { SerializedAnswer, type AnyRoute, type ValidationTools } from '../route.ts';
+import { SerializedAnswer, type AnyRoute } from '../route.ts';
 import type { Rpc } from '../rpc.ts';
 import type { SiteDirectory } from '../sites.ts';
-import type { IdempotencyStore } from '../stores/index.ts';
-import { stateOf } from './request-state.ts';
+import type { IdempotencyStore, QuotaCounter } from '../stores/index.ts';
+import type { ValidInput } from './request-state.ts';
 
 export interface HandleDeps {
-  rpcFor: (requestId: string) => Rpc;
   sites: SiteDirectory;
   entitlements: PlanEntitlements;
   idempotency: IdempotencyStore;
-  tools: ValidationTools;
   feedPages: FeedPageCache;
+}
+
+/** What the steps before learned of the request. */
+export interface Checked {
+  input: ValidInput;
+  requestId: string;
+  rpc: Rpc;
+  /** Set on routes that take a Credential (step 3). */
+  credential?: Credential;
+  /** The quota unit step 7 took, on plan-gated routes. */
+  charged?: QuotaCounter;
 }
 
 function send(res: Response, status: number, answer: unknown): void {
@@ -28,40 +38,37 @@ function send(res: Response, status: number, answer: unknown): void {
   else res.status(status).json(answer);
 }
 
-export function handle(route: AnyRoute, deps: HandleDeps): RequestHandler {
-  const execute = async (res: Response) => {
-    const state = stateOf(res);
-    try {
-      const answer = await route.handle({
-        ...state.input!,
-        requestId: state.requestId,
-        rpc: deps.rpcFor(state.requestId),
-        sites: deps.sites,
-        entitlements: deps.entitlements,
-        feedPages: deps.feedPages,
-        ...(state.credential ? { principal: { credential: state.credential } } : {}),
-      } as never);
-      return answer instanceof SerializedAnswer ? answer : route.response.schema.parse(answer);
-    } catch (err) {
-      if (state.charged) await deps.entitlements.refund(state.charged);
-      throw err;
-    }
-  };
-  return async (req, res) => {
-    const state = stateOf(res);
-    const key = route.idempotent ? req.get('idempotency-key') : undefined;
-    if (key === undefined || !state.credential) {
-      send(res, route.response.status, await execute(res));
-      return;
-    }
-    const site = state.credential.siteId;
-    const { params, query, body } = state.input!;
-    const scope = { site, key: `${site}:${route.operationId}:${key}` };
-    const answer = await runIdempotent(deps.idempotency, scope, fingerprintOf({ params, query, body }), async () => ({
-      status: route.response.status,
-      body: await execute(res).then((a) => (a instanceof SerializedAnswer ? a.value() : a)),
-    }));
-    if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    send(res, answer.status, answer.body);
-  };
+async function execute(route: AnyRoute, checked: Checked, deps: HandleDeps): Promise<unknown> {
+  try {
+    const answer = await route.handle({
+      ...checked.input,
+      requestId: checked.requestId,
+      rpc: checked.rpc,
+      sites: deps.sites,
+      entitlements: deps.entitlements,
+      feedPages: deps.feedPages,
+      ...(checked.credential ? { principal: { credential: checked.credential } } : {}),
+    } as never);
+    return answer instanceof SerializedAnswer ? answer : route.response.schema.parse(answer);
+  } catch (err) {
+    if (checked.charged) await deps.entitlements.refund(checked.charged);
+    throw err;
+  }
+}
+
+export async function handle(route: AnyRoute, req: Request, res: Response, checked: Checked, deps: HandleDeps): Promise<void> {
+  const key = route.idempotent ? req.get('idempotency-key') : undefined;
+  if (key === undefined || !checked.credential) {
+    send(res, route.response.status, await execute(route, checked, deps));
+    return;
+  }
+  const site = checked.credential.siteId;
+  const { params, query, body } = checked.input;
+  const scope = { site, key: `${site}:${route.operationId}:${key}` };
+  const answer = await runIdempotent(deps.idempotency, scope, fingerprintOf({ params, query, body }), async () => ({
+    status: route.response.status,
+    body: await execute(route, checked, deps).then((a) => (a instanceof SerializedAnswer ? a.value() : a)),
+  }));
+  if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  send(res, answer.status, answer.body);
 }

@@ -1,7 +1,6 @@
-/** What the pipeline steps learn about one request, kept on `res.locals` as they run. */
+/** What the steps shared by every request learn about it, kept on `res.locals`. */
 import type { Response } from 'express';
-import type { Credential, RevocationCheck } from '../authenticator.ts';
-import type { QuotaCounter } from '../stores/index.ts';
+import type { RevocationCheck } from '../authenticator.ts';
 
 export interface ValidInput {
   params: unknown;
@@ -16,12 +15,6 @@ export interface RequestState {
   requestId: string;
   /** Set by rateLimit() when its round trip also read the marker of the Credential cached for the token. */
   revocation?: RevocationCheck;
-  /** Set by validate(). */
-  input?: ValidInput;
-  /** Set by authenticate(), on routes that take a Credential. */
-  credential?: Credential;
-  /** The quota unit entitle() took; handle() gives it back if the request fails. */
-  charged?: QuotaCounter;
 }
 
 export const stateOf = (res: Response): RequestState => res.locals as RequestState;

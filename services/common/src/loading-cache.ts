@@ -6,6 +6,7 @@
  * nothing: every get loads.
  */
 import { LRUCache } from 'lru-cache';
+import type { Attributes } from '@opentelemetry/api';
 import { cacheLookups } from './metrics.ts';
 
 export interface LoadingCacheOptions<V extends NonNullable<unknown>, C> {
@@ -24,8 +25,11 @@ export interface LoadingCacheOptions<V extends NonNullable<unknown>, C> {
 
 export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
   private readonly cache: LRUCache<string, V, C> | undefined;
+  /** The metric's attributes, made once (a lookup is on every request's path). */
+  private readonly lookup: { hit: Attributes; miss: Attributes } | undefined;
 
   constructor(private readonly options: LoadingCacheOptions<V, C>) {
+    if (options.name) this.lookup = { hit: { cache: options.name, result: 'hit' }, miss: { cache: options.name, result: 'miss' } };
     if (options.ttlMs <= 0) return;
     this.cache = new LRUCache<string, V, C>({
       max: options.maxEntries,
@@ -38,15 +42,23 @@ export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
     });
   }
 
-  /** The cached value, or the loaded one (one load for all concurrent callers of a key). */
-  async get(key: string, context: C): Promise<V> {
-    if (!this.cache) {
-      if (this.options.name) cacheLookups.add(1, { cache: this.options.name, result: 'miss' });
-      return this.options.load(key, context);
+  /**
+   * The cached value, or the loaded one (one load for all concurrent callers of a key). A hit is
+   * read synchronously (lru-cache's get: fresh entries only, recency refreshed); only a miss goes
+   * through fetch, which joins a load in flight or starts one.
+   */
+  get(key: string, context: C): Promise<V> {
+    const cached = this.cache?.get(key);
+    if (cached !== undefined) {
+      if (this.lookup) cacheLookups.add(1, this.lookup.hit);
+      return Promise.resolve(cached);
     }
-    const status: LRUCache.Status<string, V, C> = {};
-    const value = await this.cache.fetch(key, { context, status } as never);
-    if (this.options.name) cacheLookups.add(1, { cache: this.options.name, result: status.fetch === 'hit' ? 'hit' : 'miss' });
+    if (this.lookup) cacheLookups.add(1, this.lookup.miss);
+    return this.load(key, context);
+  }
+
+  private async load(key: string, context: C): Promise<V> {
+    const value = await this.cache?.fetch(key, { context } as never);
     return value ?? this.options.load(key, context);
   }
 
