@@ -13,7 +13,7 @@ import { LAUNCHER_NODE_FLAGS } from '@cfs/common/node-runtime';
 import { answers, freePorts, load, startNode, stop, until } from './harness.ts';
 import { measured, type Measured } from './measure.ts';
 import { processTree } from './procfs.ts';
-import { LAUNCHER_PORTS } from './system-under-test.ts';
+import { BENCH_RATE_LIMIT_PER_MINUTE, LAUNCHER_PORTS } from './system-under-test.ts';
 
 const PORTS = [...LAUNCHER_PORTS, 'EMBEDDED_PG_PORT'] as const;
 const DEMO_CREDENTIAL = /Demo credential .*: (cfs_\S+)/;
@@ -50,7 +50,8 @@ async function embeddedEnv(): Promise<{ env: NodeJS.ProcessEnv; base: string }> 
     ...bare,
     ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfs-bench-embedded-')),
-    RATE_LIMIT_PER_MINUTE: '0',
+    // The rate limit runs (its Redis round trip is part of every request's cost) but never refuses.
+    RATE_LIMIT_PER_MINUTE: String(BENCH_RATE_LIMIT_PER_MINUTE),
     LOG_LEVEL: 'warn',
   };
   return { env, base: `http://127.0.0.1:${ports.PORT}` };

@@ -79,7 +79,7 @@ describe.each(Object.entries(WORKSPACES))('%s/Dockerfile', (name, workspace) => 
     const user = runtime.filter((i) => i.keyword === 'USER').at(-1)?.args;
     expect(user, 'USER of the runtime stage').toBeDefined();
     expect(user!.split(':')[0]).toMatch(/^[1-9]\d*$/);
-    expect(runtime.find((i) => i.keyword === 'ENTRYPOINT')?.args).toBe(`["node", "--enable-source-maps", "--max-semi-space-size=2", "dist/index.js"]`);
+    expect(runtime.find((i) => i.keyword === 'ENTRYPOINT')?.args).toBe(`["node", "--enable-source-maps", "--max-semi-space-size=2", "--no-concurrent-recompilation", "dist/index.js"]`);
     expect(runtime.some((i) => i.keyword === 'COPY' && i.args.includes(`/app/${workspace}/dist/`))).toBe(true);
   });
 

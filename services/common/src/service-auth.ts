@@ -41,7 +41,7 @@ export class ServiceCallers {
     readonly open = false,
   ) {}
 
-  /** `gateway=<sha256 hex>,admin=<hex>,…`; a caller may appear twice (two tokens while rotating). */
+  /** `gateway=<sha256 hex>,admin=<hex>,...`; a caller may appear twice (two tokens while rotating). */
   static parse(spec: string): ServiceCallers {
     const byHash = new Map<string, ServiceCaller>();
     for (const entry of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
