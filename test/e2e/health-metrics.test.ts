@@ -84,7 +84,11 @@ describe('metrics (OTEL_METRICS_EXPORTER=prometheus)', () => {
       text = await scrape(ports.gatewayMetrics);
       return text.includes('rpc_client_duration') && text.includes('cfs_rate_limit_refusals');
     }, 10_000, 'gateway series');
-    expect(text).toMatch(/^http_server_(request_)?duration\w*\{[^}]*(http_status_code|http_response_status_code)="200"/m);
+    // One HTTP series, by method, route template and status (the servers record it; no instrumentation's copy beside it).
+    expect(text).toMatch(/^http_server_request_duration_count\{[^}]*http_request_method="GET"[^}]*http_response_status_code="200"[^}]*http_route="\/api\/v1\/me"[^}]*\} [1-9]/m);
+    // Refused by the rate limit before any route matched: no route.
+    expect(text).toMatch(/^http_server_request_duration_count\{http_request_method="GET",http_response_status_code="429",otel_scope_name="cfs"\} [1-9]/m);
+    expect(text.match(/^# TYPE http_server\w* histogram$/gm)).toEqual(['# TYPE http_server_request_duration histogram']);
     expect(text).toMatch(/rpc_client_duration\w*\{[^}]*rpc_method="Authenticate"/);
     expect(text).toMatch(/^(nodejs|v8js)_\w+/m);
     expect(text).toMatch(/cfs_cache_lookups_total\{[^}]*cache="gateway\.authentications"[^}]*result="hit"/);

@@ -2,8 +2,11 @@
  * The system's own metrics (design 6e), through the OpenTelemetry API: exported by whatever
  * OTEL_METRICS_EXPORTER configures (telemetry.ts; `prometheus` serves a scrape endpoint), free when
  * nothing is configured. Instruments are made on first use, after telemetry started the SDK.
- * HTTP server and Node runtime metrics come from the http and runtime-node instrumentations.
+ * The HTTP servers (gateway, dashboard, media) record their requests here; Node runtime metrics
+ * come from the runtime-node instrumentation.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { metrics, type Attributes, type Counter, type Histogram } from '@opentelemetry/api';
 
 const meter = () => metrics.getMeter('cfs');
@@ -13,9 +16,10 @@ function lazyCounter(name: string, description: string): { add(value: number, at
   return { add: (value, attributes) => (counter ??= meter().createCounter(name, { description })).add(value, attributes) };
 }
 
-function lazyHistogram(name: string, description: string, unit: string): { record(value: number, attributes?: Attributes): void } {
+function lazyHistogram(name: string, description: string, unit: string, buckets?: number[]): { record(value: number, attributes?: Attributes): void } {
   let histogram: Histogram | undefined;
-  return { record: (value, attributes) => (histogram ??= meter().createHistogram(name, { description, unit })).record(value, attributes) };
+  const options = { description, unit, ...(buckets ? { advice: { explicitBucketBoundaries: buckets } } : {}) };
+  return { record: (value, attributes) => (histogram ??= meter().createHistogram(name, options)).record(value, attributes) };
 }
 
 /** gRPC calls served, by rpc.service, rpc.method and rpc.grpc.status_code (OpenTelemetry's RPC conventions). */
@@ -28,6 +32,46 @@ export const rateLimitRefusals = lazyCounter('cfs.rate_limit.refusals', 'Request
 export const quotaRefusals = lazyCounter('cfs.quota.refusals', 'Requests refused because the plan quota of the period is used up');
 /** Lookups of the caches (feed pages, subscriptions, authentications, Sites), by cache and result (hit, miss). */
 export const cacheLookups = lazyCounter('cfs.cache.lookups', 'Cache lookups by cache and result');
+
+/**
+ * HTTP requests served, in seconds, by http.request.method, http.route (the route's template, when
+ * one matched) and http.response.status_code: OpenTelemetry's stable HTTP conventions, with the
+ * buckets the HTTP instrumentation uses.
+ */
+const httpServerDuration = lazyHistogram('http.server.request.duration', 'Duration of HTTP server requests.', 's', [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10]);
+/** The attributes of each (method, route, status) seen, made once rather than for every request. */
+const httpAttributes = new Map<string, Attributes>();
+const MAX_HTTP_ATTRIBUTE_SETS = 1000;
+
+/** One request served: its method, the route template that matched it (if any), its status and how long it took. */
+export function recordHttpServerRequest(method: string, route: string | undefined, status: number, seconds: number): void {
+  const key = `${method} ${route ?? ''} ${status}`;
+  let attributes = httpAttributes.get(key);
+  if (!attributes) {
+    attributes = { 'http.request.method': method, 'http.response.status_code': status, ...(route ? { 'http.route': route } : {}) };
+    if (httpAttributes.size < MAX_HTTP_ATTRIBUTE_SETS) httpAttributes.set(key, attributes);
+  }
+  httpServerDuration.record(seconds, attributes);
+}
+
+/** The route template an express request matched (mount path included, e.g. /dashboard/sites/:siteId), if any. */
+export function routeTemplateOf(req: { baseUrl?: string; route?: { path?: unknown } }): string | undefined {
+  return typeof req.route?.path === 'string' ? `${req.baseUrl ?? ''}${req.route.path}` : undefined;
+}
+
+type HttpRequest = IncomingMessage & { baseUrl?: string; route?: { path?: unknown } };
+
+/**
+ * Middleware (express, or a plain node:http handler calling it first): every request's duration in
+ * the HTTP server metric when its answer is finished, under the route `routeOf` names.
+ */
+export function httpServerMetrics(routeOf: (req: HttpRequest) => string | undefined = routeTemplateOf): (req: HttpRequest, res: ServerResponse, next: () => void) => void {
+  return (req, res, next) => {
+    const started = performance.now();
+    res.once('finish', () => recordHttpServerRequest(req.method ?? 'GET', routeOf(req), res.statusCode, (performance.now() - started) / 1000));
+    next();
+  };
+}
 
 /** The attributes of one gRPC call from its full path (/package.Service/Method) and status code. */
 export function rpcAttributes(path: string, code: number): Attributes {

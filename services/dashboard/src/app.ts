@@ -12,6 +12,7 @@ import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import { DomainError, httpStatusOf, isErrorCode } from '@cfs/common/errors';
 import type { PlanEntitlements, QuotaUsage } from '@cfs/common/entitlements';
 import { mountHealth, type HttpHealth } from '@cfs/common/http-health';
+import { httpServerMetrics } from '@cfs/common/metrics';
 import type { Logger } from '@cfs/common/logger';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
@@ -413,6 +414,7 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
 
   // Probes on the dashboard's own port, outside /dashboard/ (the gateway forwards only /dashboard/).
   mountHealth(app, deps.health);
+  app.use(httpServerMetrics());
   app.use(BASE, router);
   return app;
 }

@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { envelope, ERROR_CODES, type ErrorCode } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
 import { MEDIA_PATH_PREFIX, mediaKeyOfPath } from '@cfs/common/media-keys';
+import { httpServerMetrics } from '@cfs/common/metrics';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { etagOf } from './media.ts';
 import type { ObjectStore } from './object-store.ts';
@@ -43,8 +44,12 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return start <= end && start < size ? { start, end } : null;
 }
 
+/** The route in the HTTP server metric. */
+const MEDIA_ROUTE = `${MEDIA_PATH_PREFIX}{key}`;
+
 export function createMediaHttpServer(deps: { prisma: PrismaClient; store: ObjectStore; logger: Logger }): Server {
-  return createServer((req: IncomingMessage, res: ServerResponse) => {
+  const measure = httpServerMetrics((req) => (mediaKeyOfPath(req.url ?? '') === null ? undefined : MEDIA_ROUTE));
+  return createServer((req: IncomingMessage, res: ServerResponse) => measure(req, res, () => {
     void (async () => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 'NOT_FOUND', 'The route was not found.');
       const key = mediaKeyOfPath(req.url ?? '');
@@ -80,5 +85,5 @@ export function createMediaHttpServer(deps: { prisma: PrismaClient; store: Objec
       if (!res.headersSent) fail(res, 'SERVICE_UNAVAILABLE');
       else res.destroy();
     });
-  });
+  }));
 }
