@@ -90,6 +90,15 @@ export class Authenticator {
     return this.cache.get(key, { token, requestId });
   }
 
+  /**
+   * The Credential this replica has cached for a token, unexpired, without its revocation check
+   * (no I/O): for a request whose marker is read later in the same request (RateLimiter.settle).
+   */
+  cached(token: string): Credential | undefined {
+    const credential = this.cache.peek(keyOf(token));
+    return credential && !(credential.expiresAt && Date.parse(credential.expiresAt) <= this.now()) ? credential : undefined;
+  }
+
   /** The id of the Credential this replica has cached for a token (no I/O), if any. */
   peek(token: string): string | undefined {
     return this.cache.peek(keyOf(token))?.id;

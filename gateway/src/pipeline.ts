@@ -5,7 +5,7 @@
  * turns into the envelope. The order is part of the API contract: 429 before 400 before 401
  * before 403 SCOPE_DENIED before WRONG_AUDIENCE before CAPABILITY_NOT_ENTITLED before QUOTA_EXHAUSTED.
  */
-import type { Express, RequestHandler } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import type { Logger } from '@cfs/common/logger';
 import type { Authenticator } from './authenticator.ts';
 import type { FeedPageCache } from './feed-pages.ts';
@@ -22,7 +22,8 @@ import { entitle } from './steps/entitle.ts';
 import { errorHandler, unknownRoute } from './steps/errors.ts';
 import { handle } from './steps/handle.ts';
 import { jsonBody } from './steps/json-body.ts';
-import { rateLimit } from './steps/rate-limit.ts';
+import { RateLimiter } from './steps/rate-limit.ts';
+import { checkOnCache } from './steps/cached-checks.ts';
 import { requestId } from './steps/request-id.ts';
 import { stateOf } from './steps/request-state.ts';
 import { validate } from './steps/validate.ts';
@@ -49,15 +50,21 @@ export interface PipelineDeps {
 
 /**
  * One declared route: steps 2 to 8 in order, each a call into its module under steps/. The
- * request's own facts (input, Credential, quota unit) stay local to this function.
+ * request's own facts (input, Credential, quota unit) stay local to this function. A plan-gated GET
+ * whose count step 1 left pending is checked on this replica's caches first (steps/cached-checks.ts:
+ * one store round trip for steps 1, 3 and 7); when that cannot decide, the steps run as listed.
  */
-export function routeHandler(route: AnyRoute, deps: PipelineDeps): RequestHandler {
+export function routeHandler(route: AnyRoute, deps: RouteDeps): RequestHandler {
   if (route.auth === 'credential' && !route.scope) throw new Error(`route ${route.operationId} needs a scope`);
   if (route.auth !== 'credential' && route.capability) throw new Error(`route ${route.operationId}: a capability needs a credential`);
   const handleDeps = { sites: deps.sites, entitlements: deps.entitlements, idempotency: deps.stores.idempotency, feedPages: deps.feedPages };
   return async (req, res) => {
     const state = stateOf(res);
     const rpc = deps.rpcFor(state.requestId);
+    if (state.pendingCount) {
+      const checked = await checkOnCache(route, req, res, rpc, deps); // 2-7 on cached facts
+      if (checked) return handle(route, req, res, checked, handleDeps); // 8.
+    }
     const input = await validate(route, req, deps.tools); // 2. 400
     if (route.auth !== 'credential') return handle(route, req, res, { input, requestId: state.requestId, rpc }, handleDeps); // 8.
     const credential = await authenticate(req, state, deps.authenticator); // 3. 401
@@ -67,10 +74,26 @@ export function routeHandler(route: AnyRoute, deps: PipelineDeps): RequestHandle
   };
 }
 
+/** Plan-gated GETs at a fixed path: their rate-limit count may wait for the route (steps/cached-checks.ts). */
+function deferrableRequests(routes: AnyRoute[]): (req: Request) => boolean {
+  const paths = new Set(routes.filter((r) => r.method === 'GET' && r.auth === 'credential' && r.capability && !r.path.includes(':')).map((r) => r.path));
+  return (req) => req.method === 'GET' && paths.has(req.path);
+}
+
+/** What a route's steps need. */
+type RouteDeps = PipelineDeps & { rateLimiter: RateLimiter };
+
 /** Every request, top to bottom. */
 export function mountPipeline(app: Express, deps: PipelineDeps): void {
   app.use(requestId(), accessLog(deps.logger));
-  app.use(rateLimit({ limit: deps.rateLimitPerMinute, store: deps.stores.rateLimits, authenticator: deps.authenticator, logger: deps.logger })); // 1. 429
+  const rateLimiter = new RateLimiter({
+    limit: deps.rateLimitPerMinute,
+    store: deps.stores.rateLimits,
+    authenticator: deps.authenticator,
+    logger: deps.logger,
+    deferrable: deferrableRequests(deps.routes),
+  });
+  app.use(rateLimiter.step()); // 1. 429
   // Public media is streamed through before any JSON handling (no Credential, no body).
   app.use(MEDIA_PATH_PREFIX.slice(0, -1), mediaHeaders(), ...mediaRoutes({ target: deps.mediaHttpUrl, timeoutMs: 10_000, logger: deps.logger }));
   app.use(...apiHeaders());
@@ -83,7 +106,7 @@ export function mountPipeline(app: Express, deps: PipelineDeps): void {
   });
   for (const route of deps.routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
-    app[method](route.path, routeHandler(route, deps));
+    app[method](route.path, routeHandler(route, { ...deps, rateLimiter }));
   }
   app.use(unknownRoute(), errorHandler(deps.logger));
 }

@@ -95,7 +95,8 @@ export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodTyp
   /**
    * The rest of validation, after the schemas, with the gateway's tools (category keys against the
    * taxonomy, the feed cursor's MAC): throws MALFORMED_REQUEST, or returns what the handler gets as
-   * `prepared` (e.g. the decoded cursor), so nothing is decoded twice.
+   * `prepared` (e.g. the decoded cursor), so nothing is decoded twice. On a plan-gated GET it may
+   * run before the request's rate-limit count (steps/cached-checks.ts), so it must not call a service there.
    */
   prepare?: (input: { params: Input<P>; query: Input<Q>; body: Input<B> }, tools: ValidationTools) => Promise<D> | D;
   /** Accepts an Idempotency-Key header: answers are stored 24 h and replayed (never on routes whose answer holds a secret). */

@@ -40,4 +40,9 @@ export class SiteDirectory {
   get(siteId: string, rpc: Rpc): Promise<SiteContext> {
     return this.cache.get(siteId, rpc);
   }
+
+  /** The cached entry, if any (no I/O). */
+  peek(siteId: string): SiteContext | undefined {
+    return this.cache.peek(siteId);
+  }
 }

@@ -59,6 +59,35 @@ export function storesContract(name: string, open: () => Promise<GatewayStores>)
       expect(await stores.rateLimits.hit('cred:a1', 60_000)).not.toHaveProperty('revoked');
     });
 
+    it('take a quota unit in the hit only within the rate limit and without a marker, atomically', async () => {
+      const stores = await open();
+      const [marked, clean] = [`cred_${randomBytes(4).toString('hex')}`, `cred_${randomBytes(4).toString('hex')}`];
+      await stores.revocations.mark(marked);
+      const bucket = `cred:${randomBytes(4).toString('hex')}`;
+      const counter = { key: `site:feed:day:${randomBytes(4).toString('hex')}`, limit: 2, resetsAt: Date.now() + 60_000 };
+      const charge = { counter, rateLimit: 4 };
+      expect(await stores.rateLimits.hit(bucket, 60_000, { revocationOf: clean, charge })).toMatchObject({ count: 1, revoked: false, charged: { allowed: true, used: 1 } });
+      // A marker: the unit is not taken (identity decides first).
+      const onMarked = await stores.rateLimits.hit(bucket, 60_000, { revocationOf: marked, charge });
+      expect(onMarked).toMatchObject({ count: 2, revoked: true });
+      expect(onMarked).not.toHaveProperty('charged');
+      expect(await stores.quotas.usage([counter.key])).toEqual([1]);
+      expect(await stores.rateLimits.hit(bucket, 60_000, { revocationOf: clean, charge })).toMatchObject({ count: 3, charged: { allowed: true, used: 2 } });
+      // The quota is used up: refused, nothing taken.
+      expect(await stores.rateLimits.hit(bucket, 60_000, { revocationOf: clean, charge })).toMatchObject({ count: 4, charged: { allowed: false, used: 2 } });
+      // Over the rate limit: counted, nothing taken or refused.
+      await stores.quotas.refund(counter);
+      const over = await stores.rateLimits.hit(bucket, 60_000, { revocationOf: clean, charge });
+      expect(over.count).toBe(5);
+      expect(over).not.toHaveProperty('charged');
+      expect(await stores.quotas.usage([counter.key])).toEqual([1]);
+      // Concurrent hits never take more than the quota.
+      const many = { key: `site:feed:day:${randomBytes(4).toString('hex')}`, limit: 3, resetsAt: Date.now() + 60_000 };
+      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => stores.rateLimits.hit(`cred:${i}-${many.key}`, 60_000, { revocationOf: clean, charge: { counter: many, rateLimit: 10 } })));
+      expect(results.filter((r) => r.charged?.allowed)).toHaveLength(3);
+      expect(await stores.quotas.usage([many.key])).toEqual([3]);
+    });
+
     it('hold an idempotency key for one owner under a lease, replay what it completed, and bound keys per Site', async () => {
       const { idempotency } = await open();
       const claim = (key: string, owner: string, extra: Partial<{ leaseMs: number; maxPerSite: number; fingerprint: string }> = {}) =>

@@ -4,40 +4,10 @@
  * two probe routes declare capabilities the way every plan-gated route does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { DomainError } from '@cfs/common/errors';
-import { defineRoute } from '@cfs/gateway';
 import { createCustomer, type Owner } from '../support/customers.ts';
+import { failing, probe } from '../support/probe-routes.ts';
 import { expectError, request } from '../support/http.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';
-
-const probe = defineRoute({
-  method: 'GET',
-  path: '/test/probe',
-  operationId: 'probe',
-  summary: 'A feed-gated probe',
-  tag: 'Feed',
-  auth: 'credential',
-  scope: 'feed.read',
-  capability: 'feed',
-  query: z.object({ n: z.coerce.number().int().min(1).max(9).default(1) }),
-  response: { status: 200, description: 'ok', schema: z.object({ ok: z.boolean() }) },
-  handle: async () => ({ ok: true }),
-});
-const failing = defineRoute({
-  method: 'GET',
-  path: '/test/failing',
-  operationId: 'failing',
-  summary: 'A feed-gated route whose service call fails',
-  tag: 'Feed',
-  auth: 'credential',
-  scope: 'feed.read',
-  capability: 'feed',
-  response: { status: 200, description: 'never', schema: z.object({}) },
-  handle: async () => {
-    throw new DomainError('SERVICE_UNAVAILABLE');
-  },
-});
 
 const catalog = {
   defaultPlan: 'basic',

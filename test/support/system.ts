@@ -16,7 +16,7 @@ import { MemoryBus, RedisBus } from '@cfs/common/bus';
 import { RedisRevocationMarkers } from '@cfs/common/revocations';
 import { newServiceTokens, type ServiceCaller } from '@cfs/common/service-auth';
 import { createLogger } from '@cfs/common/logger';
-import { createRedisStores, type AnyRoute } from '@cfs/gateway';
+import { createRedisStores, type AnyRoute, type GatewayStores } from '@cfs/gateway';
 import { loadPlanCatalog, type PlanCatalog } from '@cfs/account';
 import { closeAdminClients, createAdminClients, runAdminCommand } from '@cfs/admin';
 import { composeSystem, type ServiceName } from '@cfs/launcher';
@@ -33,8 +33,9 @@ export interface TestSystem {
   /**
    * Starts one more gateway replica on the same services; returns its address. `deaf`: its bus hears
    * no announcement (a replica that missed them), so only the shared Redis state tells it of changes.
+   * `wrap`: what the replica uses instead of its shared stores (e.g. the same, with calls counted).
    */
-  startGateway: (options?: { redisUrl?: string; deaf?: boolean }) => Promise<string>;
+  startGateway: (options?: { redisUrl?: string; deaf?: boolean; wrap?: (stores: GatewayStores) => GatewayStores }) => Promise<string>;
   /** Starts one more dashboard replica on the same services and Redis; returns its own address. */
   startDashboard: () => Promise<string>;
   /** The gateways' clock (epoch ms); tests move it instead of sleeping. */
@@ -121,7 +122,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     startGateway: async (g = {}) => {
       const shared = stores(g.redisUrl);
       if (g.deaf) await shared.bus.close();
-      return system.startGateway({ stores: g.deaf ? { ...shared, bus: new MemoryBus() } : shared });
+      const replica = g.deaf ? { ...shared, bus: new MemoryBus() } : shared;
+      return system.startGateway({ stores: g.wrap ? g.wrap(replica) : replica });
     },
     startDashboard: () => system.startDashboard(),
     admin: (...argv) => runAdminCommand(argv, adminClients),

@@ -12,8 +12,14 @@
  *   before any identity call: made-up tokens never buy fresh buckets.
  * Over the limit: 429 RATE_LIMITED with Retry-After. When the store is unreachable the limit is not
  * enforced (a warning at most every 10 s): availability over throttling.
+ *
  * The same round trip reads the revocation marker of the Credential this replica has cached for the
- * token, so that authentication (step 3) needs no store call of its own.
+ * token, so that authentication (step 3) needs no store call of its own. And on a plan-gated GET
+ * (`deferrable`) by a cached Credential, the count waits: the route's own steps run first, on what
+ * this replica has cached, and then one round trip counts the request, reads the marker and takes
+ * the quota unit (steps 1, 3 and 7 together; routeHandler in pipeline.ts). A refusal is answered
+ * only after that count, so 429 still comes first; a request the route never settles is counted
+ * when its answer is finished.
  */
 import { rateLimitRefusals } from '@cfs/common/metrics';
 import type { Request, RequestHandler, Response } from 'express';
@@ -21,59 +27,126 @@ import { parseToken } from '@cfs/common/credential-token';
 import { DomainError } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
 import type { Authenticator } from '../authenticator.ts';
-import type { Hit, RateLimitStore, RateWindow } from '../stores/index.ts';
+import type { Hit, QuotaCounter, RateLimitStore, RateWindow } from '../stores/index.ts';
 import { bearerTokenOf } from './bearer.ts';
 import { stateOf } from './request-state.ts';
 
 const WINDOW_MS = 60_000;
 
-export function rateLimit(deps: { limit: number; store: RateLimitStore; authenticator: Authenticator; logger: Logger }): RequestHandler {
-  let lastWarning = 0;
-  const unreachable = (err: unknown) => {
-    if (Date.now() - lastWarning < 10_000) return;
-    lastWarning = Date.now();
-    deps.logger.warn({ err: { message: (err as Error).message } }, 'rate limit not enforced: shared state unreachable');
-  };
-  const describe = (res: Response, window: RateWindow) => {
-    const resetSeconds = Math.max(1, Math.ceil(window.resetMs / 1000));
-    res.setHeader('RateLimit-Limit', String(deps.limit));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, deps.limit - window.count)));
-    res.setHeader('RateLimit-Reset', String(resetSeconds));
-    return resetSeconds;
-  };
-  const refuse = (res: Response, window: RateWindow, bucket: 'cred' | 'ip'): never => {
-    rateLimitRefusals.add(1, { bucket });
-    const resetSeconds = describe(res, window);
-    res.setHeader('Retry-After', String(resetSeconds));
-    throw new DomainError('RATE_LIMITED', `Too many requests; retry in ${resetSeconds} s.`);
-  };
-  const addressOf = (req: Request) => `ip:${req.ip ?? 'unknown'}`;
+export interface RateLimitDeps {
+  limit: number;
+  store: RateLimitStore;
+  authenticator: Authenticator;
+  logger: Logger;
+  /** Requests whose count may wait for the route (plan-gated GETs, by path); none by default. */
+  deferrable?: (req: Request) => boolean;
+}
 
-  return async (req, res, next) => {
-    if (deps.limit <= 0) return next();
-    const bearer = bearerTokenOf(req);
-    const token = 'token' in bearer ? bearer.token : undefined;
-    const lookupId = token === undefined ? undefined : parseToken(token)?.lookupId;
-    const address = addressOf(req);
-    const cachedId = lookupId ? deps.authenticator.peek(token!) : undefined;
+/** A request whose count waits for its route (set by the step, cleared when settled). */
+export interface PendingCount {
+  bucket: string;
+  address: string;
+  /** The Credential this replica has cached for the token. */
+  credentialId: string;
+  token: string;
+}
+
+export class RateLimiter {
+  private lastWarning = 0;
+
+  constructor(private readonly deps: RateLimitDeps) {}
+
+  /** Step 1 as express middleware. */
+  step(): RequestHandler {
+    return async (req, res, next) => {
+      if (this.deps.limit <= 0) return next();
+      const bearer = bearerTokenOf(req);
+      const token = 'token' in bearer ? bearer.token : undefined;
+      const lookupId = token === undefined ? undefined : parseToken(token)?.lookupId;
+      const address = addressOf(req);
+      const credentialId = lookupId ? this.deps.authenticator.peek(token!) : undefined;
+      if (lookupId) {
+        res.once('finish', () => {
+          const state = stateOf(res);
+          // Never settled (a refusal before the route): counted now.
+          if (state.pendingCount) void this.deps.store.hit(state.pendingCount.bucket, WINDOW_MS).catch((err: unknown) => this.unreachable(err));
+          if (res.statusCode === 401) void this.deps.store.hit(address, WINDOW_MS).catch((err: unknown) => this.unreachable(err));
+        });
+      }
+      if (credentialId && this.deps.deferrable?.(req)) {
+        stateOf(res).pendingCount = { bucket: `cred:${lookupId}`, address, credentialId, token: token! };
+        return next();
+      }
+      let counted: Hit;
+      try {
+        counted = lookupId
+          ? await this.deps.store.hit(`cred:${lookupId}`, WINDOW_MS, { alsoRead: address, ...(credentialId ? { revocationOf: credentialId } : {}) })
+          : await this.deps.store.hit(address, WINDOW_MS);
+      } catch (err) {
+        this.unreachable(err);
+        return next();
+      }
+      if (counted.count > this.deps.limit) this.refuse(res, counted, lookupId ? 'cred' : 'ip');
+      if (lookupId && counted.alsoRead && counted.alsoRead.count >= this.deps.limit && !credentialId) this.refuse(res, counted.alsoRead, 'ip');
+      if (credentialId && counted.revoked !== undefined) stateOf(res).revocation = { credentialId, marked: counted.revoked };
+      this.describe(res, counted);
+      next();
+    };
+  }
+
+  /**
+   * Counts a request the step left pending, reading its cached Credential's marker and, with
+   * `charge`, taking its quota unit in the same round trip (the unit only within the limit and
+   * without a marker). 429 past the limit. Returns the hit (undefined when the store could not
+   * answer: then nothing was counted or charged, and the request goes on unlimited, as in step 1).
+   */
+  async settle(res: Response, charge?: QuotaCounter): Promise<Hit | undefined> {
+    const state = stateOf(res);
+    const pending = state.pendingCount;
+    if (!pending) return undefined;
+    delete state.pendingCount;
     let counted: Hit;
     try {
-      counted = lookupId
-        ? await deps.store.hit(`cred:${lookupId}`, WINDOW_MS, { alsoRead: address, ...(cachedId ? { revocationOf: cachedId } : {}) })
-        : await deps.store.hit(address, WINDOW_MS);
-    } catch (err) {
-      unreachable(err);
-      return next();
-    }
-    if (counted.count > deps.limit) refuse(res, counted, lookupId ? 'cred' : 'ip');
-    if (lookupId && counted.alsoRead && counted.alsoRead.count >= deps.limit && !cachedId) refuse(res, counted.alsoRead, 'ip');
-    if (cachedId && counted.revoked !== undefined) stateOf(res).revocation = { credentialId: cachedId, marked: counted.revoked };
-    describe(res, counted);
-    if (lookupId) {
-      res.once('finish', () => {
-        if (res.statusCode === 401) void deps.store.hit(address, WINDOW_MS).catch(unreachable);
+      counted = await this.deps.store.hit(pending.bucket, WINDOW_MS, {
+        revocationOf: pending.credentialId,
+        ...(charge ? { charge: { counter: charge, rateLimit: this.deps.limit } } : {}),
       });
+    } catch (err) {
+      this.unreachable(err);
+      return undefined;
     }
-    next();
-  };
+    if (counted.count > this.deps.limit) this.refuse(res, counted, 'cred');
+    if (counted.revoked !== undefined) state.revocation = { credentialId: pending.credentialId, marked: counted.revoked };
+    this.describe(res, counted);
+    return counted;
+  }
+
+  private unreachable(err: unknown): void {
+    if (Date.now() - this.lastWarning < 10_000) return;
+    this.lastWarning = Date.now();
+    this.deps.logger.warn({ err: { message: (err as Error).message } }, 'rate limit not enforced: shared state unreachable');
+  }
+
+  private describe(res: Response, window: RateWindow): number {
+    const resetSeconds = Math.max(1, Math.ceil(window.resetMs / 1000));
+    res.setHeader('RateLimit-Limit', String(this.deps.limit));
+    res.setHeader('RateLimit-Remaining', String(Math.max(0, this.deps.limit - window.count)));
+    res.setHeader('RateLimit-Reset', String(resetSeconds));
+    return resetSeconds;
+  }
+
+  private refuse(res: Response, window: RateWindow, bucket: 'cred' | 'ip'): never {
+    rateLimitRefusals.add(1, { bucket });
+    const resetSeconds = this.describe(res, window);
+    res.setHeader('Retry-After', String(resetSeconds));
+    throw new DomainError('RATE_LIMITED', `Too many requests; retry in ${resetSeconds} s.`);
+  }
 }
+
+const addressOf = (req: Request) => `ip:${req.ip ?? 'unknown'}`;
+
+/** Step 1 (express middleware), for tests and embedders that need only the limit. */
+export function rateLimit(deps: RateLimitDeps): RequestHandler {
+  return new RateLimiter(deps).step();
+}
+

@@ -52,11 +52,12 @@ export class MemoryRateLimits implements RateLimitStore {
   constructor(
     private readonly now: Clock,
     private readonly revocations: RevocationMarkers,
+    private readonly quotas: QuotaStore,
   ) {
     this.windows = new ExpiringMap(now);
   }
 
-  async hit(bucket: string, windowMs: number, { alsoRead, revocationOf }: HitOptions = {}): Promise<Hit> {
+  async hit(bucket: string, windowMs: number, { alsoRead, revocationOf, charge }: HitOptions = {}): Promise<Hit> {
     const now = this.now();
     let window = this.windows.get(bucket);
     if (!window) {
@@ -64,12 +65,16 @@ export class MemoryRateLimits implements RateLimitStore {
       this.windows.set(bucket, window, window.resetAt);
     }
     window.count += 1;
+    const count = window.count;
     const other = alsoRead === undefined ? undefined : this.windows.get(alsoRead);
+    const revoked = revocationOf === undefined ? undefined : await this.revocations.isMarked(revocationOf);
+    const charged = charge && revoked === false && count <= charge.rateLimit ? await this.quotas.consume(charge.counter) : undefined;
     return {
-      count: window.count,
+      count,
       resetMs: window.resetAt - now,
       ...(alsoRead === undefined ? {} : { alsoRead: { count: other?.count ?? 0, resetMs: other ? other.resetAt - now : 0 } }),
-      ...(revocationOf === undefined ? {} : { revoked: await this.revocations.isMarked(revocationOf) }),
+      ...(revoked === undefined ? {} : { revoked }),
+      ...(charged ? { charged } : {}),
     };
   }
 }
@@ -150,9 +155,10 @@ export function memoryStores(options: { markerTtlMs: number; now?: Clock; bus?: 
   const bus = options.bus ?? new MemoryBus();
   // Shared with an identity service in the same process (embedded mode).
   const revocations = new MemoryRevocationMarkers(options.markerTtlMs / 1000, now);
+  const quotas = new MemoryQuotas(now);
   return {
-    rateLimits: new MemoryRateLimits(now, revocations),
-    quotas: new MemoryQuotas(now),
+    rateLimits: new MemoryRateLimits(now, revocations, quotas),
+    quotas,
     revocations,
     idempotency: new MemoryIdempotency(now),
     bus,

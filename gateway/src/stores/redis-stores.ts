@@ -22,14 +22,19 @@ import type {
 } from './stores.ts';
 import { IDEMPOTENCY_TTL_MS } from './stores.ts';
 
-/** Takes a unit only below the limit (-1: unlimited), in one atomic step; sets the expiry once. */
-const CONSUME = `
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-local limit = tonumber(ARGV[1])
-if limit >= 0 and used >= limit then return {0, used} end
-used = redis.call('INCR', KEYS[1])
-if used == 1 then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
-return {1, used}
+/** Takes a unit of a quota counter only below the limit (-1: unlimited), in one atomic step; sets the expiry once. */
+const TAKE = `
+local function take(key, limit, expireAt)
+  local used = tonumber(redis.call('GET', key) or '0')
+  if limit >= 0 and used >= limit then return {0, used} end
+  used = redis.call('INCR', key)
+  if used == 1 then redis.call('PEXPIREAT', key, expireAt) end
+  return {1, used}
+end
+`;
+
+const CONSUME = `${TAKE}
+return take(KEYS[1], tonumber(ARGV[1]), ARGV[2])
 `;
 
 /** Gives a unit back, never below zero. */
@@ -41,15 +46,18 @@ return 0
 
 /**
  * A fixed window (KEYS[1]): the first hit starts it. Then, when ARGV[2] is '1', the next key is
- * another window read without counting, and when ARGV[3] is '1', the last key is a revocation
- * marker. Returns {count, ms left, other count, other ms left, marker exists (0/1)}.
+ * another window read without counting; when ARGV[3] is '1', the next is a revocation marker; when
+ * ARGV[4] is '1', the last is a quota counter, charged (take) only if the window's count is within
+ * ARGV[5] and the marker was read and is absent (quota limit ARGV[6], expiry ARGV[7]).
+ * Returns {count, ms left, other count, other ms left, marker exists (0/1), charged (1 taken,
+ * 0 refused, -1 not asked or not tried), units used}.
  */
-const HIT = `
+const HIT = `${TAKE}
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-local result = {count, ttl, 0, 0, 0}
+local result = {count, ttl, 0, 0, 0, -1, 0}
 local next = 2
 if ARGV[2] == '1' then
   result[3] = tonumber(redis.call('GET', KEYS[next]) or '0')
@@ -57,7 +65,15 @@ if ARGV[2] == '1' then
   if otherTtl > 0 then result[4] = otherTtl end
   next = next + 1
 end
-if ARGV[3] == '1' then result[5] = redis.call('EXISTS', KEYS[next]) end
+if ARGV[3] == '1' then
+  result[5] = redis.call('EXISTS', KEYS[next])
+  next = next + 1
+end
+if ARGV[4] == '1' and ARGV[3] == '1' and result[5] == 0 and count <= tonumber(ARGV[5]) then
+  local taken = take(KEYS[next], tonumber(ARGV[6]), ARGV[7])
+  result[6] = taken[1]
+  result[7] = taken[2]
+end
 return result
 `;
 
@@ -101,7 +117,7 @@ interface Scripts {
   cfsRefund(key: string): Promise<number>;
   cfsClaim(key: string, siteIndex: string, running: string, leaseMs: number, now: number, maxPerSite: number, ttlMs: number): Promise<string | null>;
   cfsHolder(key: string, owner: string, action: 'renew' | 'complete' | 'release', ms?: number, record?: string): Promise<number>;
-  cfsHit(keyCount: number, ...keysThenArgs: Array<string | number>): Promise<[number, number, number, number, number]>;
+  cfsHit(keyCount: number, ...keysThenArgs: Array<string | number>): Promise<[number, number, number, number, number, number, number]>;
 }
 
 type Connection = Redis & Scripts;
@@ -114,22 +130,29 @@ class Keys {
   }
 }
 
+/** The counter outlives its period by a minute, so a late refund still finds it. */
+const quotaExpiry = (counter: QuotaCounter) => counter.resetsAt + 60_000;
+
 export class RedisRateLimits implements RateLimitStore {
   constructor(
     private readonly redis: Connection,
     private readonly keys: Keys,
   ) {}
 
-  async hit(bucket: string, windowMs: number, { alsoRead, revocationOf }: HitOptions = {}): Promise<Hit> {
+  async hit(bucket: string, windowMs: number, { alsoRead, revocationOf, charge }: HitOptions = {}): Promise<Hit> {
     const keys = [this.keys.of('rl', bucket)];
     if (alsoRead !== undefined) keys.push(this.keys.of('rl', alsoRead));
     if (revocationOf !== undefined) keys.push(revocationMarkerKey(this.keys.prefix, revocationOf));
-    const [count, resetMs, otherCount, otherResetMs, marked] = await this.redis.cfsHit(keys.length, ...keys, windowMs, alsoRead === undefined ? '0' : '1', revocationOf === undefined ? '0' : '1');
+    if (charge) keys.push(this.keys.of('quota', charge.counter.key));
+    const flags = [alsoRead === undefined ? '0' : '1', revocationOf === undefined ? '0' : '1', charge ? '1' : '0'];
+    const quota = charge ? [charge.rateLimit, charge.counter.limit ?? -1, quotaExpiry(charge.counter)] : [];
+    const [count, resetMs, otherCount, otherResetMs, marked, charged, used] = await this.redis.cfsHit(keys.length, ...keys, windowMs, ...flags, ...quota);
     return {
       count,
       resetMs,
       ...(alsoRead === undefined ? {} : { alsoRead: { count: otherCount, resetMs: otherResetMs } }),
       ...(revocationOf === undefined ? {} : { revoked: marked === 1 }),
+      ...(charged === -1 ? {} : { charged: { allowed: charged === 1, used } }),
     };
   }
 }
@@ -141,8 +164,7 @@ export class RedisQuotas implements QuotaStore {
   ) {}
 
   async consume(counter: QuotaCounter): Promise<{ allowed: boolean; used: number }> {
-    // The counter outlives its period by a minute, so a late refund still finds it.
-    const [allowed, used] = await this.redis.cfsConsume(this.keys.of('quota', counter.key), counter.limit ?? -1, counter.resetsAt + 60_000);
+    const [allowed, used] = await this.redis.cfsConsume(this.keys.of('quota', counter.key), counter.limit ?? -1, quotaExpiry(counter));
     return { allowed: allowed === 1, used };
   }
 

@@ -5,7 +5,7 @@
  * (docs/architecture.md#shared-state-and-caches).
  */
 import type { Bus } from '@cfs/common/bus';
-import type { QuotaStore } from '@cfs/common/entitlements';
+import type { QuotaCounter, QuotaStore } from '@cfs/common/entitlements';
 import type { RevocationMarkers } from '@cfs/common/revocations';
 
 export interface RateWindow {
@@ -15,12 +15,17 @@ export interface RateWindow {
   resetMs: number;
 }
 
-/** What else one rate-limit hit reads, in the same round trip. */
+/** What else one rate-limit hit reads or does, in the same round trip. */
 export interface HitOptions {
   /** Another bucket whose window is read without counting (the client address's). */
   alsoRead?: string;
   /** A Credential whose revocation marker is read (the one this replica has cached for the token). */
   revocationOf?: string;
+  /**
+   * A quota unit to take (as QuotaStore.consume would) only if this hit is within `rateLimit` and the
+   * Credential of `revocationOf` (required) carries no marker: the request's quota in the same round trip.
+   */
+  charge?: { counter: QuotaCounter; rateLimit: number };
 }
 
 /** A counted window, with what HitOptions asked to read. */
@@ -28,13 +33,15 @@ export interface Hit extends RateWindow {
   alsoRead?: RateWindow;
   /** Whether the Credential of `revocationOf` carries a revocation marker. */
   revoked?: boolean;
+  /** With `charge`: the quota's verdict; absent when the hit was over the limit or found a marker (nothing taken). */
+  charged?: { allowed: boolean; used: number };
 }
 
 /** The security rate limit: fixed windows per bucket. */
 export interface RateLimitStore {
   /**
-   * Counts one request in the bucket's window and, in the same round trip, reads what `options`
-   * names: one store call per request for the rate limit and the revocation check together.
+   * Counts one request in the bucket's window and, in the same round trip, reads (and charges) what
+   * `options` names: one store call per request for the rate limit, the revocation check and the quota.
    */
   hit(bucket: string, windowMs: number, options?: HitOptions): Promise<Hit>;
 }

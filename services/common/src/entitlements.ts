@@ -50,7 +50,7 @@ export class RedisQuotaUsage implements QuotaUsage {
   }
 }
 
-interface PlanCapability {
+export interface PlanCapability {
   quota: number | null;
   period: QuotaPeriod;
 }
@@ -76,7 +76,8 @@ export class PlanEntitlements<Store extends QuotaUsage = QuotaStore> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private counter(siteId: string, capability: Capability, entry: PlanCapability): QuotaCounter {
+  /** The counter of a Site's capability in the current period. */
+  counterOf(siteId: string, capability: Capability, entry: PlanCapability): QuotaCounter {
     const window = periodWindow(entry.period, this.now());
     return {
       key: `${siteId}:${capability}:${entry.period}:${window.start.toISOString()}`,
@@ -94,7 +95,7 @@ export class PlanEntitlements<Store extends QuotaUsage = QuotaStore> {
 
   /** Step 7: takes one unit of the period's quota, or QUOTA_EXHAUSTED (which takes nothing). */
   async consume(this: PlanEntitlements<QuotaStore>, siteId: string, capability: Capability, entry: PlanCapability): Promise<QuotaCounter> {
-    const counter = this.counter(siteId, capability, entry);
+    const counter = this.counterOf(siteId, capability, entry);
     let result: { allowed: boolean };
     try {
       result = await this.quotas.consume(counter);
@@ -102,6 +103,11 @@ export class PlanEntitlements<Store extends QuotaUsage = QuotaStore> {
       // Quotas cannot be counted without the store; refuse rather than serve uncounted.
       throw unavailable(err);
     }
+    return this.verdict(capability, entry, counter, result);
+  }
+
+  /** What a take of `counter` decided (here, or in the rate limit's round trip): the counter, or QUOTA_EXHAUSTED. */
+  verdict(capability: Capability, entry: PlanCapability, counter: QuotaCounter, result: { allowed: boolean }): QuotaCounter {
     if (!result.allowed) {
       quotaRefusals.add(1, { capability });
       throw new DomainError('QUOTA_EXHAUSTED', `The ${capability} quota of this ${entry.period} is used up; it resets at ${new Date(counter.resetsAt).toISOString()}.`);
@@ -117,7 +123,7 @@ export class PlanEntitlements<Store extends QuotaUsage = QuotaStore> {
   /** Every capability: included, quota, used, remaining, period, resetsAt. */
   async describe(siteId: string, plan: Plan__Output): Promise<Record<Capability, EntitlementView>> {
     const entries = CAPABILITIES.map((capability) => ({ capability, entry: capabilityOf(plan, capability) }));
-    const counters = entries.map(({ capability, entry }) => (entry ? this.counter(siteId, capability, entry) : undefined));
+    const counters = entries.map(({ capability, entry }) => (entry ? this.counterOf(siteId, capability, entry) : undefined));
     let used: number[];
     try {
       used = await this.quotas.usage(counters.filter((c): c is QuotaCounter => c !== undefined).map((c) => c.key));
