@@ -108,5 +108,5 @@ export function mountPipeline(app: Express, deps: PipelineDeps): void {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
     app[method](route.path, routeHandler(route, { ...deps, rateLimiter }));
   }
-  app.use(unknownRoute(), errorHandler(deps.logger));
+  app.use(unknownRoute(), errorHandler(deps.logger, (res) => rateLimiter.settle(res)));
 }

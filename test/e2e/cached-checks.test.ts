@@ -6,6 +6,7 @@
  * is refused on the very next request of a replica that missed the announcement, and a unit taken
  * for a request that then fails is given back.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayStores } from '@cfs/gateway';
 import { createCustomer, type Owner } from '../support/customers.ts';
@@ -67,6 +68,20 @@ async function used(owner: Owner): Promise<number> {
 }
 const remaining = (res: { headers: Headers }) => Number(res.headers.get('ratelimit-remaining'));
 
+/** A GET carrying a text body (fetch sends none with GET): its status and error code. */
+function getWithBody(base: string, path: string, token: string, body: string): Promise<{ status: number; code: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { method: 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { error?: { code?: string } }).error?.code }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 describe('a plan-gated GET on cached facts', () => {
   it('costs one store call: the rate-limit count, the marker and the quota unit in one round trip', async () => {
     const owner = await createCustomer(system);
@@ -107,6 +122,8 @@ describe('a plan-gated GET on cached facts', () => {
     expectError(limited, 429, 'RATE_LIMITED');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expectError(await probeAt(watched, token), 429, 'RATE_LIMITED');
+    // Refused before the route (a GET with a body that is not JSON): 429 all the same.
+    expect(await getWithBody(watched, '/test/probe', token, 'not json')).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect(await used(owner)).toBe(4);
   });
 
