@@ -95,7 +95,7 @@ export class Authenticator {
    * (no I/O): for a request whose marker is read later in the same request (RateLimiter.settle).
    */
   cached(token: string): Credential | undefined {
-    const credential = this.cache.peek(keyOf(token));
+    const credential = this.cache.cached(keyOf(token));
     return credential && !(credential.expiresAt && Date.parse(credential.expiresAt) <= this.now()) ? credential : undefined;
   }
 

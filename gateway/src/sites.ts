@@ -42,7 +42,7 @@ export class SiteDirectory {
   }
 
   /** The cached entry, if any (no I/O). */
-  peek(siteId: string): SiteContext | undefined {
-    return this.cache.peek(siteId);
+  cached(siteId: string): SiteContext | undefined {
+    return this.cache.cached(siteId);
   }
 }

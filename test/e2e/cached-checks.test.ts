@@ -46,7 +46,13 @@ const resetCalls = () => Object.assign(calls, { hit: 0, charged: 0, consume: 0, 
 let system: TestSystem;
 let watched: string;
 beforeAll(async () => {
-  system = await startSystem({ catalog, extraRoutes: [probe, failing], gatewayEnv: { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) }, redisPrefix: `cfs:cached-checks:${process.pid}:${Date.now()}:` });
+  // Sites are cached half as long as Credentials, so a test can have the one without the other.
+  system = await startSystem({
+    catalog,
+    extraRoutes: [probe, failing],
+    gatewayEnv: { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), SITE_CACHE_TTL_MS: '30000', AUTH_CACHE_TTL_MS: '60000' },
+    redisPrefix: `cfs:cached-checks:${process.pid}:${Date.now()}:`,
+  });
   watched = await system.startGateway({ wrap: counted });
 });
 afterAll(async () => {
@@ -125,6 +131,35 @@ describe('a plan-gated GET on cached facts', () => {
     // Refused before the route (a GET with a body that is not JSON): 429 all the same.
     expect(await getWithBody(watched, '/test/probe', token, 'not json')).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect(await used(owner)).toBe(4);
+  });
+
+  it('answers 429 past the limit when the Credential is cached but its Site no longer is', async () => {
+    const owner = await createCustomer(system);
+    const token = owner.credential.secret;
+    for (let i = 0; i < 4; i++) expect((await probeAt(watched, token)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expectError(await probeAt(watched, token), 403, 'QUOTA_EXHAUSTED'); // the window is full
+    system.clock.now = Date.now() + 31_000; // the Site's entry has expired, the Credential's has not
+    try {
+      expectError(await probeAt(watched, token), 429, 'RATE_LIMITED');
+    } finally {
+      system.clock.now = undefined;
+    }
+  });
+
+  it('answers 503 and takes nothing more when the store fails on the combined round trip (the unit may have been taken)', async () => {
+    let consumes = 0;
+    const failingCharge = await system.startGateway({
+      wrap: (stores) => ({
+        ...stores,
+        rateLimits: { hit: (bucket, windowMs, options) => (options?.charge ? Promise.reject(new Error('connection lost')) : stores.rateLimits.hit(bucket, windowMs, options)) },
+        quotas: { consume: (counter) => ((consumes += 1), stores.quotas.consume(counter)), refund: (counter) => stores.quotas.refund(counter), usage: (keys) => stores.quotas.usage(keys) },
+      }),
+    });
+    const owner = await createCustomer(system);
+    expect((await probeAt(failingCharge, owner.credential.secret)).status).toBe(200); // the usual way: caches
+    expectError(await probeAt(failingCharge, owner.credential.secret), 503, 'SERVICE_UNAVAILABLE');
+    expect(consumes).toBe(1);
+    expect(await used(owner)).toBe(1);
   });
 
   it('refuses a revoked Credential on the next request of a replica that missed the announcement, taking no quota', async () => {

@@ -4,12 +4,14 @@
  * the request (step 1), reads the Credential's revocation marker (step 3) and takes the quota unit
  * (step 7): a hot feed request costs one round trip instead of two. The answers keep the contract's
  * order: a refusal found here is answered after the count (429 comes first), and a revocation
- * marker, a store that cannot answer or anything not cached sends the request the usual way
- * (undefined: routeHandler runs the steps again, its count already made), where identity decides.
+ * marker or anything not cached sends the request the usual way (undefined: routeHandler runs the
+ * steps again, its count already made), where identity decides. A store that cannot answer the
+ * combined script is 503, as the quota's own take would be: whether the unit was taken is unknown.
  */
 import type { Request, Response } from 'express';
 import type { Capability } from '@cfs/common/capabilities';
-import type { PlanEntitlements } from '@cfs/common/entitlements';
+import type { PlanCapability, PlanEntitlements, QuotaCounter } from '@cfs/common/entitlements';
+import { unavailable } from '@cfs/common/errors';
 import type { CustomerScope } from '@cfs/common/scopes';
 import type { Authenticator } from '../authenticator.ts';
 import type { AnyRoute, ValidationTools } from '../route.ts';
@@ -34,26 +36,30 @@ export async function checkOnCache(route: AnyRoute, req: Request, res: Response,
   const state = stateOf(res);
   const scope = route.scope as CustomerScope;
   const capability = route.capability as Capability;
-  let checked: Omit<Checked, 'charged'>;
-  let counted;
+  let checked: (Omit<Checked, 'charged'> & { entry: PlanCapability; counter: QuotaCounter }) | undefined;
   try {
     const input = await validate(route, req, deps.tools); // 2
     const credential = deps.authenticator.cached(state.pendingCount!.token); // 3 (its marker is read with the count)
-    const context = credential && deps.sites.peek(credential.siteId);
-    if (!credential || !context) {
-      await deps.rateLimiter.settle(res);
-      return undefined;
+    const context = credential && deps.sites.cached(credential.siteId);
+    if (credential && context) {
+      authorize(credential, scope, deps.product); // 4, 5
+      const entry = deps.entitlements.requireIncluded(context.plan, capability); // 6
+      checked = { input, requestId: state.requestId, rpc, credential, entry, counter: deps.entitlements.counterOf(credential.siteId, capability, entry) };
     }
-    authorize(credential, scope, deps.product); // 4, 5
-    const entry = deps.entitlements.requireIncluded(context.plan, capability); // 6
-    checked = { input, requestId: state.requestId, rpc, credential };
-    counted = { entry, counter: deps.entitlements.counterOf(credential.siteId, capability, entry) };
   } catch (refusal) {
     const hit = await deps.rateLimiter.settle(res); // 429 first
     if (!hit || hit.revoked) return undefined; // a revoked Credential is 401 before any refusal: identity decides
     throw refusal;
   }
-  const hit = await deps.rateLimiter.settle(res, counted.counter); // 1, 3 and 7 in one round trip
-  if (!hit?.charged) return undefined;
-  return { ...checked, charged: deps.entitlements.verdict(capability, counted.entry, counted.counter, hit.charged) }; // 7: QUOTA_EXHAUSTED
+  if (!checked) {
+    // Not all cached (or the Credential expired): counted now (429 first), then the usual way.
+    await deps.rateLimiter.settle(res);
+    return undefined;
+  }
+  const { entry, counter, ...facts } = checked;
+  const hit = await deps.rateLimiter.settle(res, counter); // 1, 3 and 7 in one round trip
+  // The store did not answer: whether the unit was taken is unknown, so no second take (the usual way would make one).
+  if (!hit) throw unavailable();
+  if (!hit.charged) return undefined; // a marker: identity decides
+  return { ...facts, charged: deps.entitlements.verdict(capability, entry, counter, hit.charged) }; // 7: QUOTA_EXHAUSTED
 }

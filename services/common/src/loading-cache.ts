@@ -62,6 +62,13 @@ export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
     return value ?? this.options.load(key, context);
   }
 
+  /** The cached value without loading (its recency refreshed, a hit counted), if there is one. */
+  cached(key: string): V | undefined {
+    const value = this.cache?.get(key);
+    if (value !== undefined && this.lookup) cacheLookups.add(1, this.lookup.hit);
+    return value;
+  }
+
   /** The cached value without loading or refreshing its recency. */
   peek(key: string): V | undefined {
     return this.cache?.peek(key);
