@@ -109,10 +109,11 @@ export interface LoadResult {
 
 /**
  * autocannon in its own process against `origin`, cycling through `requests` (path and bearer
- * token each), for `seconds` with `connections` connections.
+ * token each), for `seconds` (or `amount` requests) with `connections` connections.
  */
-export function load(origin: string, requests: LoadRequest[], seconds: number, connections: number, file: string): LoadResult {
+export function load(origin: string, requests: LoadRequest[], seconds: number, connections: number, file: string, amount?: number): LoadResult {
   writeFileSync(file, requests.map((r) => `${r.path} ${r.token ?? ''}`.trimEnd()).join('\n'));
-  const out = execFileSync(process.execPath, [path.join(ROOT, 'test/bench/load.mjs'), origin, String(seconds), String(connections), file], { encoding: 'utf8' });
+  const args = [path.join(ROOT, 'test/bench/load.mjs'), origin, String(seconds), String(connections), file, ...(amount ? [String(amount)] : [])];
+  const out = execFileSync(process.execPath, args, { encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').pop()!) as LoadResult;
 }

@@ -1,10 +1,11 @@
 // The load generator, in its own process: autocannon against one origin, cycling through a list of
 // requests, one a line: "<path> [<bearer token>]".
-// Usage: node load.mjs <origin> <seconds> <connections> <requestsFile>  → prints one JSON line.
+// Usage: node load.mjs <origin> <seconds> <connections> <requestsFile> [amount]  → prints one JSON line
+// (with `amount`, that many requests instead of a duration).
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
-const [origin, seconds, connections, requestsFile] = process.argv.slice(2);
+const [origin, seconds, connections, requestsFile, amount] = process.argv.slice(2);
 const planned = readFileSync(requestsFile, 'utf8')
   .split('\n')
   .filter(Boolean)
@@ -15,7 +16,7 @@ const planned = readFileSync(requestsFile, 'utf8')
 let next = 0;
 const result = await autocannon({
   url: origin,
-  duration: Number(seconds),
+  ...(amount ? { amount: Number(amount) } : { duration: Number(seconds) }),
   connections: Number(connections),
   requests: [
     {
