@@ -1,6 +1,6 @@
 /**
  * How node runs every deployable, in its image (the ENTRYPOINT that scripts/dockerfiles.mjs writes)
- * and under `npm start`'s launcher alike (README: Performance and memory).
+ * and under `npm start`'s launcher alike (README: Evidence, Benchmarks).
  *
  * `--max-semi-space-size=2` caps V8's young generation at 4 MB. Left alone, V8 grows it to 128 MB
  * under a steady request load (measured on the gateway: RSS 310 MB after 8 s of GET /api/v1/feed,

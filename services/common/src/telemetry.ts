@@ -14,7 +14,7 @@
  * instrumentation is not loaded, nor the context manager it needs). Under the short bench's load,
  * the HTTP instrumentation and the NodeSDK with metrics alone nearly doubled the gateway's CPU per
  * request (/me 90–107 → 187 CPU ms per 1 000 requests) and added 16–18 MB to every idle process
- * (README: Performance and memory). With traces the HTTP instrumentation still makes the spans, and
+ * (README: Evidence, Benchmarks). With traces the HTTP instrumentation still makes the spans, and
  * its own copy of the HTTP series is switched off: the servers' series is the one series in both modes.
  *
  * It must run before the modules it instruments are loaded: each entrypoint calls it first and
