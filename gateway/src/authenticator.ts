@@ -75,7 +75,7 @@ export class Authenticator {
     const key = keyOf(token);
     const cached = this.cache.peek(key);
     if (cached) {
-      if (cached.expiresAt && Date.parse(cached.expiresAt) <= this.now()) {
+      if (this.expired(cached)) {
         this.evict(cached.id);
         throw unauthenticated('The credential has expired.');
       }
@@ -96,7 +96,11 @@ export class Authenticator {
    */
   cached(token: string): Credential | undefined {
     const credential = this.cache.cached(keyOf(token));
-    return credential && !(credential.expiresAt && Date.parse(credential.expiresAt) <= this.now()) ? credential : undefined;
+    return credential && !this.expired(credential) ? credential : undefined;
+  }
+
+  private expired(credential: Credential): boolean {
+    return Boolean(credential.expiresAt) && Date.parse(credential.expiresAt!) <= this.now();
   }
 
   /** The id of the Credential this replica has cached for a token (no I/O), if any. */

@@ -4,7 +4,7 @@ import { mintToken } from '@cfs/common/credential-token';
 import { createLogger } from '@cfs/common/logger';
 import { Authenticator } from '../src/authenticator.ts';
 import { errorHandler } from '../src/steps/errors.ts';
-import { rateLimit } from '../src/steps/rate-limit.ts';
+import { RateLimiter } from '../src/steps/rate-limit.ts';
 import { createMemoryStores, type GatewayStores } from '../src/stores/index.ts';
 import { serve } from './support.ts';
 
@@ -23,7 +23,7 @@ async function setup(limit: number, stores: GatewayStores = createMemoryStores()
   });
   const app = express();
   app.set('trust proxy', 'loopback');
-  app.use(rateLimit({ limit, store: stores.rateLimits, authenticator, logger }));
+  app.use(new RateLimiter({ limit, store: stores.rateLimits, authenticator, logger }).step());
   // Stands for the rest of the pipeline: a token made up by the test is refused with 401.
   app.get('/', (req, res) => void (madeUp.has(req.get('authorization')?.slice(7) ?? '') ? res.status(401).json({}) : res.json({ ok: true })));
   app.use(errorHandler(logger));

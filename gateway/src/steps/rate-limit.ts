@@ -45,7 +45,6 @@ export interface RateLimitDeps {
 /** A request whose count waits for its route (set by the step, cleared when settled). */
 export interface PendingCount {
   bucket: string;
-  address: string;
   /** The Credential this replica has cached for the token. */
   credentialId: string;
   token: string;
@@ -74,7 +73,7 @@ export class RateLimiter {
         });
       }
       if (credentialId && this.deps.deferrable?.(req)) {
-        stateOf(res).pendingCount = { bucket: `cred:${lookupId}`, address, credentialId, token: token! };
+        stateOf(res).pendingCount = { bucket: `cred:${lookupId}`, credentialId, token: token! };
         return next();
       }
       let counted: Hit;
@@ -144,9 +143,4 @@ export class RateLimiter {
 }
 
 const addressOf = (req: Request) => `ip:${req.ip ?? 'unknown'}`;
-
-/** Step 1 (express middleware), for tests and embedders that need only the limit. */
-export function rateLimit(deps: RateLimitDeps): RequestHandler {
-  return new RateLimiter(deps).step();
-}
 

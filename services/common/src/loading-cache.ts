@@ -48,11 +48,8 @@ export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
    * through fetch, which joins a load in flight or starts one.
    */
   get(key: string, context: C): Promise<V> {
-    const cached = this.cache?.get(key);
-    if (cached !== undefined) {
-      if (this.lookup) cacheLookups.add(1, this.lookup.hit);
-      return Promise.resolve(cached);
-    }
+    const cached = this.cached(key);
+    if (cached !== undefined) return Promise.resolve(cached);
     if (this.lookup) cacheLookups.add(1, this.lookup.miss);
     return this.load(key, context);
   }
