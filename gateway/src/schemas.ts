@@ -201,7 +201,7 @@ export const CredentialCreate = z
   .strictObject({
     name: typed(rules.credentialName),
     scopes: rules.credentialScopes.meta({ description: 'Customer scopes; an empty list makes a Credential that can call nothing.', items: { $ref: '#/components/schemas/Scope' } }),
-    audience: z.string().min(1).max(64).optional().meta({ description: 'Product the Credential is for; default content-feed.', pattern: NO_CONTROL_CHARACTERS.source }),
+    audience: z.string().min(1).max(64).optional().meta({ description: 'Product the Credential is for; default content-feed. Only the calling Credential\'s own audience: another is 403 SCOPE_DENIED.', pattern: NO_CONTROL_CHARACTERS.source }),
     expiresAt: z.iso.datetime({ offset: true }).max(64).optional().meta({ description: 'When it stops working; must be in the future.' }),
   })
   .meta({

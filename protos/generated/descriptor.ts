@@ -1256,6 +1256,13 @@ export const descriptor = {
                   }
                 },
                 "CreateConnectionCodeRequest": {
+                  "oneofs": {
+                    "_issuerCredentialId": {
+                      "oneof": [
+                        "issuerCredentialId"
+                      ]
+                    }
+                  },
                   "fields": {
                     "siteId": {
                       "type": "string",
@@ -1268,6 +1275,13 @@ export const descriptor = {
                     "expiresInSeconds": {
                       "type": "int32",
                       "id": 3
+                    },
+                    "issuerCredentialId": {
+                      "type": "string",
+                      "id": 4,
+                      "options": {
+                        "proto3_optional": true
+                      }
                     }
                   }
                 },

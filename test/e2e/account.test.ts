@@ -103,11 +103,11 @@ describe('credentials', () => {
     expectError(await request(system.baseUrl, 'POST', path(), { body: { name: 'x', scopes: ['platform.admin'] } }), 400, 'MALFORMED_REQUEST');
   });
 
-  it('take an optional expiry, and a seo-suite audience', async () => {
+  it('take an optional expiry, and only the caller\'s own audience (another: 403, escalation.test.ts)', async () => {
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-    const res = await api('POST', path(), { body: { name: 'Temp', scopes: ['account.read'], expiresAt, audience: 'seo-suite' } });
+    const res = await api('POST', path(), { body: { name: 'Temp', scopes: ['account.read'], expiresAt, audience: 'content-feed' } });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ expiresAt, audience: 'seo-suite' });
+    expect(res.body).toMatchObject({ expiresAt, audience: 'content-feed' });
   });
 
   it('rotate: the new one and the old one both work until the old one is revoked', async () => {

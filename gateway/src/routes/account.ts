@@ -145,13 +145,13 @@ export const accountRoutes = [
     summary: 'Create a credential',
     description:
       'Returns the secret once. Operator scopes and unknown scopes or audiences are refused with 400 and nothing is created. ' +
-      'No escalation: asking for a scope the calling Credential does not hold is 403 SCOPE_DENIED and creates nothing; ' +
+      'No escalation: asking for a scope the calling Credential does not hold, or an audience other than its own, is 403 SCOPE_DENIED and creates nothing; ' +
       'a calling Credential that expires cannot create one that outlives it: expiresAt is capped at its own (the answer shows the capped value). ' +
       'Rotation: create a new Credential, move the client to it, then revoke the old one; both work in between.',
     params: SiteIdParams,
     body: CredentialCreate,
     errors: ['NOT_FOUND', 'SCOPE_DENIED'],
-    errorNotes: { SCOPE_DENIED: 'The Credential lacks account.manage, or asks for a scope it does not hold itself (no escalation); nothing is created.' },
+    errorNotes: { SCOPE_DENIED: 'The Credential lacks account.manage, or asks for a scope it does not hold itself or another audience than its own (no escalation); nothing is created.' },
     response: { status: 201, description: 'The new Credential with its secret.', schema: CreatedCredential },
     handle: async ({ principal, rpc, params, body }) => {
       const site = await ownSite(rpc, principal, params.siteId);
@@ -162,7 +162,7 @@ export const accountRoutes = [
         scopes: body.scopes,
         audience: body.audience ?? 'content-feed',
         ...(body.expiresAt ? { expiresAt: body.expiresAt } : {}),
-        // No escalation: identity grants only scopes the caller holds, and caps the expiry at the caller's.
+        // No escalation: identity grants only scopes and the audience the caller holds, and caps the expiry at the caller's.
         issuerCredentialId: principal.credential.id,
       });
       return { ...presentCredential(required(credential)), secret };
@@ -206,10 +206,14 @@ export const accountRoutes = [
     path: '/api/v1/account/sites/:siteId/connection-codes',
     operationId: 'createConnectionCode',
     summary: 'Create a connection code',
-    description: 'A single-use code a CMS connector redeems at POST /connect/cms/redeem for a Credential with feed.read and subscription.manage.',
+    description:
+      'A single-use code a CMS connector redeems at POST /connect/cms/redeem for a Credential with feed.read and subscription.manage. ' +
+      'No escalation: the calling Credential must hold feed.read and subscription.manage itself, else 403 SCOPE_DENIED and no code is made. ' +
+      'The code expires no later than the calling Credential, stops working when it is revoked, and the Credential it redeems for expires when the calling one does.',
     params: SiteIdParams,
     body: ConnectionCodeCreate,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'SCOPE_DENIED'],
+    errorNotes: { SCOPE_DENIED: 'The Credential lacks account.manage, feed.read or subscription.manage (no escalation); no code is made.' },
     response: { status: 201, description: 'The code and when it expires.', schema: ConnectionCode },
     handle: async ({ principal, rpc, params, body }) => {
       const site = await ownSite(rpc, principal, params.siteId);
@@ -217,6 +221,8 @@ export const accountRoutes = [
         siteId: site.id,
         customerId: site.customerId,
         expiresInSeconds: body?.expiresIn ?? 0,
+        // No escalation, as for Credentials: identity checks the caller can grant the connector's scopes, now and at redemption.
+        issuerCredentialId: principal.credential.id,
       });
       return { code, expiresAt };
     },

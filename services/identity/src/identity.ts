@@ -10,7 +10,8 @@ import { commitWithinBudget } from '@cfs/common/transactions';
 import { newId } from '@cfs/common/ids';
 import { CONNECTION_CODE_MAX_SECONDS, connectionCodeLifetime, credentialName, credentialScopes, parseOrRefuse } from '@cfs/common/rules';
 import { CONNECTOR_SCOPES } from '@cfs/common/scopes';
-import type { PrismaClient, Credential as CredentialRow, DashboardUser as DashboardUserRow } from './generated/prisma/client.ts';
+import { CONTENT_FEED_PRODUCT } from '@cfs/common/products';
+import type { Prisma, PrismaClient, Credential as CredentialRow, DashboardUser as DashboardUserRow } from './generated/prisma/client.ts';
 import * as passwords from './passwords.ts';
 import {
   CONNECTION_CODE_PATTERN,
@@ -44,9 +45,36 @@ export interface NewCredential {
   scopes: string[];
   audience: string;
   expiresAt?: Date | null;
-  /** The Credential asking, through the public API: no escalation beyond its scopes and expiry. */
+  /** The Credential asking, through the public API: no escalation beyond its scopes, audience and expiry. */
   issuerCredentialId?: string;
 }
+
+export interface NewConnectionCode {
+  siteId: string;
+  customerId: string;
+  /** 0 or absent: the configured default. */
+  expiresInSeconds?: number;
+  /** The Credential asking, through the public API: it must be able to grant what the code grants. */
+  issuerCredentialId?: string;
+}
+
+/** What a Credential minted through the public API would hold: checked against its issuer. */
+interface Grant {
+  customerId: string;
+  scopes: readonly string[];
+  audience: string;
+  expiresAt: Date | null;
+}
+
+interface IssuerRow {
+  scopes: string[];
+  audience: string;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** What a redeemed connection code grants. */
+const CONNECTOR_GRANT = { scopes: CONNECTOR_SCOPES, audience: CONTENT_FEED_PRODUCT } as const;
 
 const PUBLIC_FIELDS = {
   id: true,
@@ -114,42 +142,55 @@ export class Identity {
   }
 
   /**
-   * No escalation: a Credential creates only Credentials with scopes it holds itself, and none that
-   * outlives it (the new expiry is capped at the issuer's). Returns the expiry to store.
+   * No escalation, the one rule for whatever a Credential mints through the public API: a
+   * Credential, or a connection code (checked when it is minted and again when it is redeemed).
+   * The issuer must be an unrevoked, unexpired Credential of the Customer (else UNAUTHENTICATED)
+   * holding every scope granted and the same audience (else SCOPE_DENIED); the grant expires no
+   * later than the issuer. Without an issuer (dashboard users, the operator CLI) the grant stands.
+   * The issuer's row is read FOR SHARE inside the caller's transaction, so a concurrent revoke
+   * either committed before (and is seen here) or waits until this transaction ends.
+   * Returns the expiry to store.
    */
-  private async withinIssuer(input: NewCredential, scopes: string[]): Promise<Date | null> {
-    const requested = input.expiresAt ?? null;
-    if (!input.issuerCredentialId) return requested;
-    const issuer = await this.db.credential.findFirst({
-      where: { id: input.issuerCredentialId, customerId: input.customerId, revokedAt: null },
-      select: { scopes: true, expiresAt: true },
-    });
-    if (!issuer) throw unauthenticated();
-    const missing = scopes.find((scope) => !issuer.scopes.includes(scope));
+  private async withinIssuer(tx: Prisma.TransactionClient, issuerCredentialId: string | null | undefined, grant: Grant): Promise<Date | null> {
+    if (!issuerCredentialId) return grant.expiresAt;
+    const [issuer] = await tx.$queryRaw<IssuerRow[]>`
+      SELECT scopes, audience, expires_at AS "expiresAt", revoked_at AS "revokedAt"
+      FROM credentials WHERE id = ${issuerCredentialId} AND customer_id = ${grant.customerId} FOR SHARE`;
+    if (!issuer || issuer.revokedAt) throw unauthenticated('The issuing credential has been revoked.');
+    if (issuer.expiresAt && issuer.expiresAt <= this.now()) throw unauthenticated('The issuing credential has expired.');
+    const missing = grant.scopes.find((scope) => !issuer.scopes.includes(scope));
     if (missing !== undefined) throw new DomainError('SCOPE_DENIED', `A credential can grant only scopes it holds itself; it does not hold ${missing}.`);
-    if (issuer.expiresAt && (requested === null || requested > issuer.expiresAt)) return issuer.expiresAt;
-    return requested;
+    if (grant.audience !== issuer.audience) throw new DomainError('SCOPE_DENIED', 'A credential can grant only its own audience.');
+    if (issuer.expiresAt && (grant.expiresAt === null || grant.expiresAt > issuer.expiresAt)) return issuer.expiresAt;
+    return grant.expiresAt;
   }
 
   async createCredential(input: NewCredential): Promise<{ credential: Credential; secret: string }> {
     const { scopes, name } = this.validateNewCredential(input);
-    const expiresAt = await this.withinIssuer(input, scopes);
     const { token, lookupId } = mintToken();
-    const credential = await this.db.credential.create({
-      data: {
-        id: newId('cred'),
-        lookupId,
-        secretHash: keyedHash(this.config.pepper, token),
-        siteId: input.siteId,
-        customerId: input.customerId,
-        name,
-        scopes,
-        audience: input.audience,
-        expiresAt,
-        createdAt: this.now(),
+    const credential = await commitWithinBudget(
+      this.db,
+      async (tx) => {
+        const grant = { customerId: input.customerId, scopes, audience: input.audience, expiresAt: input.expiresAt ?? null };
+        const expiresAt = await this.withinIssuer(tx, input.issuerCredentialId, grant);
+        return tx.credential.create({
+          data: {
+            id: newId('cred'),
+            lookupId,
+            secretHash: keyedHash(this.config.pepper, token),
+            siteId: input.siteId,
+            customerId: input.customerId,
+            name,
+            scopes,
+            audience: input.audience,
+            expiresAt,
+            createdAt: this.now(),
+          },
+          select: PUBLIC_FIELDS,
+        });
       },
-      select: PUBLIC_FIELDS,
-    });
+      { beforeCommit: 'identity.credential.beforeCommit' },
+    );
     return { credential, secret: token };
   }
 
@@ -184,22 +225,47 @@ export class Identity {
     return credential;
   }
 
-  async createConnectionCode(siteId: string, customerId: string, expiresInSeconds?: number): Promise<{ code: string; expiresAt: Date }> {
+  /**
+   * Mints a code that redeems for a connector Credential. Minted by a Credential (the public API),
+   * the code records it as its issuer, who must be able to grant the connector's scopes and
+   * audience; the code expires no later than the issuer.
+   */
+  async createConnectionCode(input: NewConnectionCode): Promise<{ code: string; expiresAt: Date }> {
+    const { siteId, customerId, expiresInSeconds, issuerCredentialId } = input;
     // A lifetime the caller asks for follows the API's rule; 0 (not given) means the configured default.
     const ttl = expiresInSeconds ? parseOrRefuse(connectionCodeLifetime, expiresInSeconds, { where: 'expiresIn' }) : this.config.connectionCodeTtlSeconds;
     if (ttl <= 0 || ttl > CONNECTION_CODE_MAX_SECONDS) throw malformed(`expiresIn must be 1 to ${CONNECTION_CODE_MAX_SECONDS} seconds`);
     const code = mintConnectionCode();
-    const expiresAt = new Date(this.now().getTime() + ttl * 1000);
-    await this.db.connectionCode.create({
-      data: { id: newId('ccode'), codeHash: keyedHash(this.config.pepper, code), siteId, customerId, expiresAt, createdAt: this.now() },
-    });
+    const expiresAt = await commitWithinBudget(
+      this.db,
+      async (tx) => {
+        const now = this.now();
+        const grant = { customerId, ...CONNECTOR_GRANT, expiresAt: new Date(now.getTime() + ttl * 1000) };
+        const until = await this.withinIssuer(tx, issuerCredentialId, grant);
+        await tx.connectionCode.create({
+          data: {
+            id: newId('ccode'),
+            codeHash: keyedHash(this.config.pepper, code),
+            siteId,
+            customerId,
+            issuerCredentialId: issuerCredentialId ?? null,
+            expiresAt: until ?? grant.expiresAt,
+            createdAt: now,
+          },
+        });
+        return until ?? grant.expiresAt;
+      },
+      { beforeCommit: 'identity.connectionCode.beforeCommit' },
+    );
     return { code, expiresAt };
   }
 
   /**
    * Redeems a code in one transaction: the conditional UPDATE claims the code (concurrent
-   * redemptions wait on its row lock and then find it used), the Credential is created, and only
-   * then does the transaction commit. Any failure rolls back both, so the code stays valid.
+   * redemptions wait on its row lock and then find it used), the code's issuer is held to the
+   * no-escalation rule again (revoked or expired by now: UNAUTHENTICATED; the Credential expires
+   * with it), the Credential is created, and only then does the transaction commit. Any failure
+   * rolls back both, so the code stays valid.
    */
   async redeemConnectionCode(code: string): Promise<{ credential: Credential; secret: string }> {
     if (!CONNECTION_CODE_PATTERN.test(code)) throw unauthenticated('The connection code is not valid.');
@@ -212,6 +278,7 @@ export class Identity {
       });
       const claim = claimed[0];
       if (!claim) throw new DomainError('UNAUTHENTICATED', 'The connection code is unknown, expired or already used.');
+      const expiresAt = await this.withinIssuer(tx, claim.issuerCredentialId, { customerId: claim.customerId, ...CONNECTOR_GRANT, expiresAt: null });
       const { token, lookupId } = mintToken();
       const credential = await tx.credential.create({
         data: {
@@ -221,8 +288,9 @@ export class Identity {
           siteId: claim.siteId,
           customerId: claim.customerId,
           name: 'CMS connector',
-          scopes: CONNECTOR_SCOPES,
-          audience: 'content-feed',
+          scopes: [...CONNECTOR_GRANT.scopes],
+          audience: CONNECTOR_GRANT.audience,
+          expiresAt,
           createdAt: now,
         },
         select: PUBLIC_FIELDS,

@@ -85,7 +85,12 @@ export function createIdentityServer(deps: {
       credential: toCredentialMessage(await identity.revokeCredential(req.credentialId, req.siteId, req.customerId)),
     }),
     CreateConnectionCode: async (req) => {
-      const { code, expiresAt } = await identity.createConnectionCode(req.siteId, req.customerId, req.expiresInSeconds);
+      const { code, expiresAt } = await identity.createConnectionCode({
+        siteId: req.siteId,
+        customerId: req.customerId,
+        expiresInSeconds: req.expiresInSeconds,
+        ...(req.issuerCredentialId ? { issuerCredentialId: req.issuerCredentialId } : {}),
+      });
       return { code, expiresAt: expiresAt.toISOString() };
     },
     RedeemConnectionCode: async (req) => {

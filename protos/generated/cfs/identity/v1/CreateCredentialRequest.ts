@@ -33,9 +33,10 @@ export interface CreateCredentialRequest {
   'expiresAt'?: (string);
   /**
    * The Credential asking, when a customer's Credential creates another through the public API:
-   * the new one may hold only scopes the issuer holds (else PERMISSION_DENIED with SCOPE_DENIED),
-   * and expires no later than the issuer (its expires_at is capped). Absent for operators and
-   * dashboard users, who may grant every customer scope.
+   * the new one may hold only scopes the issuer holds and only the issuer's audience (else
+   * PERMISSION_DENIED with SCOPE_DENIED), and expires no later than the issuer (its expires_at is
+   * capped). Absent for operators and dashboard users, who may grant every customer scope and
+   * choose any known audience.
    */
   'issuerCredentialId'?: (string);
   '_expiresAt'?: "expiresAt";
@@ -74,9 +75,10 @@ export interface CreateCredentialRequest__Output {
   'expiresAt'?: (string);
   /**
    * The Credential asking, when a customer's Credential creates another through the public API:
-   * the new one may hold only scopes the issuer holds (else PERMISSION_DENIED with SCOPE_DENIED),
-   * and expires no later than the issuer (its expires_at is capped). Absent for operators and
-   * dashboard users, who may grant every customer scope.
+   * the new one may hold only scopes the issuer holds and only the issuer's audience (else
+   * PERMISSION_DENIED with SCOPE_DENIED), and expires no later than the issuer (its expires_at is
+   * capped). Absent for operators and dashboard users, who may grant every customer scope and
+   * choose any known audience.
    */
   'issuerCredentialId'?: (string);
   '_expiresAt'?: "expiresAt";

@@ -75,18 +75,24 @@ export interface IdentityServiceClient extends grpc.Client {
   authenticate(argument: _cfs_identity_v1_AuthenticateRequest, callback: grpc.requestCallback<_cfs_identity_v1_AuthenticateResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * Mints a single-use connection code for a Site. Callers: gateway, admin
-   * (`connection-code create`).
-   * Errors: INVALID_ARGUMENT when expires_in_seconds is not 0 or 60 to 604800; UNAVAILABLE.
+   * Mints a single-use connection code for a Site. Callers: gateway (with issuer_credential_id),
+   * admin (`connection-code create`), dashboard.
+   * Errors: INVALID_ARGUMENT when expires_in_seconds is not 0 or 60 to 604800; PERMISSION_DENIED
+   * (public code SCOPE_DENIED) when the issuer does not hold feed.read and subscription.manage or
+   * its audience is not content-feed; UNAUTHENTICATED when issuer_credential_id names no unrevoked,
+   * unexpired Credential of the Customer; UNAVAILABLE.
    */
   CreateConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   CreateConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   CreateConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   CreateConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * Mints a single-use connection code for a Site. Callers: gateway, admin
-   * (`connection-code create`).
-   * Errors: INVALID_ARGUMENT when expires_in_seconds is not 0 or 60 to 604800; UNAVAILABLE.
+   * Mints a single-use connection code for a Site. Callers: gateway (with issuer_credential_id),
+   * admin (`connection-code create`), dashboard.
+   * Errors: INVALID_ARGUMENT when expires_in_seconds is not 0 or 60 to 604800; PERMISSION_DENIED
+   * (public code SCOPE_DENIED) when the issuer does not hold feed.read and subscription.manage or
+   * its audience is not content-feed; UNAUTHENTICATED when issuer_credential_id names no unrevoked,
+   * unexpired Credential of the Customer; UNAVAILABLE.
    */
   createConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   createConnectionCode(argument: _cfs_identity_v1_CreateConnectionCodeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_CreateConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
@@ -100,8 +106,8 @@ export interface IdentityServiceClient extends grpc.Client {
    * Errors: INVALID_ARGUMENT for a name that is empty or longer than 100 characters, an operator
    * or unknown scope, more than 20 scopes, an unknown audience, or an expires_at that is not an
    * RFC 3339 time in the future; PERMISSION_DENIED (public code SCOPE_DENIED) for a scope the
-   * issuer does not hold; UNAUTHENTICATED when issuer_credential_id names no unrevoked Credential
-   * of the Customer; UNAVAILABLE.
+   * issuer does not hold or an audience other than the issuer's; UNAUTHENTICATED when
+   * issuer_credential_id names no unrevoked, unexpired Credential of the Customer; UNAVAILABLE.
    */
   CreateCredential(argument: _cfs_identity_v1_CreateCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_CreateCredentialResponse__Output>): grpc.ClientUnaryCall;
   CreateCredential(argument: _cfs_identity_v1_CreateCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_CreateCredentialResponse__Output>): grpc.ClientUnaryCall;
@@ -114,8 +120,8 @@ export interface IdentityServiceClient extends grpc.Client {
    * Errors: INVALID_ARGUMENT for a name that is empty or longer than 100 characters, an operator
    * or unknown scope, more than 20 scopes, an unknown audience, or an expires_at that is not an
    * RFC 3339 time in the future; PERMISSION_DENIED (public code SCOPE_DENIED) for a scope the
-   * issuer does not hold; UNAUTHENTICATED when issuer_credential_id names no unrevoked Credential
-   * of the Customer; UNAVAILABLE.
+   * issuer does not hold or an audience other than the issuer's; UNAUTHENTICATED when
+   * issuer_credential_id names no unrevoked, unexpired Credential of the Customer; UNAVAILABLE.
    */
   createCredential(argument: _cfs_identity_v1_CreateCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_CreateCredentialResponse__Output>): grpc.ClientUnaryCall;
   createCredential(argument: _cfs_identity_v1_CreateCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_CreateCredentialResponse__Output>): grpc.ClientUnaryCall;
@@ -208,10 +214,11 @@ export interface IdentityServiceClient extends grpc.Client {
    * Redeems a connection code for a connector Credential, atomically: exactly one redemption of a
    * code succeeds; a transient failure changes nothing and leaves the code valid. The Credential is
    * named "CMS connector", holds the scopes feed.read and subscription.manage, has the audience
-   * content-feed and never expires.
+   * content-feed and never expires, unless the code has an issuer Credential: then it expires when
+   * the issuer does.
    * Callers: gateway (POST /connect/cms/redeem, which takes no Credential).
-   * Errors: UNAUTHENTICATED when the code is malformed, unknown, expired or already used;
-   * UNAVAILABLE.
+   * Errors: UNAUTHENTICATED when the code is malformed, unknown, expired or already used, or its
+   * issuer Credential has been revoked or has expired (the code stays unused); UNAVAILABLE.
    */
   RedeemConnectionCode(argument: _cfs_identity_v1_RedeemConnectionCodeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_RedeemConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   RedeemConnectionCode(argument: _cfs_identity_v1_RedeemConnectionCodeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_RedeemConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
@@ -221,10 +228,11 @@ export interface IdentityServiceClient extends grpc.Client {
    * Redeems a connection code for a connector Credential, atomically: exactly one redemption of a
    * code succeeds; a transient failure changes nothing and leaves the code valid. The Credential is
    * named "CMS connector", holds the scopes feed.read and subscription.manage, has the audience
-   * content-feed and never expires.
+   * content-feed and never expires, unless the code has an issuer Credential: then it expires when
+   * the issuer does.
    * Callers: gateway (POST /connect/cms/redeem, which takes no Credential).
-   * Errors: UNAUTHENTICATED when the code is malformed, unknown, expired or already used;
-   * UNAVAILABLE.
+   * Errors: UNAUTHENTICATED when the code is malformed, unknown, expired or already used, or its
+   * issuer Credential has been revoked or has expired (the code stays unused); UNAVAILABLE.
    */
   redeemConnectionCode(argument: _cfs_identity_v1_RedeemConnectionCodeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_RedeemConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
   redeemConnectionCode(argument: _cfs_identity_v1_RedeemConnectionCodeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_RedeemConnectionCodeResponse__Output>): grpc.ClientUnaryCall;
@@ -301,9 +309,12 @@ export interface IdentityServiceHandlers extends grpc.UntypedServiceImplementati
   Authenticate: grpc.handleUnaryCall<_cfs_identity_v1_AuthenticateRequest__Output, _cfs_identity_v1_AuthenticateResponse>;
   
   /**
-   * Mints a single-use connection code for a Site. Callers: gateway, admin
-   * (`connection-code create`).
-   * Errors: INVALID_ARGUMENT when expires_in_seconds is not 0 or 60 to 604800; UNAVAILABLE.
+   * Mints a single-use connection code for a Site. Callers: gateway (with issuer_credential_id),
+   * admin (`connection-code create`), dashboard.
+   * Errors: INVALID_ARGUMENT when expires_in_seconds is not 0 or 60 to 604800; PERMISSION_DENIED
+   * (public code SCOPE_DENIED) when the issuer does not hold feed.read and subscription.manage or
+   * its audience is not content-feed; UNAUTHENTICATED when issuer_credential_id names no unrevoked,
+   * unexpired Credential of the Customer; UNAVAILABLE.
    */
   CreateConnectionCode: grpc.handleUnaryCall<_cfs_identity_v1_CreateConnectionCodeRequest__Output, _cfs_identity_v1_CreateConnectionCodeResponse>;
   
@@ -314,8 +325,8 @@ export interface IdentityServiceHandlers extends grpc.UntypedServiceImplementati
    * Errors: INVALID_ARGUMENT for a name that is empty or longer than 100 characters, an operator
    * or unknown scope, more than 20 scopes, an unknown audience, or an expires_at that is not an
    * RFC 3339 time in the future; PERMISSION_DENIED (public code SCOPE_DENIED) for a scope the
-   * issuer does not hold; UNAUTHENTICATED when issuer_credential_id names no unrevoked Credential
-   * of the Customer; UNAVAILABLE.
+   * issuer does not hold or an audience other than the issuer's; UNAUTHENTICATED when
+   * issuer_credential_id names no unrevoked, unexpired Credential of the Customer; UNAVAILABLE.
    */
   CreateCredential: grpc.handleUnaryCall<_cfs_identity_v1_CreateCredentialRequest__Output, _cfs_identity_v1_CreateCredentialResponse>;
   
@@ -354,10 +365,11 @@ export interface IdentityServiceHandlers extends grpc.UntypedServiceImplementati
    * Redeems a connection code for a connector Credential, atomically: exactly one redemption of a
    * code succeeds; a transient failure changes nothing and leaves the code valid. The Credential is
    * named "CMS connector", holds the scopes feed.read and subscription.manage, has the audience
-   * content-feed and never expires.
+   * content-feed and never expires, unless the code has an issuer Credential: then it expires when
+   * the issuer does.
    * Callers: gateway (POST /connect/cms/redeem, which takes no Credential).
-   * Errors: UNAUTHENTICATED when the code is malformed, unknown, expired or already used;
-   * UNAVAILABLE.
+   * Errors: UNAUTHENTICATED when the code is malformed, unknown, expired or already used, or its
+   * issuer Credential has been revoked or has expired (the code stays unused); UNAVAILABLE.
    */
   RedeemConnectionCode: grpc.handleUnaryCall<_cfs_identity_v1_RedeemConnectionCodeRequest__Output, _cfs_identity_v1_RedeemConnectionCodeResponse>;
   

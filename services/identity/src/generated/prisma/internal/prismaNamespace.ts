@@ -780,6 +780,7 @@ export const ConnectionCodeScalarFieldEnum = {
   expiresAt: 'expiresAt',
   redeemedAt: 'redeemedAt',
   credentialId: 'credentialId',
+  issuerCredentialId: 'issuerCredentialId',
   createdAt: 'createdAt'
 } as const
 

@@ -98,6 +98,7 @@ export const ConnectionCodeScalarFieldEnum = {
   expiresAt: 'expiresAt',
   redeemedAt: 'redeemedAt',
   credentialId: 'credentialId',
+  issuerCredentialId: 'issuerCredentialId',
   createdAt: 'createdAt'
 } as const
 

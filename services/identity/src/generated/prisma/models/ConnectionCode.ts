@@ -32,6 +32,7 @@ export type ConnectionCodeMinAggregateOutputType = {
   expiresAt: Date | null
   redeemedAt: Date | null
   credentialId: string | null
+  issuerCredentialId: string | null
   createdAt: Date | null
 }
 
@@ -43,6 +44,7 @@ export type ConnectionCodeMaxAggregateOutputType = {
   expiresAt: Date | null
   redeemedAt: Date | null
   credentialId: string | null
+  issuerCredentialId: string | null
   createdAt: Date | null
 }
 
@@ -54,6 +56,7 @@ export type ConnectionCodeCountAggregateOutputType = {
   expiresAt: number
   redeemedAt: number
   credentialId: number
+  issuerCredentialId: number
   createdAt: number
   _all: number
 }
@@ -67,6 +70,7 @@ export type ConnectionCodeMinAggregateInputType = {
   expiresAt?: true
   redeemedAt?: true
   credentialId?: true
+  issuerCredentialId?: true
   createdAt?: true
 }
 
@@ -78,6 +82,7 @@ export type ConnectionCodeMaxAggregateInputType = {
   expiresAt?: true
   redeemedAt?: true
   credentialId?: true
+  issuerCredentialId?: true
   createdAt?: true
 }
 
@@ -89,6 +94,7 @@ export type ConnectionCodeCountAggregateInputType = {
   expiresAt?: true
   redeemedAt?: true
   credentialId?: true
+  issuerCredentialId?: true
   createdAt?: true
   _all?: true
 }
@@ -173,6 +179,7 @@ export type ConnectionCodeGroupByOutputType = {
   expiresAt: Date
   redeemedAt: Date | null
   credentialId: string | null
+  issuerCredentialId: string | null
   createdAt: Date
   _count: ConnectionCodeCountAggregateOutputType | null
   _min: ConnectionCodeMinAggregateOutputType | null
@@ -205,6 +212,7 @@ export type ConnectionCodeWhereInput = {
   expiresAt?: Prisma.DateTimeFilter<"ConnectionCode"> | Date | string
   redeemedAt?: Prisma.DateTimeNullableFilter<"ConnectionCode"> | Date | string | null
   credentialId?: Prisma.StringNullableFilter<"ConnectionCode"> | string | null
+  issuerCredentialId?: Prisma.StringNullableFilter<"ConnectionCode"> | string | null
   createdAt?: Prisma.DateTimeFilter<"ConnectionCode"> | Date | string
 }
 
@@ -216,6 +224,7 @@ export type ConnectionCodeOrderByWithRelationInput = {
   expiresAt?: Prisma.SortOrder
   redeemedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   credentialId?: Prisma.SortOrderInput | Prisma.SortOrder
+  issuerCredentialId?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -230,6 +239,7 @@ export type ConnectionCodeWhereUniqueInput = Prisma.AtLeast<{
   expiresAt?: Prisma.DateTimeFilter<"ConnectionCode"> | Date | string
   redeemedAt?: Prisma.DateTimeNullableFilter<"ConnectionCode"> | Date | string | null
   credentialId?: Prisma.StringNullableFilter<"ConnectionCode"> | string | null
+  issuerCredentialId?: Prisma.StringNullableFilter<"ConnectionCode"> | string | null
   createdAt?: Prisma.DateTimeFilter<"ConnectionCode"> | Date | string
 }, "id" | "codeHash">
 
@@ -241,6 +251,7 @@ export type ConnectionCodeOrderByWithAggregationInput = {
   expiresAt?: Prisma.SortOrder
   redeemedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   credentialId?: Prisma.SortOrderInput | Prisma.SortOrder
+  issuerCredentialId?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   _count?: Prisma.ConnectionCodeCountOrderByAggregateInput
   _max?: Prisma.ConnectionCodeMaxOrderByAggregateInput
@@ -258,6 +269,7 @@ export type ConnectionCodeScalarWhereWithAggregatesInput = {
   expiresAt?: Prisma.DateTimeWithAggregatesFilter<"ConnectionCode"> | Date | string
   redeemedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"ConnectionCode"> | Date | string | null
   credentialId?: Prisma.StringNullableWithAggregatesFilter<"ConnectionCode"> | string | null
+  issuerCredentialId?: Prisma.StringNullableWithAggregatesFilter<"ConnectionCode"> | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"ConnectionCode"> | Date | string
 }
 
@@ -269,6 +281,7 @@ export type ConnectionCodeCreateInput = {
   expiresAt: Date | string
   redeemedAt?: Date | string | null
   credentialId?: string | null
+  issuerCredentialId?: string | null
   createdAt: Date | string
 }
 
@@ -280,6 +293,7 @@ export type ConnectionCodeUncheckedCreateInput = {
   expiresAt: Date | string
   redeemedAt?: Date | string | null
   credentialId?: string | null
+  issuerCredentialId?: string | null
   createdAt: Date | string
 }
 
@@ -291,6 +305,7 @@ export type ConnectionCodeUpdateInput = {
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   redeemedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credentialId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  issuerCredentialId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -302,6 +317,7 @@ export type ConnectionCodeUncheckedUpdateInput = {
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   redeemedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credentialId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  issuerCredentialId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -313,6 +329,7 @@ export type ConnectionCodeCreateManyInput = {
   expiresAt: Date | string
   redeemedAt?: Date | string | null
   credentialId?: string | null
+  issuerCredentialId?: string | null
   createdAt: Date | string
 }
 
@@ -324,6 +341,7 @@ export type ConnectionCodeUpdateManyMutationInput = {
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   redeemedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credentialId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  issuerCredentialId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -335,6 +353,7 @@ export type ConnectionCodeUncheckedUpdateManyInput = {
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   redeemedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credentialId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  issuerCredentialId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -346,6 +365,7 @@ export type ConnectionCodeCountOrderByAggregateInput = {
   expiresAt?: Prisma.SortOrder
   redeemedAt?: Prisma.SortOrder
   credentialId?: Prisma.SortOrder
+  issuerCredentialId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -357,6 +377,7 @@ export type ConnectionCodeMaxOrderByAggregateInput = {
   expiresAt?: Prisma.SortOrder
   redeemedAt?: Prisma.SortOrder
   credentialId?: Prisma.SortOrder
+  issuerCredentialId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -368,6 +389,7 @@ export type ConnectionCodeMinOrderByAggregateInput = {
   expiresAt?: Prisma.SortOrder
   redeemedAt?: Prisma.SortOrder
   credentialId?: Prisma.SortOrder
+  issuerCredentialId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -385,6 +407,7 @@ export type ConnectionCodeSelect<ExtArgs extends runtime.Types.Extensions.Intern
   expiresAt?: boolean
   redeemedAt?: boolean
   credentialId?: boolean
+  issuerCredentialId?: boolean
   createdAt?: boolean
 }, ExtArgs["result"]["connectionCode"]>
 
@@ -396,6 +419,7 @@ export type ConnectionCodeSelectCreateManyAndReturn<ExtArgs extends runtime.Type
   expiresAt?: boolean
   redeemedAt?: boolean
   credentialId?: boolean
+  issuerCredentialId?: boolean
   createdAt?: boolean
 }, ExtArgs["result"]["connectionCode"]>
 
@@ -407,6 +431,7 @@ export type ConnectionCodeSelectUpdateManyAndReturn<ExtArgs extends runtime.Type
   expiresAt?: boolean
   redeemedAt?: boolean
   credentialId?: boolean
+  issuerCredentialId?: boolean
   createdAt?: boolean
 }, ExtArgs["result"]["connectionCode"]>
 
@@ -418,10 +443,11 @@ export type ConnectionCodeSelectScalar = {
   expiresAt?: boolean
   redeemedAt?: boolean
   credentialId?: boolean
+  issuerCredentialId?: boolean
   createdAt?: boolean
 }
 
-export type ConnectionCodeOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "codeHash" | "siteId" | "customerId" | "expiresAt" | "redeemedAt" | "credentialId" | "createdAt", ExtArgs["result"]["connectionCode"]>
+export type ConnectionCodeOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "codeHash" | "siteId" | "customerId" | "expiresAt" | "redeemedAt" | "credentialId" | "issuerCredentialId" | "createdAt", ExtArgs["result"]["connectionCode"]>
 
 export type $ConnectionCodePayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "ConnectionCode"
@@ -440,6 +466,11 @@ export type $ConnectionCodePayload<ExtArgs extends runtime.Types.Extensions.Inte
      * The Credential the redemption created.
      */
     credentialId: string | null
+    /**
+     * The Credential that minted the code through the public API (null: a dashboard user or the
+     * operator CLI); the redemption holds it to the same no-escalation rule (identity.ts).
+     */
+    issuerCredentialId: string | null
     createdAt: Date
   }, ExtArgs["result"]["connectionCode"]>
   composites: {}
@@ -871,6 +902,7 @@ export interface ConnectionCodeFieldRefs {
   readonly expiresAt: Prisma.FieldRef<"ConnectionCode", 'DateTime'>
   readonly redeemedAt: Prisma.FieldRef<"ConnectionCode", 'DateTime'>
   readonly credentialId: Prisma.FieldRef<"ConnectionCode", 'String'>
+  readonly issuerCredentialId: Prisma.FieldRef<"ConnectionCode", 'String'>
   readonly createdAt: Prisma.FieldRef<"ConnectionCode", 'DateTime'>
 }
     

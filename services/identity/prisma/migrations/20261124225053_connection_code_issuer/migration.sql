@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "connection_codes" ADD COLUMN     "issuer_credential_id" TEXT;
