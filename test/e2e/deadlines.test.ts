@@ -3,7 +3,8 @@
  * of a commit a client may retry, a delay longer than the call's budget gives 503 soon after the
  * deadline, the state is exactly as before, and the retry succeeds exactly once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { setFailpoints } from '@cfs/common/failpoints';
 import { createCustomer, type Owner } from '../support/customers.ts';
 import { expectError, request, type Answer } from '../support/http.ts';
@@ -29,6 +30,17 @@ afterAll(async () => {
 
 const as = (token: string) => ({ token });
 const api = (method: string, path: string, options: Parameters<typeof request>[3] = {}) => request(system.baseUrl, method, path, { token: owner.credential.secret, ...options });
+const credentials = async () => ((await api('GET', `/api/v1/account/sites/${owner.site.id}/credentials`)).body as { data: unknown[] }).data.length;
+/** Connection codes are listed nowhere: counted in the identity service's table. */
+async function connectionCodes(): Promise<number> {
+  const db = new pg.Client({ connectionString: inject('databaseUrl') });
+  await db.connect();
+  try {
+    return Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM identity.connection_codes WHERE site_id = $1', [owner.site.id])).rows[0]!.n);
+  } finally {
+    await db.end();
+  }
+}
 
 /** Sends `send` with the failpoint delaying past the budget: 503, and the time it took. */
 async function slowly(failpoint: string, send: () => Promise<Answer>): Promise<void> {
@@ -44,7 +56,6 @@ async function slowly(failpoint: string, send: () => Promise<Answer>): Promise<v
 describe('a write slower than its budget', () => {
   it('identity.redeem.beforeCommit: the code stays unused and redeems once', async () => {
     const { code } = (await api('POST', `/api/v1/account/sites/${owner.site.id}/connection-codes`)).body as { code: string };
-    const credentials = async () => ((await api('GET', `/api/v1/account/sites/${owner.site.id}/credentials`)).body as { data: unknown[] }).data.length;
     const before = await credentials();
     await slowly('identity.redeem.beforeCommit', () => request(system.baseUrl, 'POST', '/connect/cms/redeem', { body: { code } }));
     expect(await credentials()).toBe(before);
@@ -63,6 +74,25 @@ describe('a write slower than its budget', () => {
     expect(revoked.status).toBe(200);
     expect((revoked.body as { revokedAt: string | null }).revokedAt).not.toBeNull();
     expectError(await request(system.baseUrl, 'GET', '/api/v1/me', as(made.secret)), 401, 'UNAUTHENTICATED');
+  });
+
+  it('identity.credential.beforeCommit: no Credential is created, and the retry creates one', async () => {
+    const before = await credentials();
+    const create = () => api('POST', `/api/v1/account/sites/${owner.site.id}/credentials`, { body: { name: 'slow', scopes: ['account.read'] } });
+    await slowly('identity.credential.beforeCommit', create);
+    expect(await credentials()).toBe(before);
+    expect((await create()).status).toBe(201);
+    expect(await credentials()).toBe(before + 1);
+  });
+
+  it('identity.connectionCode.beforeCommit: no code is made, and the retry makes one that redeems', async () => {
+    const before = await connectionCodes();
+    const mint = () => api('POST', `/api/v1/account/sites/${owner.site.id}/connection-codes`);
+    await slowly('identity.connectionCode.beforeCommit', mint);
+    expect(await connectionCodes()).toBe(before);
+    const { code } = (await mint()).body as { code: string };
+    expect(await connectionCodes()).toBe(before + 1);
+    expect((await request(system.baseUrl, 'POST', '/connect/cms/redeem', { body: { code } })).status).toBe(201);
   });
 
   it('account.site.beforeCommit: no Site is created or renamed, and the retries do it once', async () => {
