@@ -4,8 +4,8 @@
  * Credential is used only while it is unexpired and carries no revocation marker (written by the
  * identity service before it commits a revocation, seen by every replica); with a marker, or when
  * the marker store cannot answer, the cache is bypassed and identity decides. The marker is read
- * in the rate limit's round trip when this request made one (step 1 asks for the Credential that
- * `peek` names), else here. A revocation announcement also evicts the Credential at once. A token that fails
+ * in the rate limit's round trip when this request made one and has no body (step 1 asks for the
+ * Credential that `peek` names), else here, once the body is in. A revocation announcement also evicts the Credential at once. A token that fails
  * the `cfs_` shape or checksum is refused without a call; concurrent requests with the same
  * uncached token share one identity call.
  */

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callUnary, createClient } from '@cfs/common/grpc';
 import { loadProtos } from '@cfs/protos';
 import { createCustomer, type Owner } from '../support/customers.ts';
-import { expectError, request } from '../support/http.ts';
+import { expectError, request, trickledRequest } from '../support/http.ts';
+import { eventually } from '../support/processes.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';
 
 let system: TestSystem;
@@ -68,6 +69,26 @@ describe('a replica that missed the announcement', () => {
     await system.admin('credential', 'revoke', '--site', owner.site.id, '--credential', made.id);
     expectError(await request(deaf, 'GET', '/api/v1/me', { token: made.secret }), 401, 'UNAUTHENTICATED');
     expectError(await request(deaf, 'GET', '/api/v1/feed', { token: made.secret }), 401, 'UNAUTHENTICATED');
+  });
+
+  it('refuses a write revoked while its body trickled in (its headers came before): nothing changed', async () => {
+    let counted = 0; // rate-limit round trips of the replica, finished
+    const deaf = await system.startGateway({
+      deaf: true,
+      wrap: (stores) => ({ ...stores, rateLimits: { hit: (...args) => stores.rateLimits.hit(...args).finally(() => (counted += 1)) } }),
+    });
+    const made = (await system.admin('credential', 'create', '--site', owner.site.id, '--scopes', 'subscription.manage')) as { id: string; secret: string };
+    const before = await request(deaf, 'GET', '/api/v1/subscriptions', { token: made.secret }); // cached
+    expect(before.status).toBe(200);
+    const body = JSON.stringify({ categories: ['technology', 'science'] });
+    expect(before.body).not.toEqual(JSON.parse(body));
+    const step1Done = counted;
+    const write = trickledRequest(`${deaf}/api/v1/subscriptions`, 'PUT', { authorization: `Bearer ${made.secret}`, 'content-type': 'application/json' }, body, 5);
+    await eventually(async () => counted > step1Done, 5000, 'counted by the rate limit'); // step 1 is behind it
+    await system.admin('credential', 'revoke', '--site', owner.site.id, '--credential', made.id);
+    const answer = await write.finish();
+    expect({ status: answer.status, code: (answer.body as { error?: { code?: string } }).error?.code }).toEqual({ status: 401, code: 'UNAUTHENTICATED' });
+    expect((await request(system.baseUrl, 'GET', '/api/v1/subscriptions', { token: owner.credential.secret })).body).toEqual(before.body);
   });
 });
 

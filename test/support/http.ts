@@ -1,4 +1,5 @@
 /** Small HTTP helpers for the system tests (plain fetch, like any client). */
+import { request as httpRequest } from 'node:http';
 import { expect } from 'vitest';
 import { checkAgainstOpenApi } from './openapi.ts';
 
@@ -49,4 +50,28 @@ export function expectError(answer: Answer, status: number, code: string): void 
 /** A message that reaches a client never holds a stack, SQL, a connection string, a token or a path. */
 export function expectSafeMessage(message: string): void {
   expect(message).not.toMatch(/\n\s+at |postgres(ql)?:\/\/|redis:\/\/|cfs_[0-9A-Za-z]{20,}|SELECT |INSERT |UPDATE |\/work\/|\/home\/|node_modules|\.ts:\d+/);
+}
+
+/**
+ * A request whose body is sent in two parts: the headers and the first `first` characters now, the
+ * rest when `finish` is called (a client trickling its body). `finish` resolves with the answer.
+ */
+export function trickledRequest(url: string, method: string, headers: Record<string, string>, body: string, first: number): { finish: () => Promise<{ status: number; body: unknown }> } {
+  const req = httpRequest(url, { method, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } });
+  const answer = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+    });
+    req.on('error', reject);
+  });
+  req.write(body.slice(0, first));
+  return {
+    finish: () => {
+      req.end(body.slice(first));
+      return answer;
+    },
+  };
 }

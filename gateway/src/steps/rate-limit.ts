@@ -14,7 +14,9 @@
  * enforced (a warning at most every 10 s): availability over throttling.
  *
  * The same round trip reads the revocation marker of the Credential this replica has cached for the
- * token, so that authentication (step 3) needs no store call of its own. And on a plan-gated GET
+ * token, so that authentication (step 3) needs no store call of its own; but not for a request with
+ * a body: it is decided once its body is in, which a client may trickle for as long as the request
+ * timeout allows, so authentication reads the marker then (a revocation meanwhile holds). And on a plan-gated GET
  * (`deferrable`) by a cached Credential, the count waits: the route's own steps run first, on what
  * this replica has cached, and then one round trip counts the request, reads the marker and takes
  * the quota unit (steps 1, 3 and 7 together; routeHandler in pipeline.ts). A refusal is answered
@@ -29,6 +31,7 @@ import type { Logger } from '@cfs/common/logger';
 import type { Authenticator } from '../authenticator.ts';
 import type { Hit, QuotaCounter, RateLimitStore, RateWindow } from '../stores/index.ts';
 import { bearerTokenOf } from './bearer.ts';
+import { hasBody } from './json-body.ts';
 import { stateOf } from './request-state.ts';
 
 const WINDOW_MS = 60_000;
@@ -76,10 +79,11 @@ export class RateLimiter {
         stateOf(res).pendingCount = { bucket: `cred:${lookupId}`, credentialId, token: token! };
         return next();
       }
+      const markerOf = credentialId && !hasBody(req) ? credentialId : undefined;
       let counted: Hit;
       try {
         counted = lookupId
-          ? await this.deps.store.hit(`cred:${lookupId}`, WINDOW_MS, { alsoRead: address, ...(credentialId ? { revocationOf: credentialId } : {}) })
+          ? await this.deps.store.hit(`cred:${lookupId}`, WINDOW_MS, { alsoRead: address, ...(markerOf ? { revocationOf: markerOf } : {}) })
           : await this.deps.store.hit(address, WINDOW_MS);
       } catch (err) {
         this.unreachable(err);
@@ -87,7 +91,7 @@ export class RateLimiter {
       }
       if (counted.count > this.deps.limit) this.refuse(res, counted, lookupId ? 'cred' : 'ip');
       if (lookupId && counted.alsoRead && counted.alsoRead.count >= this.deps.limit && !credentialId) this.refuse(res, counted.alsoRead, 'ip');
-      if (credentialId && counted.revoked !== undefined) stateOf(res).revocation = { credentialId, marked: counted.revoked };
+      if (markerOf && counted.revoked !== undefined) stateOf(res).revocation = { credentialId: markerOf, marked: counted.revoked };
       this.describe(res, counted);
       next();
     };
