@@ -7,11 +7,12 @@
  * for a request that then fails is given back.
  */
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { GatewayStores } from '@cfs/gateway';
 import { createCustomer, type Owner } from '../support/customers.ts';
 import { expectError, request } from '../support/http.ts';
 import { failing, probe } from '../support/probe-routes.ts';
+import { startTcpProxy } from '../support/proxy.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';
 
 const RATE_LIMIT = 6;
@@ -160,6 +161,29 @@ describe('a plan-gated GET on cached facts', () => {
     expectError(await probeAt(failingCharge, owner.credential.secret), 503, 'SERVICE_UNAVAILABLE');
     expect(consumes).toBe(1);
     expect(await used(owner)).toBe(1);
+  });
+
+  it('takes one unit and counts once when the reply of the quota call (alone or combined) is lost after it ran', async () => {
+    const redis = new URL(inject('redisUrl'));
+    const proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    try {
+      const through = new URL(redis);
+      through.hostname = '127.0.0.1';
+      through.port = String(proxy.port);
+      const replica = await system.startGateway({ redisUrl: through.toString() });
+      const owner = await createCustomer(system);
+      // The first request goes the usual way (the quota's own take) and caches; the second is combined.
+      for (const n of [1, 2]) {
+        const lost = proxy.loseReplyTo(`quota:${owner.site.id}`);
+        const answer = await probeAt(replica, owner.credential.secret);
+        await lost;
+        expect(answer.status).toBe(200); // the call, retried under its id, answers the first run's result
+        expect(remaining(answer)).toBe(RATE_LIMIT - n);
+        expect(await used(owner)).toBe(n);
+      }
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('refuses a revoked Credential on the next request of a replica that missed the announcement, taking no quota', async () => {

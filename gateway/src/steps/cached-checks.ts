@@ -6,7 +6,8 @@
  * order: a refusal found here is answered after the count (429 comes first), and a revocation
  * marker or anything not cached sends the request the usual way (undefined: routeHandler runs the
  * steps again, its count already made), where identity decides. A store that cannot answer the
- * combined script is 503, as the quota's own take would be: whether the unit was taken is unknown.
+ * combined script is 503, as the quota's own take would be. (A lost reply is not that: the store
+ * runs the call again under its id, which answers the first run's result: stores/redis-stores.ts.)
  */
 import type { Request, Response } from 'express';
 import type { Capability } from '@cfs/common/capabilities';
@@ -58,7 +59,7 @@ export async function checkOnCache(route: AnyRoute, req: Request, res: Response,
   }
   const { entry, counter, ...facts } = checked;
   const hit = await deps.rateLimiter.settle(res, counter); // 1, 3 and 7 in one round trip
-  // The store did not answer: whether the unit was taken is unknown, so no second take (the usual way would make one).
+  // The store did not answer, even when asked again: no second take (the usual way would make one).
   if (!hit) throw unavailable();
   if (!hit.charged) return undefined; // a marker: identity decides
   return { ...facts, charged: deps.entitlements.verdict(capability, entry, counter, hit.charged) }; // 7: QUOTA_EXHAUSTED

@@ -1,8 +1,11 @@
 /**
  * The gateway's stores in Redis, shared by every replica that uses the same URL and key prefix.
  * One connection serves them all. Commands fail fast while Redis is unreachable (no offline queue,
- * a short command timeout), so a request never hangs on it; callers decide what to do then.
+ * a short command timeout), so a request never hangs on it; callers decide what to do then. A
+ * command whose reply was lost is never sent again behind its caller's back (no resend after a
+ * reconnect); the calls that change a quota run exactly once per call instead (`once`).
  */
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { closeRedis, REDIS_OPTIONS, type Bus } from '@cfs/common/bus';
 import { quotaRedisKey } from '@cfs/common/entitlements';
@@ -33,26 +36,45 @@ local function take(key, limit, expireAt)
 end
 `;
 
-const CONSUME = `${TAKE}
-return take(KEYS[1], tonumber(ARGV[1]), ARGV[2])
+/**
+ * Runs fn once per call id (the key `id`, kept `ttl` ms): a rerun of the call, after a reply that
+ * was lost, returns the first run's result and changes nothing.
+ */
+const ONCE = `
+local function once(id, ttl, fn)
+  local first = redis.call('GET', id)
+  if first then return cjson.decode(first) end
+  local result = fn()
+  redis.call('SET', id, cjson.encode(result), 'PX', ttl)
+  return result
+end
 `;
 
-/** Gives a unit back, never below zero. */
-const REFUND = `
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-if used > 0 then return redis.call('DECR', KEYS[1]) end
-return 0
+/** KEYS: the counter, the call id; ARGV: limit, expiry, the id's TTL. */
+const CONSUME = `${TAKE}${ONCE}
+return once(KEYS[2], ARGV[3], function() return take(KEYS[1], tonumber(ARGV[1]), ARGV[2]) end)
+`;
+
+/** Gives a unit back, never below zero. KEYS: the counter, the call id; ARGV: the id's TTL. */
+const REFUND = `${ONCE}
+return once(KEYS[2], ARGV[1], function()
+  local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+  if used > 0 then return redis.call('DECR', KEYS[1]) end
+  return 0
+end)
 `;
 
 /**
  * A fixed window (KEYS[1]): the first hit starts it. Then, when ARGV[2] is '1', the next key is
  * another window read without counting; when ARGV[3] is '1', the next is a revocation marker; when
  * ARGV[4] is '1', the last is a quota counter, charged (take) only if the window's count is within
- * ARGV[5] and the marker was read and is absent (quota limit ARGV[6], expiry ARGV[7]).
+ * ARGV[5] and the marker was read and is absent (quota limit ARGV[6], expiry ARGV[7]); a charging
+ * hit runs once per call id (the key after the counter, its TTL ARGV[8]).
  * Returns {count, ms left, other count, other ms left, marker exists (0/1), charged (1 taken,
  * 0 refused, -1 not asked or not tried), units used}.
  */
-const HIT = `${TAKE}
+const HIT = `${TAKE}${ONCE}
+local function hit()
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
@@ -75,6 +97,9 @@ if ARGV[4] == '1' and ARGV[3] == '1' and result[5] == 0 and count <= tonumber(AR
   result[7] = taken[2]
 end
 return result
+end
+if ARGV[4] == '1' then return once(KEYS[#KEYS], ARGV[8], hit) end
+return hit()
 `;
 
 /**
@@ -113,8 +138,8 @@ return 1
 `;
 
 interface Scripts {
-  cfsConsume(key: string, limit: number, expireAt: number): Promise<[number, number]>;
-  cfsRefund(key: string): Promise<number>;
+  cfsConsume(key: string, id: string, limit: number, expireAt: number, idTtlMs: number): Promise<[number, number]>;
+  cfsRefund(key: string, id: string, idTtlMs: number): Promise<number>;
   cfsClaim(key: string, siteIndex: string, running: string, leaseMs: number, now: number, maxPerSite: number, ttlMs: number): Promise<string | null>;
   cfsHolder(key: string, owner: string, action: 'renew' | 'complete' | 'release', ms?: number, record?: string): Promise<number>;
   cfsHit(keyCount: number, ...keysThenArgs: Array<string | number>): Promise<[number, number, number, number, number, number, number]>;
@@ -125,13 +150,35 @@ type Connection = Redis & Scripts;
 /** Every key of this system in Redis: `<prefix><kind>:<id>`. */
 class Keys {
   constructor(readonly prefix: string) {}
-  of(kind: 'rl' | 'quota' | 'idem' | 'idem-site', id: string): string {
+  of(kind: 'rl' | 'quota' | 'idem' | 'idem-site' | 'once', id: string): string {
     return kind === 'quota' ? quotaRedisKey(this.prefix, id) : `${this.prefix}${kind}:${id}`;
   }
 }
 
 /** The counter outlives its period by a minute, so a late refund still finds it. */
 const quotaExpiry = (counter: QuotaCounter) => counter.resetsAt + 60_000;
+
+/** How long a call id is remembered: far longer than the one retry of `once` can take. */
+const CALL_ID_TTL_MS = 10_000;
+
+/**
+ * A call that changes a quota, run exactly once though its reply may be lost (the connection dropped
+ * after Redis ran it, or the command timed out): the call carries a random id, and the script keeps
+ * its result under it (ONCE). A call that was sent and not answered is retried once with the same id
+ * when the connection is ready again (waiting at most a command timeout): it answers the first run's
+ * result, or runs now if the first never reached Redis. A call that could not be sent (the
+ * connection down) ran nowhere and fails at once.
+ */
+async function once<T>(redis: Connection, keys: Keys, call: (id: string) => Promise<T>): Promise<T> {
+  const id = keys.of('once', randomUUID());
+  const sent = redis.status === 'ready';
+  try {
+    return await call(id);
+  } catch (err) {
+    if (!sent || !(await connected(redis, REDIS_OPTIONS.commandTimeout))) throw err;
+    return call(id);
+  }
+}
 
 export class RedisRateLimits implements RateLimitStore {
   constructor(
@@ -145,8 +192,13 @@ export class RedisRateLimits implements RateLimitStore {
     if (revocationOf !== undefined) keys.push(revocationMarkerKey(this.keys.prefix, revocationOf));
     if (charge) keys.push(this.keys.of('quota', charge.counter.key));
     const flags = [alsoRead === undefined ? '0' : '1', revocationOf === undefined ? '0' : '1', charge ? '1' : '0'];
-    const quota = charge ? [charge.rateLimit, charge.counter.limit ?? -1, quotaExpiry(charge.counter)] : [];
-    const [count, resetMs, otherCount, otherResetMs, marked, charged, used] = await this.redis.cfsHit(keys.length, ...keys, windowMs, ...flags, ...quota);
+    const quota = charge ? [charge.rateLimit, charge.counter.limit ?? -1, quotaExpiry(charge.counter), CALL_ID_TTL_MS] : [];
+    const run = (id?: string) => {
+      const all = id === undefined ? keys : [...keys, id];
+      return this.redis.cfsHit(all.length, ...all, windowMs, ...flags, ...quota);
+    };
+    // Only a charging hit runs once per call: a count repeated after a lost reply costs no quota.
+    const [count, resetMs, otherCount, otherResetMs, marked, charged, used] = charge ? await once(this.redis, this.keys, run) : await run();
     return {
       count,
       resetMs,
@@ -164,12 +216,14 @@ export class RedisQuotas implements QuotaStore {
   ) {}
 
   async consume(counter: QuotaCounter): Promise<{ allowed: boolean; used: number }> {
-    const [allowed, used] = await this.redis.cfsConsume(this.keys.of('quota', counter.key), counter.limit ?? -1, quotaExpiry(counter));
+    const key = this.keys.of('quota', counter.key);
+    const [allowed, used] = await once(this.redis, this.keys, (id) => this.redis.cfsConsume(key, id, counter.limit ?? -1, quotaExpiry(counter), CALL_ID_TTL_MS));
     return { allowed: allowed === 1, used };
   }
 
   async refund(counter: QuotaCounter): Promise<void> {
-    await this.redis.cfsRefund(this.keys.of('quota', counter.key));
+    const key = this.keys.of('quota', counter.key);
+    await once(this.redis, this.keys, (id) => this.redis.cfsRefund(key, id, CALL_ID_TTL_MS));
   }
 
   async usage(keys: string[]): Promise<number[]> {
@@ -218,10 +272,12 @@ export class RedisIdempotency implements IdempotencyStore {
 export function redisStores(options: { url: string; prefix: string; markerTtlSeconds: number; bus: Bus; logger: Logger }): GatewayStores {
   // Commands of concurrent requests go out together, one write per event-loop turn: measured under
   // the bench's load, Redis spends ~60 % less CPU per request and the gateway no more.
-  const redis = new Redis(options.url, { ...REDIS_OPTIONS, enableAutoPipelining: true }) as Connection;
+  // A command whose reply a dropped connection lost is not resent on reconnect (ioredis's default):
+  // its caller already failed on it (or retries it itself, once), so a resend would run it twice.
+  const redis = new Redis(options.url, { ...REDIS_OPTIONS, enableAutoPipelining: true, autoResendUnfulfilledCommands: false }) as Connection;
   redis.on('error', (err: Error) => options.logger.warn({ err: { message: err.message } }, 'redis connection error'));
-  redis.defineCommand('cfsConsume', { numberOfKeys: 1, lua: CONSUME });
-  redis.defineCommand('cfsRefund', { numberOfKeys: 1, lua: REFUND });
+  redis.defineCommand('cfsConsume', { numberOfKeys: 2, lua: CONSUME });
+  redis.defineCommand('cfsRefund', { numberOfKeys: 2, lua: REFUND });
   redis.defineCommand('cfsHit', { lua: HIT });
   redis.defineCommand('cfsClaim', { numberOfKeys: 2, lua: CLAIM });
   redis.defineCommand('cfsHolder', { numberOfKeys: 1, lua: HOLDER });
