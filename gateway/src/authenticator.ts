@@ -44,7 +44,8 @@ export interface AuthenticatorOptions {
   now?: () => number;
 }
 
-const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** A token's key in this replica's cache and in the rate limit's buckets: a hash of the whole token, secret included. */
+export const tokenKeyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** The cache's name in the metric cfs.cache.lookups; a hit is served through peek() after the revocation check. */
 const AUTH_CACHE = 'gateway.authentications';
@@ -72,7 +73,7 @@ export class Authenticator {
   async authenticate(token: string, requestId: string, checked?: RevocationCheck): Promise<Credential> {
     // A token of the wrong shape or checksum was never issued: refused here, at no service's cost.
     if (!parseToken(token)) throw unauthenticated();
-    const key = keyOf(token);
+    const key = tokenKeyOf(token);
     const cached = this.cache.peek(key);
     if (cached) {
       if (this.expired(cached)) {
@@ -95,7 +96,7 @@ export class Authenticator {
    * (no I/O): for a request whose marker is read later in the same request (RateLimiter.settle).
    */
   cached(token: string): Credential | undefined {
-    const credential = this.cache.cached(keyOf(token));
+    const credential = this.cache.cached(tokenKeyOf(token));
     return credential && !this.expired(credential) ? credential : undefined;
   }
 
@@ -105,7 +106,7 @@ export class Authenticator {
 
   /** The id of the Credential this replica has cached for a token (no I/O), if any. */
   peek(token: string): string | undefined {
-    return this.cache.peek(keyOf(token))?.id;
+    return this.cache.peek(tokenKeyOf(token))?.id;
   }
 
   /** Drops a Credential from this replica's cache. */

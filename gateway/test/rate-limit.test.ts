@@ -29,7 +29,9 @@ async function setup(limit: number, stores: GatewayStores = createMemoryStores()
   app.use(errorHandler(logger));
   const served = await serve(app);
   close = served.close;
-  const get = (token?: string) => fetch(served.base, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  /** `from`: the client address, as the trusted proxy in front (loopback) says it. */
+  const get = (token?: string, from?: string) =>
+    fetch(served.base, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(from ? { 'x-forwarded-for': from } : {}) } });
   return { get, authenticator };
 }
 
@@ -84,6 +86,19 @@ describe('rate limit (step 1)', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // A Credential this replica has verified keeps working from the same address.
     expect((await get(known)).status).toBe(200);
+  });
+
+  it('keeps a Credential\'s window out of reach of tokens forged with its lookup id and a valid checksum', async () => {
+    const { get } = await setup(2);
+    const victim = mintToken();
+    for (let i = 0; i < 4; i++) {
+      const forged = mintToken(victim.lookupId).token; // the shape and checksum hold, the secret is wrong
+      madeUp.add(forged);
+      expect([401, 429]).toContain((await get(forged, '203.0.113.9')).status);
+    }
+    const answer = await get(victim.token);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('ratelimit-remaining')).toBe('1');
   });
 
   it('is off when the limit is 0, and fails open when the store cannot count', async () => {

@@ -3,8 +3,9 @@
  * in the rate-limit store (one window for all replicas). The model
  * (docs/architecture.md#the-security-rate-limit):
  * - A request with a well-formed Credential token (the `cfs_` shape and checksum, checked here
- *   without I/O) is counted against that Credential, by the lookup id inside the token: the same
- *   bucket from the first request, on every replica. The RateLimit-* headers describe it.
+ *   without I/O) is counted against that Credential, by a hash of the whole token: the same bucket
+ *   from the first request, on every replica, and one that only the secret reaches (a token forged
+ *   with a Credential's lookup id and a valid checksum has a bucket of its own, never the victim's). The RateLimit-* headers describe it.
  * - Any other request (no token, a malformed one) is counted against the client address
  *   (`req.ip`, which TRUST_PROXY derives from X-Forwarded-For behind trusted proxies only).
  * - A token that then fails authentication (401) is counted against the client address as well,
@@ -28,7 +29,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { parseToken } from '@cfs/common/credential-token';
 import { DomainError } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
-import type { Authenticator } from '../authenticator.ts';
+import { tokenKeyOf, type Authenticator } from '../authenticator.ts';
 import type { Hit, QuotaCounter, RateLimitStore, RateWindow } from '../stores/index.ts';
 import { bearerTokenOf } from './bearer.ts';
 import { hasBody } from './json-body.ts';
@@ -64,10 +65,10 @@ export class RateLimiter {
       if (this.deps.limit <= 0) return next();
       const bearer = bearerTokenOf(req);
       const token = 'token' in bearer ? bearer.token : undefined;
-      const lookupId = token === undefined ? undefined : parseToken(token)?.lookupId;
+      const credentialBucket = token !== undefined && parseToken(token) ? `cred:${tokenKeyOf(token)}` : undefined;
       const address = addressOf(req);
-      const credentialId = lookupId ? this.deps.authenticator.peek(token!) : undefined;
-      if (lookupId) {
+      const credentialId = credentialBucket ? this.deps.authenticator.peek(token!) : undefined;
+      if (credentialBucket) {
         res.once('finish', () => {
           const state = stateOf(res);
           // Never settled (a refusal before the route): counted now.
@@ -76,21 +77,21 @@ export class RateLimiter {
         });
       }
       if (credentialId && this.deps.deferrable?.(req)) {
-        stateOf(res).pendingCount = { bucket: `cred:${lookupId}`, credentialId, token: token! };
+        stateOf(res).pendingCount = { bucket: credentialBucket!, credentialId, token: token! };
         return next();
       }
       const markerOf = credentialId && !hasBody(req) ? credentialId : undefined;
       let counted: Hit;
       try {
-        counted = lookupId
-          ? await this.deps.store.hit(`cred:${lookupId}`, WINDOW_MS, { alsoRead: address, ...(markerOf ? { revocationOf: markerOf } : {}) })
+        counted = credentialBucket
+          ? await this.deps.store.hit(credentialBucket, WINDOW_MS, { alsoRead: address, ...(markerOf ? { revocationOf: markerOf } : {}) })
           : await this.deps.store.hit(address, WINDOW_MS);
       } catch (err) {
         this.unreachable(err);
         return next();
       }
-      if (counted.count > this.deps.limit) this.refuse(res, counted, lookupId ? 'cred' : 'ip');
-      if (lookupId && counted.alsoRead && counted.alsoRead.count >= this.deps.limit && !credentialId) this.refuse(res, counted.alsoRead, 'ip');
+      if (counted.count > this.deps.limit) this.refuse(res, counted, credentialBucket ? 'cred' : 'ip');
+      if (credentialBucket && counted.alsoRead && counted.alsoRead.count >= this.deps.limit && !credentialId) this.refuse(res, counted.alsoRead, 'ip');
       if (markerOf && counted.revoked !== undefined) stateOf(res).revocation = { credentialId: markerOf, marked: counted.revoked };
       this.describe(res, counted);
       next();

@@ -44,8 +44,8 @@ export interface MintedToken {
   lookupId: string;
 }
 
-export function mintToken(): MintedToken {
-  const lookupId = randomBase62(LOOKUP_LENGTH);
+/** A new token; `lookupId` fixed only by tests (a forged token with a real lookup id and a valid checksum). */
+export function mintToken(lookupId = randomBase62(LOOKUP_LENGTH)): MintedToken {
   const body = `${TOKEN_PREFIX}${lookupId}${randomBase62(SECRET_LENGTH)}`;
   return { token: body + checksum(body), lookupId };
 }
