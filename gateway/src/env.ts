@@ -53,7 +53,7 @@ export const gatewayEnvSchema = z.object({
   FEED_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Most feed pages a replica caches (each a few KB of JSON). */
   FEED_PAGE_CACHE_MAX_ENTRIES: envFields.positiveInt(2_000),
-  /** Most bytes of JSON the cached feed pages of a replica weigh together (least recently used go first). */
+  /** Most bytes a replica's cached feed pages and subscription sets weigh together, keys included (least recently used go first). */
   FEED_PAGE_CACHE_MAX_BYTES: envFields.positiveInt(16 * 1024 * 1024),
   /** Security rate limit per Credential (or per client IP without a known one) per minute; 0 turns it off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),

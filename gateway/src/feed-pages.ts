@@ -5,6 +5,9 @@
  *   subscriptions were replaced;
  * - the public answer of a page as JSON text, keyed by (subscription set, limit, cursor), so Sites
  *   with the same subscriptions share it; every page is dropped when the feed announces an import.
+ * Both together weigh at most FEED_PAGE_CACHE_MAX_BYTES, counting the bytes of keys as well as of
+ * values (a subscription set's key holds up to 100 category keys of 64 characters): the sets may
+ * take an eighth of it, the pages the rest (least recently used go first).
  * The bus reaches every replica; after a bus outage (announcements may have been missed) both are
  * emptied. A load that an announcement overtakes is not kept (LoadingCache). The feed service
  * itself caches nothing, so a page loaded after an announcement is read from the database.
@@ -23,6 +26,11 @@ interface PageLoad {
   rpc: Rpc;
 }
 
+/** The part of the byte bound the subscription sets may take: each is a few short keys, a page a few KB. */
+const SETS_SHARE_OF_BYTES = 1 / 8;
+
+const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
+
 /** The public path of a generated image (each key segment URL-encoded). */
 const imageUrlOf = (key: string) => `/media/generated/${key.split('/').map(encodeURIComponent).join('/')}`;
 
@@ -32,9 +40,12 @@ export class FeedPageCache {
 
   constructor(options: { bus: Bus; cursors: FeedCursorCodec; ttlMs: number; maxEntries: number; maxBytes: number; maxSites: number; now?: () => number }) {
     const clock = options.now ? { now: options.now } : {};
+    const setsBytes = Math.max(1, Math.floor(options.maxBytes * SETS_SHARE_OF_BYTES));
     this.sets = new LoadingCache<string[], Rpc>({
       name: 'gateway.feed-subscriptions',
       maxEntries: options.maxSites,
+      maxSize: setsBytes,
+      sizeOf: (categories, siteId) => categories.reduce((sum, key) => sum + bytesOf(key), bytesOf(siteId)),
       ttlMs: options.ttlMs,
       load: async (siteId, rpc) => (await rpc('feed', 'GetSubscriptions', { siteId })).categories,
       ...clock,
@@ -42,8 +53,8 @@ export class FeedPageCache {
     this.pages = new LoadingCache<SerializedAnswer, PageLoad>({
       name: 'gateway.feed-pages',
       maxEntries: options.maxEntries,
-      maxSize: options.maxBytes,
-      sizeOf: (answer) => answer.body.byteLength,
+      maxSize: Math.max(1, options.maxBytes - setsBytes),
+      sizeOf: (answer, key) => answer.body.byteLength + bytesOf(key),
       ttlMs: options.ttlMs,
       load: async (_key, { categories, limit, after, rpc }) => {
         const page = await rpc('feed', 'GetFeedPage', { siteId: '', limit, categories: { keys: categories }, ...(after ? { after } : {}) });
@@ -76,6 +87,11 @@ export class FeedPageCache {
     const categories = await this.sets.get(siteId, rpc);
     const key = `${categories.join(',')}|${limit}|${after ? `${after.publishedAt}|${after.articleId}` : ''}`;
     return this.pages.get(key, { categories, limit, after, rpc });
+  }
+
+  /** What this replica holds now (subscription sets by Site, pages by key), for inspection. */
+  cachedEntries(): { sets: Array<[string, string[]]>; pages: Array<[string, SerializedAnswer]> } {
+    return { sets: this.sets.entries(), pages: this.pages.entries() };
   }
 
   /** This replica replaced the Site's subscriptions: forget its set now (the announcement reaches the others). */

@@ -16,8 +16,8 @@ export interface LoadingCacheOptions<V extends NonNullable<unknown>, C> {
   ttlMs: number;
   /** With `sizeOf`: the most the entries may weigh together (least recently used evicted first). */
   maxSize?: number;
-  /** An entry's weight (e.g. its bytes), at least 1. */
-  sizeOf?: (value: V) => number;
+  /** An entry's weight (e.g. the bytes of its key and value), at least 1. */
+  sizeOf?: (value: V, key: string) => number;
   load: (key: string, context: C) => Promise<V>;
   /** The clock (tests move it). */
   now?: () => number;
@@ -34,7 +34,7 @@ export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
     this.cache = new LRUCache<string, V, C>({
       max: options.maxEntries,
       ttl: options.ttlMs,
-      ...(options.maxSize && options.sizeOf ? { maxSize: options.maxSize, sizeCalculation: (value: V) => Math.max(1, options.sizeOf!(value)) } : {}),
+      ...(options.maxSize && options.sizeOf ? { maxSize: options.maxSize, sizeCalculation: (value: V, key: string) => Math.max(1, options.sizeOf!(value, key)) } : {}),
       // A load aborted by delete() or clear() resolves to undefined, and its value is not stored.
       allowStaleOnFetchAbort: true,
       fetchMethod: (key, _stale, { context }) => options.load(key, context),
@@ -73,6 +73,11 @@ export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
 
   delete(key: string): void {
     this.cache?.delete(key);
+  }
+
+  /** What is cached now, least recently used last (recency not refreshed). */
+  entries(): Array<[string, V]> {
+    return this.cache ? [...this.cache.entries()] : [];
   }
 
   /** Deletes every entry whose value matches (a scan: for rare events such as a revocation). */
