@@ -5,22 +5,30 @@
  * service then commits. A service runs each call inside its budget: it does not start work it cannot
  * finish, bounds its SQL and provider calls by what is left, and checks the budget right before
  * COMMIT; past it, it rolls back and answers UNAVAILABLE.
+ *
+ * The budget crosses processes only as a duration, never as a point in time: gRPC's own grpc-timeout,
+ * which grpc-js writes as the time left when the call goes out and the receiving server turns into an
+ * end on its own clock at receipt (budgetOf in grpc.ts). So a service whose clock runs behind the
+ * caller's cannot work past the caller's deadline and commit after the caller answered 503.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from './errors.ts';
 
-/** Metadata key carrying the budget's end (epoch ms) from caller to service. */
-export const BUDGET_METADATA_KEY = 'cfs-budget-deadline';
 /** How much longer than the budget a caller waits for the service's verdict. */
 export const VERDICT_GRACE_MS = 1000;
 
 export class Budget {
   constructor(
-    /** When the budget ends (epoch ms). */
+    /** When the budget ends (epoch ms on `now`'s clock: this process's own). */
     readonly deadline: number,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** A budget of `ms` from now on this process's clock. */
+  static ofRemaining(ms: number, now: () => number = Date.now): Budget {
+    return new Budget(now() + ms, now);
+  }
 
   remainingMs(): number {
     return Math.max(0, this.deadline - this.now());
@@ -59,10 +67,10 @@ export function currentBudget(): Budget | undefined {
   return current.getStore();
 }
 
-/** The end of the budget a new outgoing call gets: `ms` from now, never past the current call's own. */
-export function outgoingDeadline(ms: number, now = Date.now()): number {
-  const own = currentBudget()?.deadline;
-  return own === undefined ? now + ms : Math.min(own, now + ms);
+/** The budget (a duration) a new outgoing call gets: `ms`, never more than what is left of the current call's own. */
+export function outgoingBudgetMs(ms: number): number {
+  const own = currentBudget();
+  return own === undefined ? ms : Math.min(own.remainingMs(), ms);
 }
 
 /** Runs `work` outside any budget: compensation after a failed call, which must run to its end. */

@@ -8,7 +8,7 @@ import * as grpc from '@grpc/grpc-js';
 import { EventEmitter } from 'node:events';
 import { loadProtos, type HealthCheckResponse } from '@cfs/protos';
 import { isTransientDatabaseError } from './database.ts';
-import { Budget, BUDGET_METADATA_KEY, outgoingDeadline, runWithBudget, VERDICT_GRACE_MS } from './deadline.ts';
+import { Budget, outgoingBudgetMs, runWithBudget, VERDICT_GRACE_MS } from './deadline.ts';
 import {
   DomainError,
   ERROR_CODES,
@@ -66,15 +66,17 @@ export function requestIdOf(call: { metadata: grpc.Metadata }): string | undefin
 }
 
 /**
- * The budget of a call (deadline.ts): the end the caller put in `cfs-budget-deadline`, else the
- * call's gRPC deadline less the verdict grace, else none (a caller without a deadline).
+ * The budget of a call (deadline.ts): what was left of the call's gRPC deadline at receipt, less the
+ * verdict grace, on this process's clock (`now`); none for a caller without a deadline. grpc-js set
+ * that deadline from the relative grpc-timeout header, on receipt, with this process's Date.now(), so
+ * no clock of the caller's enters it. Callers of earlier releases also sent `cfs-budget-deadline`, the
+ * budget's end on THEIR clock: it is ignored, as their grpc-timeout carries the same budget plus the
+ * grace, measured at send time.
  */
-export function budgetOf(call: { metadata: grpc.Metadata; getDeadline(): grpc.Deadline }): Budget | undefined {
-  const given = Number(call.metadata.get(BUDGET_METADATA_KEY)[0]);
-  if (Number.isFinite(given) && given > 0) return new Budget(given);
+export function budgetOf(call: { getDeadline(): grpc.Deadline }, now: () => number = Date.now): Budget | undefined {
   const deadline = call.getDeadline();
-  const ms = deadline instanceof Date ? deadline.getTime() : deadline;
-  return Number.isFinite(ms) ? new Budget(ms - VERDICT_GRACE_MS) : undefined;
+  const end = deadline instanceof Date ? deadline.getTime() : deadline;
+  return Number.isFinite(end) ? Budget.ofRemaining(end - Date.now() - VERDICT_GRACE_MS, now) : undefined;
 }
 
 /**
@@ -317,8 +319,9 @@ export function callUnary<C extends grpc.Client, K extends UnaryMethodName<C>>(
 ): Promise<ResponseOf<C[K]>> {
   const metadata = new grpc.Metadata();
   for (const [k, v] of Object.entries(options.metadata ?? {})) metadata.set(k, v);
-  const budgetEnd = outgoingDeadline(options.deadlineMs);
-  metadata.set(BUDGET_METADATA_KEY, String(budgetEnd));
+  // Only grpc-timeout carries the budget (budgetOf): grpc-js sends it as the time left when the call
+  // goes out, so neither the time spent connecting nor a clock offset lengthens the service's budget.
+  const budgetMs = outgoingBudgetMs(options.deadlineMs);
   const fn = client[method] as unknown as (
     req: unknown,
     md: grpc.Metadata,
@@ -328,7 +331,7 @@ export function callUnary<C extends grpc.Client, K extends UnaryMethodName<C>>(
   const path = (client.constructor as { service?: grpc.ServiceDefinition }).service?.[method]?.path ?? `/unknown/${method}`;
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    fn.call(client, request, metadata, { deadline: budgetEnd + VERDICT_GRACE_MS }, (err, value) => {
+    fn.call(client, request, metadata, { deadline: Date.now() + budgetMs + VERDICT_GRACE_MS }, (err, value) => {
       rpcClientDuration.record(performance.now() - started, rpcAttributes(path, err ? err.code : grpc.status.OK));
       if (err) reject(fromServiceError(err));
       else resolve(value as ResponseOf<C[K]>);

@@ -1,15 +1,17 @@
 /**
  * The gRPC bootstrap over a real loopback connection: domain errors cross as status + public code,
  * unexpected errors become a generic INTERNAL_ERROR, the health service reflects readiness and
- * shutdown, a server that is gone gives SERVICE_UNAVAILABLE, and every RPC admits only the callers
- * its policy names (service-to-service authentication).
+ * shutdown, a server that is gone gives SERVICE_UNAVAILABLE, every RPC admits only the callers
+ * its policy names (service-to-service authentication), and a call's budget cannot be lengthened by
+ * a clock offset between caller and service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProtos } from '@cfs/protos';
 import type { IdentityServiceClient } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
 import type { IdentityServiceHandlers } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
-import { DomainError } from '../src/errors.ts';
-import { callUnary, createClient, GrpcServer, implement, waitForServing, grpc } from '../src/grpc.ts';
+import { currentBudget, VERDICT_GRACE_MS } from '../src/deadline.ts';
+import { DomainError, GRPC_ERROR_CODE_KEY } from '../src/errors.ts';
+import { budgetOf, callUnary, createClient, GrpcServer, implement, waitForServing, grpc } from '../src/grpc.ts';
 import { createLogger } from '../src/logger.ts';
 import { newServiceTokens, ServiceCallers, serviceAuthEnvSchema, type CallerPolicy } from '../src/service-auth.ts';
 
@@ -41,7 +43,11 @@ const handlers = implement<IdentityServiceHandlers>(logger, {
   Authenticate: async (req) => {
     if (req.token === 'domain') throw new DomainError('UNAUTHENTICATED', 'The credential has expired.');
     if (req.token === 'boom') throw new Error('SELECT secret FROM somewhere failed at /srv/app.ts:12');
-    return { credential: { id: 'cred_1', siteId: 's', customerId: 'c', name: 'n', scopes: ['feed.read'], audience: 'content-feed', createdAt: 'now' } };
+    // Slow work: cut short, UNAVAILABLE, when the call's budget runs out.
+    if (req.token === 'slow') await currentBudget()?.sleep(60_000);
+    // The name tells the budget the service saw (ms left when the handler started).
+    const name = req.token === 'budget' ? String(currentBudget()?.remainingMs()) : 'n';
+    return { credential: { id: 'cred_1', siteId: 's', customerId: 'c', name, scopes: ['feed.read'], audience: 'content-feed', createdAt: 'now' } };
   },
   CreateCredential: fail,
   ListCredentials: fail,
@@ -108,6 +114,59 @@ describe('gRPC errors', () => {
     gone.close();
     expect(err.code).toBe('SERVICE_UNAVAILABLE');
     expect(Date.now() - started).toBeLessThan(3500);
+  });
+});
+
+describe('deadlines across a clock offset', () => {
+  const BUDGET_MS = 2000;
+  /** The caller's clock, 1 s ahead of this server's (the server's runs 1 s behind the caller's). */
+  const callerNow = () => Date.now() + 1000;
+  /**
+   * A call as a caller of an earlier release made it: its budget's end on ITS clock in
+   * `cfs-budget-deadline`, and the gRPC deadline (sent as the relative grpc-timeout) a grace later.
+   */
+  const legacyCall = (token: string, budgetMs: number) =>
+    new Promise<{ err: grpc.ServiceError | null; name?: string }>((resolve) => {
+      const metadata = new grpc.Metadata();
+      metadata.set('cfs-budget-deadline', String(callerNow() + budgetMs));
+      client.Authenticate({ token }, metadata, { deadline: Date.now() + budgetMs + VERDICT_GRACE_MS }, (err, res) => resolve({ err, name: res?.credential?.name }));
+    });
+
+  it('gives the service what the caller gave, measured on the service\'s own clock', async () => {
+    const res = await callUnary(client, 'Authenticate', { token: 'budget' }, { deadlineMs: BUDGET_MS });
+    const seen = Number(res.credential?.name);
+    expect(seen).toBeGreaterThan(0);
+    expect(seen).toBeLessThanOrEqual(BUDGET_MS);
+  });
+
+  it('ends the budget of a service whose clock runs 1 s behind before the caller\'s deadline', () => {
+    const serverNow = () => Date.now() - 1000;
+    // What grpc-js hands the handler: the deadline it set at receipt from grpc-timeout; an earlier
+    // caller's absolute end (on the caller's clock, here in step with Date.now) rides along.
+    const metadata = new grpc.Metadata();
+    metadata.set('cfs-budget-deadline', String(Date.now() + BUDGET_MS));
+    const call = { metadata, getDeadline: () => Date.now() + BUDGET_MS + VERDICT_GRACE_MS };
+    const budget = budgetOf(call, serverNow)!;
+    // The service's end on its own clock is at most the budget away: at the caller's deadline or before.
+    expect(budget.deadline - serverNow()).toBeLessThanOrEqual(BUDGET_MS);
+    expect(budget.remainingMs()).toBeGreaterThan(0);
+  });
+
+  it('does not let an earlier caller\'s absolute end, on a clock 1 s ahead, lengthen the budget', async () => {
+    const { err, name } = await legacyCall('budget', BUDGET_MS);
+    expect(err).toBeNull();
+    expect(Number(name)).toBeLessThanOrEqual(BUDGET_MS);
+  });
+
+  it('answers slow work with the service\'s UNAVAILABLE verdict, not the caller\'s timer, under the offset', async () => {
+    const started = Date.now();
+    const { err } = await legacyCall('slow', 500);
+    const ms = Date.now() - started;
+    expect(err?.code).toBe(grpc.status.UNAVAILABLE);
+    expect(err?.metadata.get(GRPC_ERROR_CODE_KEY)[0]).toBe('SERVICE_UNAVAILABLE');
+    // The figure the README quotes (a 500 ms budget, the caller's clock 1 s ahead).
+    // eslint-disable-next-line no-console -- a measurement this test exists to report
+    console.log(`time to UNAVAILABLE with a 500 ms budget, the caller's clock 1 s ahead: ${ms} ms`);
   });
 });
 
