@@ -75,8 +75,15 @@ export class Account {
 
   async updateCustomer(customerId: string, input: CustomerInput): Promise<Customer> {
     const data = checkCustomer(input);
-    const [updated] = await this.db.customer.updateManyAndReturn({ where: { id: customerId }, data: { ...data, updatedAt: this.now() } });
-    if (!updated) throw notFound('customer');
+    const updated = await commitWithinBudget(
+      this.db,
+      async (tx) => {
+        const [row] = await tx.customer.updateManyAndReturn({ where: { id: customerId }, data: { ...data, updatedAt: this.now() } });
+        if (!row) throw notFound('customer');
+        return row;
+      },
+      { beforeCommit: 'account.customer.beforeCommit' },
+    );
     const sites = await this.db.site.findMany({ where: { customerId }, select: { id: true } });
     await this.onSitesChanged(sites.map((s) => s.id));
     return updated;

@@ -5,6 +5,7 @@
 import { malformed } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
 import { periodWindow, QUOTA_PERIODS, type QuotaPeriod } from '@cfs/common/periods';
+import { commitWithinBudget } from '@cfs/common/transactions';
 import type { PrismaClient } from './generated/prisma/client.ts';
 
 export const AI_IMAGES_STATUSES = ['operational', 'degraded', 'paused'] as const;
@@ -24,7 +25,9 @@ export async function recordUsage(db: PrismaClient, siteId: string, units: numbe
   if (!Number.isInteger(units) || units <= 0 || units > 1_000_000) throw malformed('units must be an integer from 1 to 1000000');
   const k = kind.trim() || 'generation';
   if (k.length > 64) throw malformed('kind must be at most 64 characters');
-  await db.aiUsageEntry.create({ data: { id: newId('aiu'), siteId, units, kind: k, createdAt: now } });
+  await commitWithinBudget(db, (tx) => tx.aiUsageEntry.create({ data: { id: newId('aiu'), siteId, units, kind: k, createdAt: now } }), {
+    beforeCommit: 'media.usage.beforeCommit',
+  });
 }
 
 export async function usageOf(db: PrismaClient, siteId: string, budget: number | null, period: string, now = Date.now()): Promise<AiUsage> {
@@ -44,6 +47,10 @@ export async function imagesStatus(db: PrismaClient): Promise<{ status: AiImages
 
 export async function setImagesStatus(db: PrismaClient, status: string, now = new Date()): Promise<{ status: AiImagesStatus; updatedAt: Date }> {
   if (!(AI_IMAGES_STATUSES as readonly string[]).includes(status)) throw malformed(`status must be one of ${AI_IMAGES_STATUSES.join(', ')}`);
-  const row = await db.aiImagesStatus.upsert({ where: { id: 1 }, create: { id: 1, status, updatedAt: now }, update: { status, updatedAt: now } });
+  const row = await commitWithinBudget(
+    db,
+    (tx) => tx.aiImagesStatus.upsert({ where: { id: 1 }, create: { id: 1, status, updatedAt: now }, update: { status, updatedAt: now } }),
+    { beforeCommit: 'media.imagesStatus.beforeCommit' },
+  );
   return { status: row.status as AiImagesStatus, updatedAt: row.updatedAt };
 }

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { conflict, malformed } from '@cfs/common/errors';
 import { isSafeMediaKey } from '@cfs/common/media-keys';
+import { commitWithinBudget } from '@cfs/common/transactions';
 import type { MediaObject, PrismaClient } from './generated/prisma/client.ts';
 import type { ObjectStore } from './object-store.ts';
 
@@ -28,13 +29,19 @@ export async function putObject(
     if (existing.sha256 === sha256 && existing.contentType === contentType) return existing;
     throw conflict('An object with this key exists with other content; media objects are immutable.');
   }
-  // Bytes first, metadata second: an object is served only once both exist.
+  // Bytes first, metadata second: an object is served only once both exist, so bytes left behind by
+  // a write that rolled back at its deadline are never served, and a retry puts them again.
   await store.put(input.key, input.bytes, contentType);
-  return db.mediaObject.upsert({
-    where: { key: input.key },
-    create: { key: input.key, contentType, size: input.bytes.length, sha256, createdAt: now },
-    update: {},
-  });
+  return commitWithinBudget(
+    db,
+    (tx) =>
+      tx.mediaObject.upsert({
+        where: { key: input.key },
+        create: { key: input.key, contentType, size: input.bytes.length, sha256, createdAt: now },
+        update: {},
+      }),
+    { beforeCommit: 'media.object.beforeCommit' },
+  );
 }
 
 export function etagOf(object: Pick<MediaObject, 'sha256'>): string {

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { notFound } from '@cfs/common/errors';
 import { parseOrRefuse, seoProfile } from '@cfs/common/rules';
+import { commitWithinBudget } from '@cfs/common/transactions';
 import type { PrismaClient, SeoProfile } from './generated/prisma/client.ts';
 
 export type { SeoProfile };
@@ -18,9 +19,14 @@ export async function getProfile(db: PrismaClient, siteId: string): Promise<SeoP
 
 export async function replaceProfile(db: PrismaClient, siteId: string, input: unknown, now = new Date()): Promise<SeoProfile> {
   const data = parseOrRefuse(seoProfileSchema, input, { max: 3 });
-  return db.seoProfile.upsert({
-    where: { siteId },
-    create: { siteId, ...data, createdAt: now, updatedAt: now },
-    update: { ...data, updatedAt: now },
-  });
+  return commitWithinBudget(
+    db,
+    (tx) =>
+      tx.seoProfile.upsert({
+        where: { siteId },
+        create: { siteId, ...data, createdAt: now, updatedAt: now },
+        update: { ...data, updatedAt: now },
+      }),
+    { beforeCommit: 'seo.profile.beforeCommit' },
+  );
 }
