@@ -3,17 +3,19 @@
  * defaults), then the README quickstart's commands exactly as printed. Then the operator's way:
  * real child processes from the built bundles against the run's PostgreSQL, traced into a stand-in
  * collector, with the admin CLI as a real process. Both stop cleanly on a signal and free every
- * port. (One file: the two `npm start` runs share the build and must not overlap.)
+ * port. And the embedded mode beside programs on the ports it once fixed. (One file: the `npm start`
+ * runs share the build and must not overlap.)
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type net from 'node:net';
+import net from 'node:net';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readLocalRun } from '@cfs/common/local-run';
 import { acceptInvitationOverHttp } from '../support/dashboard-http.ts';
 import { expectError, request } from '../support/http.ts';
 import { freePort, portIsFree } from '../support/processes.ts';
@@ -34,24 +36,48 @@ function quickstartCommands(): string[] {
     .filter((line) => line && !line.startsWith('#') && !line.startsWith('export CFS_TOKEN='));
 }
 
+/** The environment of a machine with nothing else: no database, Redis, S3, telemetry or failpoints. */
+const bare = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/(DATABASE_URL|REDIS_URL|^S3_|^OTEL_|^CFS_)/.test(k)));
+
+/** `npm start` on embedded defaults in `dataDir`, once it printed the demo credential and links. */
+async function startEmbedded(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; out: () => string; token: string }> {
+  const started = Date.now();
+  const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...bare, DATA_DIR: dataDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (c) => (out += String(c)));
+  child.stderr!.on('data', (c) => (err = (err + String(c)).slice(-4000)));
+  try {
+    // The last line it prints once up.
+    while (!/Dashboard for the demo customer: \S+\n/.test(out)) {
+      if (child.exitCode !== null) throw new Error(`npm start exited: ${out}${err}`);
+      if (Date.now() - started > 60_000) throw new Error('not up within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (e) {
+    stopNow(child);
+    throw e;
+  }
+  return { child, out: () => out, token: /Demo credential .*: (cfs_\S+)/.exec(out)![1]! };
+}
+
+/** npm's children too (the whole process group), whatever happened. */
+function stopNow(child: ChildProcess): void {
+  if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+}
+
+/** The ports a running embedded system in `dataDir` announced to the CLI (its gRPC services, PORT). */
+function announcedPorts(dataDir: string): number[] {
+  const run = readLocalRun(dataDir);
+  if (!run) throw new Error(`no running system announced in ${dataDir}`);
+  return Object.values(run).map((address) => Number(/:(\d+)/.exec(address)![1]));
+}
+
 describe('npm ci && npm start on a machine with nothing else: the README quickstart', () => {
   it('comes up on embedded defaults, prints a demo credential once, answers every quickstart command, and stops cleanly', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cfs-quickstart-'));
-    const bare = Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => !/(DATABASE_URL|REDIS_URL|^S3_|^OTEL_|^CFS_)/.test(k)),
-    );
-    const started = Date.now();
-    const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...bare, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let out = '';
-    child.stdout!.on('data', (c) => (out += String(c)));
-    child.stderr!.resume();
+    const { child, out: output, token } = await startEmbedded(dataDir);
     try {
-      while (!/Demo credential .*: (cfs_\S+)/.test(out)) {
-        if (child.exitCode !== null) throw new Error(`npm start exited: ${out}`);
-        if (Date.now() - started > 60_000) throw new Error('not up within 60 s');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      const token = /Demo credential .*: (cfs_\S+)/.exec(out)![1]!;
       const work = mkdtempSync(path.join(tmpdir(), 'cfs-quickstart-run-'));
       // One shell runs the block as printed (variables carry over); a marker line separates the answers.
       const commands = quickstartCommands();
@@ -72,35 +98,79 @@ describe('npm ci && npm start on a machine with nothing else: the README quickst
         if (command.includes('/feed?limit=5&cursor=')) expect((body.data as unknown[]).length).toBe(5);
       }
       // The printed dashboard link opens the demo customer's invitation (it sets the password).
-      const dashboardLink = /Dashboard for the demo customer: (\S+)/.exec(out)?.[1];
+      const dashboardLink = /Dashboard for the demo customer: (\S+)/.exec(output())?.[1];
       expect(dashboardLink).toMatch(/^http:\/\/127\.0\.0\.1:8080\/dashboard\/invitations\/cfi_/);
       const invitation = await fetch(dashboardLink!);
       expect(invitation.status).toBe(200);
       expect(await invitation.text()).toContain('Set your password');
       // Signed in, the demo Site's usage page shows the quickstart's feed requests: the dashboard
       // reads the gateway's counters in memory (no Redis in embedded mode).
-      const demoSite = /Demo site: (site_\S+)/.exec(out)![1]!;
+      const demoSite = /Demo site: (site_\S+)/.exec(output())![1]!;
       const dashboardSession = await acceptInvitationOverHttp(dashboardLink!, 'the demo password, long enough');
       const usage = await dashboardSession.get(`/sites/${demoSite}/usage`);
       expect(usage.status).toBe(200);
       expect(Number(/Feed requests<\/span>\s*<strong>(\d+)<\/strong>\s*used/.exec(usage.text)?.[1])).toBe(commands.filter((c) => c.includes('/api/v1/feed')).length);
       // The operator CLI on the same machine works with no extra step: it finds its service token
-      // in the data folder; without it every service refuses the call.
-      const siteId = /Demo site: (site_\S+)/.exec(out)![1]!;
+      // and the services' addresses in the data folder; without the token every service refuses the call.
+      const siteId = /Demo site: (site_\S+)/.exec(output())![1]!;
       const cli = (extra: NodeJS.ProcessEnv) =>
         run('npm', ['run', '-s', 'admin', '--', 'site', 'set-plan', '--site', siteId, '--plan', 'pro'], { cwd: ROOT, env: { ...bare, ...extra } });
       expect(JSON.parse((await cli({ DATA_DIR: dataDir })).stdout)).toMatchObject({ site: { id: siteId, plan: 'pro' } });
-      const refused = (await cli({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfs-no-token-')) }).catch((e: unknown) => e)) as { code: number; stderr: string };
+      const noToken = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfs-no-token-')), ...readLocalRun(dataDir) };
+      const refused = (await cli(noToken).catch((e: unknown) => e)) as { code: number; stderr: string };
       expect(refused.code).toBe(1);
       expect(JSON.parse(refused.stderr.trim().split('\n').pop()!)).toMatchObject({ error: { code: 'INTERNAL_ERROR' } });
+      const ports = announcedPorts(dataDir);
+      expect(ports).toContain(8080);
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
       expect((await exited)[0]).toBe(0);
-      for (const port of [8080, 7001, 7006, 7016, 7020, 54329]) expect(await portIsFree(port), `port ${port}`).toBe(true);
-      expect(out.match(/Demo credential/g)).toHaveLength(1);
+      for (const port of ports) expect(await portIsFree(port), `port ${port}`).toBe(true);
+      expect(readLocalRun(dataDir)).toBeUndefined();
+      expect(output().match(/Demo credential/g)).toHaveLength(1);
     } finally {
-      // npm's children too (the whole process group), whatever happened above.
-      if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+      stopNow(child);
+    }
+  }, 120_000);
+});
+
+describe('npm start beside other programs', () => {
+  /** A listener on `port`; undefined when another program holds it already (occupied all the same). */
+  const occupy = (port: number) =>
+    new Promise<net.Server | undefined>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(undefined));
+      server.listen(port, '127.0.0.1', () => resolve(server));
+    });
+
+  it('takes free ports for its internal servers: with the ports it once fixed held, it serves /api/v1/me and its CLI finds it', async () => {
+    // The gRPC services', media's HTTP, the dashboard's and the embedded PostgreSQL's old ports.
+    const held = [7001, 7002, 7003, 7004, 7005, 7006, 7016, 7020, 54329];
+    const blockers = await Promise.all(held.map(occupy));
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cfs-beside-'));
+    const port = await freePort();
+    let child: ChildProcess | undefined;
+    try {
+      const started = await startEmbedded(dataDir, { PORT: String(port) });
+      child = started.child;
+      const base = `http://127.0.0.1:${port}`;
+      const me = await request(base, 'GET', '/api/v1/me', { token: started.token });
+      expect(me.status).toBe(200);
+      for (const used of announcedPorts(dataDir)) expect(held).not.toContain(used);
+      // The operator CLI reaches this system's identity service through the data folder alone.
+      const siteId = /Demo site: (site_\S+)/.exec(started.out())![1]!;
+      const { stdout: made } = await run('npm', ['run', '-s', 'admin', '--', 'credential', 'create', '--site', siteId, '--scopes', 'account.read'], {
+        cwd: ROOT,
+        env: { ...bare, DATA_DIR: dataDir },
+      });
+      expect((await request(base, 'GET', '/api/v1/me', { token: (JSON.parse(made) as { secret: string }).secret })).status).toBe(200);
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      expect((await exited)[0]).toBe(0);
+      expect(readLocalRun(dataDir)).toBeUndefined();
+    } finally {
+      if (child) stopNow(child);
+      for (const blocker of blockers) blocker?.close();
     }
   }, 120_000);
 });

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from '@cfs/common/env';
+import { readLocalRun } from '@cfs/common/local-run';
 import { localServiceTokenFile } from '@cfs/common/service-auth';
 import { DomainError } from '@cfs/common/errors';
 import { closeAdminClients, createAdminClients } from './clients.ts';
@@ -15,10 +16,13 @@ function fail(code: string, message: string, exitCode: number): void {
   process.exitCode = exitCode;
 }
 
-const env = parseEnv(adminEnvSchema);
-// The operator's token: SERVICE_TOKEN, else the one an `npm start` on this machine keeps in its data folder.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const localToken = localServiceTokenFile(path.resolve(ROOT, env.DATA_DIR), 'admin');
+const dataDir = path.resolve(ROOT, parseEnv(adminEnvSchema).DATA_DIR);
+// Where the services are: the variables, else what an `npm start` running on this data folder
+// announced there (the embedded mode's ports are free ones, local-run.ts), else the defaults.
+const env = parseEnv(adminEnvSchema, { ...readLocalRun(dataDir), ...process.env });
+// The operator's token: SERVICE_TOKEN, else the one an `npm start` on this machine keeps in its data folder.
+const localToken = localServiceTokenFile(dataDir, 'admin');
 const serviceToken = env.SERVICE_TOKEN ?? (existsSync(localToken) ? readFileSync(localToken, 'utf8').trim() : undefined);
 const clients = createAdminClients({
   identity: env.IDENTITY_ADDR,

@@ -1,15 +1,19 @@
 /**
  * `npm start` with no DATABASE_URL: the whole system in this one process, on embedded defaults.
- * PostgreSQL is PGlite served over its socket server (data in DATA_DIR/pglite, port EMBEDDED_PG_PORT,
- * which does not clash with a local PostgreSQL), every service migrated into its own schema; what
+ * PostgreSQL is PGlite served over its socket server (data in DATA_DIR/pglite, on a free port unless
+ * EMBEDDED_PG_PORT names one), every service migrated into its own schema; what
  * Redis does (revocations, quotas, rate limits, announcements) is done in memory, which is correct
  * because there is one gateway and every service shares this process; media live in DATA_DIR/media.
+ * Only PORT is the user's: every internal server (the services' gRPC, media's HTTP, the dashboard)
+ * takes a free port and is wired to it, so any number of systems (one per DATA_DIR) run side by side
+ * whatever else listens; DATA_DIR/running.json tells the operator CLI where they are (local-run.ts).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { MemoryBus } from '@cfs/common/bus';
+import { removeLocalRun, writeLocalRun } from '@cfs/common/local-run';
 import { MemoryRevocationMarkers } from '@cfs/common/revocations';
 import type { Logger } from '@cfs/common/logger';
 import { applyMigrations } from '@cfs/common/migrate';
@@ -34,7 +38,8 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
   // maxConnections defaults to 1; the services' pools need more. Queries are queued, transactions kept whole.
   const pgServer = new PGLiteSocketServer({ db: pglite, port: env.EMBEDDED_PG_PORT, host: '127.0.0.1', maxConnections: 100 });
   await pgServer.start();
-  const databaseUrl = `postgresql://postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`;
+  // getServerConn() is the bound host:port (a free one with port 0).
+  const databaseUrl = `postgresql://postgres@${pgServer.getServerConn()}/postgres`;
   // PGlite is one session: migrate the services one after the other.
   for (const service of SERVICES) {
     await applyMigrations({ target: { connectionString: databaseUrl, schema: service }, migrationsDir: MIGRATIONS_DIRS[service], logger });
@@ -53,23 +58,14 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     pepper: localSecret(dataDir, 'pepper', env.CREDENTIAL_PEPPER),
     serviceTokens,
     host: '127.0.0.1',
-    ports: {
-      identity: env.IDENTITY_GRPC_PORT,
-      account: env.ACCOUNT_GRPC_PORT,
-      feed: env.FEED_GRPC_PORT,
-      billing: env.BILLING_GRPC_PORT,
-      seo: env.SEO_GRPC_PORT,
-      media: env.MEDIA_GRPC_PORT,
-      mediaHttp: env.MEDIA_HTTP_PORT,
-      gateway: env.PORT,
-      dashboard: env.DASHBOARD_HTTP_PORT,
-    },
+    ports: { identity: 0, account: 0, feed: 0, billing: 0, seo: 0, media: 0, mediaHttp: 0, dashboard: 0, gateway: env.PORT },
     gatewayEnv: { CURSOR_SECRET: localSecret(dataDir, 'cursor-secret', env.CURSOR_SECRET), ...(process.env.RATE_LIMIT_PER_MINUTE ? { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE } : {}) },
     loadDemoArticles: env.FEED_LOAD_DEMO_ARTICLES === 'true',
     // Embedded defaults are for trying the system out: checkouts complete at once, without payment.
     billingEnv: { BILLING_PROVIDER: 'local', BILLING_ALLOW_UNPAID: 'true' },
   });
 
+  writeLocalRun(dataDir, system);
   const clients = createAdminClients({ ...system.addresses, deadlineMs: 30_000, serviceToken: serviceTokens.admin, dashboardUrl: `${system.baseUrl}/dashboard/` });
   try {
     const imageKeys = readJsonLines(readFileSync(DEMO_ARTICLES_FILE, 'utf8'))
@@ -84,11 +80,15 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
       process.stdout.write(`Demo site: ${demo.siteId} (its credential was shown on the first start; make another with: npm run -s admin -- credential create --site ${demo.siteId} --scopes account.read,feed.read,subscription.manage)\n`);
     }
     process.stdout.write(`Dashboard for the demo customer: ${demo.signIn}\n`);
+  } catch (err) {
+    removeLocalRun(dataDir);
+    throw err;
   } finally {
     closeAdminClients(clients);
   }
 
   return async () => {
+    removeLocalRun(dataDir);
     await system.stop();
     await pgServer.stop();
     await pglite.close();

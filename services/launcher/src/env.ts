@@ -10,6 +10,8 @@ export const launcherEnvSchema = z.object({
   CURSOR_SECRET: z.string().min(32).optional(),
   /** Where local state lives (the generated development pepper). */
   DATA_DIR: z.string().default('.cfs-data'),
+  // The internal listeners of `npm start` with DATABASE_URL (separate processes). The embedded mode
+  // ignores them: its internal servers take free ports (embedded.ts).
   IDENTITY_GRPC_PORT: envFields.port(7001),
   ACCOUNT_GRPC_PORT: envFields.port(7002),
   FEED_GRPC_PORT: envFields.port(7003),
@@ -22,8 +24,8 @@ export const launcherEnvSchema = z.object({
   /** Load the demo articles into an empty feed database. */
   FEED_LOAD_DEMO_ARTICLES: z.enum(['true', 'false']).default('true'),
   STARTUP_TIMEOUT_MS: envFields.positiveInt(60_000),
-  /** The embedded PostgreSQL's port (embedded mode only); not 5432, so a local PostgreSQL keeps its own. */
-  EMBEDDED_PG_PORT: envFields.port(54329),
+  /** The embedded PostgreSQL's port (embedded mode only); 0: a free one, so nothing else on the machine is in its way. */
+  EMBEDDED_PG_PORT: envFields.port(0),
 });
 
 export type LauncherEnv = z.output<typeof launcherEnvSchema>;

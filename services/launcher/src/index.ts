@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from '@cfs/common/env';
 import { waitForServing } from '@cfs/common/grpc';
+import { removeLocalRun, writeLocalRun } from '@cfs/common/local-run';
 import { createLogger } from '@cfs/common/logger';
 import { LOCAL_HEAP_MB } from '@cfs/common/node-runtime';
 import { launcherEnvSchema } from './env.ts';
@@ -99,6 +100,7 @@ const supervisor = new Supervisor(logger, (name, code) => {
 
 let stopping: Promise<void> | undefined;
 function shutdown(): Promise<void> {
+  removeLocalRun(dataDir);
   stopping ??= supervisor.stopAll().then(() => {
     logger.info('stopped');
     process.exit(exitCode);
@@ -147,6 +149,8 @@ try {
   await supervisor.start({ name: 'dashboard', entry: entry('dashboard'), env: envOf('dashboard'), ready: () => httpReady(`${childEnv.DASHBOARD_HTTP_URL}/readyz`, env.STARTUP_TIMEOUT_MS) });
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
   await supervisor.start({ name: 'gateway', entry: entry('gateway'), env: envOf('gateway'), ready: () => httpReady(`${baseUrl}/readyz`, env.STARTUP_TIMEOUT_MS) });
+  // The operator CLI on this machine finds these services through the data folder (local-run.ts).
+  writeLocalRun(dataDir, { addresses, baseUrl });
   process.stdout.write(`Content Feed Service is running on ${baseUrl} (API description: ${baseUrl}/docs/public.json; dashboard: ${baseUrl}/dashboard/). Ctrl-C stops it.\n`);
 } catch (err) {
   logger.error({ err: err instanceof Error ? err.message : String(err) }, 'start-up failed');
