@@ -1,16 +1,22 @@
 /**
  * A 503 means nothing changed, also when a dependency is merely slow: for each failpoint in front
  * of a commit a client may retry, a delay longer than the call's budget gives 503 soon after the
- * deadline, the state is exactly as before, and the retry succeeds exactly once.
+ * deadline, the state is exactly as before, and the retry succeeds exactly once. Also when the
+ * service's clock runs behind the gateway's (real processes).
  */
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAdminClients, createAdminClients, runAdminCommand, type AdminClients } from '@cfs/admin';
 import { setFailpoints } from '@cfs/common/failpoints';
+import { waitForServing } from '@cfs/common/grpc';
 import { createCustomer, type Owner } from '../support/customers.ts';
 import { tempFile } from '../support/files.ts';
 import { expectError, request, type Answer } from '../support/http.ts';
-import { createTestDatabase, startSystem, type TestSystem } from '../support/system.ts';
+import { eventually, freePort, processSystemEnv, startDeployable, type RunningProcess } from '../support/processes.ts';
+import { ROOT } from '../support/services.ts';
+import { createTestDatabase, startSystem, TEST_CURSOR_SECRET, TEST_PEPPER, type TestSystem } from '../support/system.ts';
 
 const DEADLINE_MS = 500;
 const DELAY = `1*delay(${DEADLINE_MS * 6})`;
@@ -218,5 +224,61 @@ describe('a write slower than its budget: the account, SEO and media writes', ()
     expect(await status()).toEqual(before);
     await runAdminCommand(['ai-images', 'set-status', '--status', 'degraded'], operator);
     expect((await status()).status).toBe('degraded');
+  });
+});
+
+describe('a service whose clock runs behind the gateway\'s', () => {
+  // Behind by more than the verdict grace (1 s), and slow work that ends after the gateway's wait
+  // (budget + grace) but within budget + offset: a service that took the gateway's deadline as a
+  // time on its own clock would commit it after the gateway answered 503.
+  const OFFSET_MS = 2000;
+  const SLOW_MS = 2000;
+  const procs: RunningProcess[] = [];
+  let base: string;
+  let token: string;
+
+  beforeAll(async () => {
+    const ports = { identity: await freePort(), account: await freePort(), feed: await freePort(), gateway: await freePort() };
+    const env = processSystemEnv('clock-behind', { pepper: TEST_PEPPER, cursorSecret: TEST_CURSOR_SECRET });
+    procs.push(startDeployable('services/identity', env.identity(ports.identity)));
+    procs.push(
+      startDeployable('services/account', {
+        ...env.common,
+        ACCOUNT_GRPC_PORT: String(ports.account),
+        NODE_OPTIONS: `--import ${path.join(ROOT, 'test/support/clock-offset.mjs')}`,
+        CFS_TEST_CLOCK_OFFSET_MS: String(-OFFSET_MS),
+        CFS_FAILPOINTS: `account.customer.beforeCommit=1*delay(${SLOW_MS})`,
+      }),
+    );
+    procs.push(startDeployable('gateway', env.gateway(ports, { GRPC_DEADLINE_MS: String(DEADLINE_MS), RATE_LIMIT_PER_MINUTE: '0' })));
+    await Promise.all([ports.identity, ports.account].map((p) => waitForServing(env.addr(p), 30_000)));
+    base = `http://127.0.0.1:${ports.gateway}`;
+    await eventually(async () => (await fetch(`${base}/docs/public.json`)).ok, 30_000, 'gateway up');
+    const clients = createAdminClients({ identity: env.addr(ports.identity), account: env.addr(ports.account), feed: env.addr(ports.feed), media: env.addr(1), deadlineMs: 10_000, serviceToken: env.tokens.admin });
+    try {
+      const made = (await runAdminCommand(['customer', 'create', '--name', 'Clock Co', '--email', 'clock@example.com'], clients)) as { credential: { secret: string } };
+      token = made.credential.secret;
+    } finally {
+      closeAdminClients(clients);
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => p.kill()));
+  });
+
+  it('answers 503 at the gateway\'s deadline, and the write never lands', async () => {
+    const account = async () => (await request(base, 'GET', '/api/v1/account', { token })).body as { name: string; email: string };
+    const before = await account();
+    const replace = () => request(base, 'PUT', '/api/v1/account', { token, body: { name: 'Clock Co renamed', email: 'clock-renamed@example.com' } });
+    const started = Date.now();
+    const answer = await replace();
+    timings.push({ failpoint: `account.customer.beforeCommit, the service's clock ${OFFSET_MS} ms behind`, ms: Date.now() - started });
+    expectError(answer, 503, 'SERVICE_UNAVAILABLE');
+    // Past the end of the slow work (and a commit's slack): it was cut short, nothing landed.
+    await sleep(SLOW_MS + 500);
+    expect(await account()).toEqual(before);
+    expect((await replace()).status).toBe(200);
+    expect(await account()).toMatchObject({ name: 'Clock Co renamed' });
   });
 });
