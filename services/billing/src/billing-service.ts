@@ -83,7 +83,7 @@ export async function createBillingService(env: BillingEnv, deps: BillingService
     prisma,
     logger,
     callers: deps.callers,
-    billing: provider && lifecycle ? new Billing(prisma, provider, account, lifecycle, outbox, now) : null,
+    billing: provider && lifecycle ? new Billing(prisma, provider, account, lifecycle, outbox, logger, now) : null,
     stripeEvents: configured.webhooks && lifecycle ? { webhooks: configured.webhooks, lifecycle } : null,
   })
     .addCleanup(() => stops.forEach((stop) => stop()))

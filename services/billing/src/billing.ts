@@ -7,11 +7,12 @@
  * the outbox (plan-outbox.ts), never through a call inside a transaction.
  */
 import { conflict, DomainError, malformed, notFound } from '@cfs/common/errors';
-import { detachedFromBudget } from '@cfs/common/deadline';
+import { awaitWithinBudget, detachedFromBudget } from '@cfs/common/deadline';
 import { newId } from '@cfs/common/ids';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import type { BillingSubscription, PrismaClient } from './generated/prisma/client.ts';
-import { changeOf, type SubscriptionLifecycle } from './lifecycle.ts';
+import type { Logger } from '@cfs/common/logger';
+import { changedFields, changeOf, type Change, type SubscriptionLifecycle } from './lifecycle.ts';
 import type { AccountPort, PlanOutbox } from './plan-outbox.ts';
 import type { PaymentProvider, SubscriptionState } from './providers/provider.ts';
 
@@ -36,6 +37,7 @@ export class Billing {
     private readonly account: AccountPort,
     private readonly lifecycle: SubscriptionLifecycle,
     private readonly outbox: PlanOutbox,
+    private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -76,7 +78,7 @@ export class Billing {
       if (isUniqueViolation(err)) throw conflict(SLOT_TAKEN);
       throw err;
     }
-    await this.outbox.flush(siteId);
+    await this.outbox.applySoon(siteId);
     return result;
   }
 
@@ -90,6 +92,8 @@ export class Billing {
   /**
    * Cancels at once (the Site returns to the default plan now) or at the end of the paid period (the
    * plan stays until then). A pending checkout is expired at the provider first, so it cannot be paid.
+   * A provider that keeps its own state (Stripe) acts before our commit, so once it has answered the
+   * answer is what it did, whatever becomes of the commit (see answerFromProvider).
    */
   async cancel(siteId: string, options: { atPeriodEnd: boolean }): Promise<BillingSubscription> {
     const open = await this.db.billingSubscription.findFirst({ where: { siteId, status: { in: ['pending', 'active', 'past_due'] } } });
@@ -99,7 +103,7 @@ export class Billing {
       throw conflict('The site has no active subscription to cancel.');
     }
     const now = this.now();
-    let change: Parameters<SubscriptionLifecycle['transition']>[2];
+    let change: Change;
     if (open.status === 'pending') {
       const checkout = open.checkoutRef ? await this.provider.expireCheckout(open.checkoutRef) : { state: 'expired' as const };
       if (checkout.state === 'complete') throw conflict('The checkout was just paid; read the subscription again before cancelling it.');
@@ -110,10 +114,28 @@ export class Billing {
       const answer = ended ? changeOf(ended) : { state: options.atPeriodEnd ? (open.status as SubscriptionState) : 'canceled', cancelAtPeriodEnd: options.atPeriodEnd };
       change = { ...answer, at: now, answer: true };
     }
-    const canceled = await commitWithinBudget(this.db, (tx) => this.lifecycle.transition(tx, open.id, change), { beforeCommit: 'billing.cancel.beforeCommit' });
+    const commit = () => commitWithinBudget(this.db, (tx) => this.lifecycle.transition(tx, open.id, change), { beforeCommit: 'billing.cancel.beforeCommit' });
+    const canceled = this.provider.remote ? await this.answerFromProvider(open, change, commit) : await commit();
     if (!canceled) throw new DomainError('CONFLICT', 'The subscription changed meanwhile; retry.');
-    await this.outbox.flush(siteId);
+    await this.outbox.applySoon(siteId);
     return canceled;
+  }
+
+  /**
+   * The provider has cancelled: a 503 now would tell the client nothing changed while it did. So
+   * the commit runs apart from the call's budget and is waited for only until the budget ends; if
+   * it is late or fails, the answer is the subscription as the provider's answer makes it, and the
+   * commit (still running), the provider's webhook and the reconciliation record it.
+   */
+  private async answerFromProvider(open: BillingSubscription, change: Change, commit: () => Promise<BillingSubscription | null>): Promise<BillingSubscription | null> {
+    const outcome = await awaitWithinBudget(commit);
+    if (outcome.done) return outcome.value;
+    const failed = (err: unknown) =>
+      this.logger.warn({ subscriptionId: open.id, err: { name: (err as Error).name, message: (err as Error).message } }, "the provider's cancel is not recorded yet; its webhook or the reconciliation records it");
+    if ('error' in outcome) failed(outcome.error);
+    else void outcome.pending.then(() => this.outbox.flush(open.siteId), failed);
+    const fields = changedFields(open, change, this.now());
+    return fields ? { ...open, ...fields } : open;
   }
 
   /** The provider's customer of a Customer, made on its first checkout and kept. */

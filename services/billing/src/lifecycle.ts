@@ -9,7 +9,7 @@
 import type { Logger } from '@cfs/common/logger';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import type { BillingSubscription, PrismaClient } from './generated/prisma/client.ts';
-import { planFor, type PlanOutbox } from './plan-outbox.ts';
+import { planOfSite, type PlanOutbox } from './plan-outbox.ts';
 import type { PaymentProvider, ProviderSubscription, SubscriptionState } from './providers/provider.ts';
 import type { BillingEvent, ReceivedEvent } from './providers/stripe-events.ts';
 
@@ -49,38 +49,30 @@ export class SubscriptionLifecycle {
   ) {}
 
   /**
-   * Applies a change to one subscription inside `tx` (its row locked first) and records the plan
-   * its Site should then have. A canceled or expired subscription stays so, except that a checkout
-   * expired here is activated when the provider says it was paid after all.
+   * Applies a change to one subscription inside `tx` and records the plan its Site should then
+   * have, computed from all the Site's subscriptions with them locked (lockSite). A canceled or
+   * expired subscription stays so, except that a checkout expired here is activated when the
+   * provider says it was paid after all.
    */
   async transition(tx: Tx, id: string, change: Change): Promise<BillingSubscription | null> {
     const now = this.now();
-    const locked = await tx.billingSubscription.updateMany({ where: { id }, data: { updatedAt: now } });
-    if (locked.count === 0) return null;
-    const row = await tx.billingSubscription.findUniqueOrThrow({ where: { id } });
-    // Stripe dates events to the second: an event of the same second as the last change still applies.
-    const stamp = new Date(Math.floor(change.at.getTime() / 1000) * 1000);
-    const stale = row.lastEventAt !== null && stamp < row.lastEventAt;
-    if (stale && !change.answer) return row;
-    const at = stale ? row.lastEventAt! : stamp;
-    const terminal = row.status === 'canceled' || (row.status === 'expired' && change.state !== 'active');
-    const state = terminal ? row.status : change.state === 'pending' && row.status !== 'pending' ? row.status : change.state;
-    const updated = await tx.billingSubscription.update({
-      where: { id },
-      data: {
-        status: state,
-        lastEventAt: at,
-        ...(change.providerRef ? { providerRef: change.providerRef } : {}),
-        ...(change.currentPeriodEnd ? { currentPeriodEnd: change.currentPeriodEnd } : {}),
-        ...(change.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: change.cancelAtPeriodEnd } : {}),
-        ...(state === 'active' && !row.activatedAt ? { activatedAt: now } : {}),
-        ...(state === 'past_due' ? { pastDueSince: row.pastDueSince ?? now } : { pastDueSince: null }),
-        ...(state === 'canceled' && !row.canceledAt ? { canceledAt: now } : {}),
-      },
-    });
+    const target = await tx.billingSubscription.findUnique({ where: { id }, select: { siteId: true } });
+    if (!target) return null;
+    await lockSite(tx, target.siteId);
+    const row = await tx.billingSubscription.findUnique({ where: { id } });
+    if (!row) return null;
+    const data = changedFields(row, change, now);
+    if (!data) return row;
+    const updated = await tx.billingSubscription.update({ where: { id }, data: { ...data, updatedAt: now } });
     if (updated.status !== row.status) this.logger.info({ subscriptionId: id, siteId: row.siteId, from: row.status, to: updated.status }, 'subscription changed');
-    await this.outbox.desire(tx, row.siteId, planFor(updated, this.graceMs, now), now);
+    await this.desirePlan(tx, row.siteId, now);
     return updated;
+  }
+
+  /** Records the plan the Site should have from all its subscriptions; the caller holds lockSite. */
+  private async desirePlan(tx: Tx, siteId: string, now: Date): Promise<void> {
+    const all = await tx.billingSubscription.findMany({ where: { siteId }, select: { id: true, status: true, plan: true, pastDueSince: true, createdAt: true } });
+    await this.outbox.desire(tx, siteId, planOfSite(all, this.graceMs, now), now);
   }
 
   /** A verified provider event, processed exactly once by its id. */
@@ -98,7 +90,7 @@ export class SubscriptionLifecycle {
       { beforeCommit: 'billing.webhook.beforeCommit' },
     );
     if (!outcome.processed) this.logger.info({ eventId: received.id, type: received.type }, 'provider event already processed; ignored');
-    if (outcome.siteId) await this.outbox.flush(outcome.siteId);
+    if (outcome.siteId) await this.outbox.applySoon(outcome.siteId);
     return outcome;
   }
 
@@ -174,11 +166,19 @@ export class SubscriptionLifecycle {
     return count;
   }
 
-  /** Past-due subscriptions whose grace ended: their Site returns to the default plan. */
+  /**
+   * Past-due subscriptions whose grace ended: their Site returns to the default plan. The plan is
+   * decided again with the Site's rows locked: a payment that recovered since the read keeps it.
+   */
   async endGracePeriods(): Promise<void> {
     const now = this.now();
-    const ended = await this.db.billingSubscription.findMany({ where: { status: 'past_due', pastDueSince: { lte: new Date(now.getTime() - this.graceMs) } } });
-    for (const row of ended) await this.db.$transaction((tx) => this.outbox.desire(tx, row.siteId, planFor(row, this.graceMs, now), now));
+    const ended = await this.db.billingSubscription.findMany({ where: { status: 'past_due', pastDueSince: { lte: new Date(now.getTime() - this.graceMs) } }, select: { siteId: true } });
+    for (const { siteId } of ended) {
+      await this.db.$transaction(async (tx) => {
+        await lockSite(tx, siteId);
+        await this.desirePlan(tx, siteId, now);
+      });
+    }
   }
 
   /** What the provider says of one open subscription now. */
@@ -196,6 +196,37 @@ export class SubscriptionLifecycle {
     if (!row.providerRef) return undefined;
     return { ...changeOf(await this.provider.subscription(row.providerRef, { currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd })), at };
   }
+}
+
+/**
+ * Locks every subscription of a Site (in id order, so two transactions never deadlock) until the
+ * caller's transaction ends: the Site's plan is decided from rows no one else is changing.
+ */
+async function lockSite(tx: Tx, siteId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM billing_subscriptions WHERE site_id = ${siteId} ORDER BY id FOR UPDATE`;
+}
+
+/**
+ * The fields a change sets on a subscription (null: none, the change is older than the last one
+ * applied). Pure, so that an answer can show a change the database has not recorded yet (billing.ts).
+ */
+export function changedFields(row: BillingSubscription, change: Change, now: Date) {
+  // Stripe dates events to the second: an event of the same second as the last change still applies.
+  const stamp = new Date(Math.floor(change.at.getTime() / 1000) * 1000);
+  const stale = row.lastEventAt !== null && stamp < row.lastEventAt;
+  if (stale && !change.answer) return null;
+  const terminal = row.status === 'canceled' || (row.status === 'expired' && change.state !== 'active');
+  const status = terminal ? row.status : change.state === 'pending' && row.status !== 'pending' ? row.status : change.state;
+  return {
+    status,
+    lastEventAt: stale ? row.lastEventAt! : stamp,
+    ...(change.providerRef ? { providerRef: change.providerRef } : {}),
+    ...(change.currentPeriodEnd ? { currentPeriodEnd: change.currentPeriodEnd } : {}),
+    ...(change.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: change.cancelAtPeriodEnd } : {}),
+    ...(status === 'active' && !row.activatedAt ? { activatedAt: now } : {}),
+    pastDueSince: status === 'past_due' ? (row.pastDueSince ?? now) : null,
+    ...(status === 'canceled' && !row.canceledAt ? { canceledAt: now } : {}),
+  };
 }
 
 export function changeOf(s: ProviderSubscription): Omit<Change, 'at'> {

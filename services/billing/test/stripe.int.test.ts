@@ -4,7 +4,7 @@
  * the lifecycle, exactly-once events in any order, the plan outbox across a crash, reconciliation,
  * cancel (now, at period end, pending), and provider failures.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { createPgAdapter } from '@cfs/common/database';
 import { Budget, runWithBudget } from '@cfs/common/deadline';
 import { DomainError } from '@cfs/common/errors';
@@ -32,13 +32,18 @@ let webhooks: StripeWebhooks;
 const clock = { now: Date.now() };
 const plans = new Map<string, string>();
 let accountDown = false;
+/** A slow account service: SetSitePlan waits for this first (a gate()). */
+let accountWaits: ((plan: string) => Promise<void>) | undefined;
 const account: AccountPort = {
   catalog: async () => ({ defaultPlan: 'free', plans: [{ id: 'free' }, { id: 'starter', stripePriceId: 'price_starter' }, { id: 'pro', stripePriceId: 'price_pro' }, { id: 'legacy' }] }),
   setPlan: async (siteId, plan) => {
     if (accountDown) throw new DomainError('SERVICE_UNAVAILABLE');
+    await accountWaits?.(plan);
     plans.set(siteId, plan);
   },
 };
+/** Times to the answer measured by the tests below, printed at the end. */
+const timings: string[] = [];
 let site = 0;
 const nextSite = () => `site_stripe_${++site}`;
 
@@ -52,10 +57,12 @@ beforeAll(async () => {
   const now = () => new Date(clock.now);
   outbox = new PlanOutbox(db, account, logger);
   lifecycle = new SubscriptionLifecycle(db, provider, outbox, logger, 7 * DAY, now);
-  billing = new Billing(db, provider, account, lifecycle, outbox, now);
+  billing = new Billing(db, provider, account, lifecycle, outbox, logger, now);
   webhooks = new StripeWebhooks(client, STANDIN_WEBHOOK_SECRET);
 });
 afterAll(async () => {
+  // eslint-disable-next-line no-console -- the figures these tests exist to report
+  if (timings.length) console.log(`time to the answer with a ${BUDGET_MS} ms budget:\n${timings.join('\n')}`);
   setFailpoints(undefined);
   await stripe?.close();
   await db?.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -65,7 +72,51 @@ beforeEach(() => {
   plans.clear();
   clock.now = Date.now();
   accountDown = false;
+  accountWaits = undefined;
 });
+
+const BUDGET_MS = 300;
+
+/** Runs `work` as a call with a budget of BUDGET_MS would; the answer, and how long it took. */
+async function asCall<T>(work: () => Promise<T>): Promise<{ answer: T | DomainError; ms: number }> {
+  const started = Date.now();
+  let bound: NodeJS.Timeout | undefined;
+  const unanswered = new Promise<never>((_, reject) => (bound = setTimeout(() => reject(new Error('no answer within 10 s')), 10_000)));
+  try {
+    const answer = await Promise.race([runWithBudget(new Budget(Date.now() + BUDGET_MS), work).catch((err: unknown) => err as DomainError), unanswered]);
+    return { answer, ms: Date.now() - started };
+  } finally {
+    clearTimeout(bound);
+  }
+}
+
+/** A point work stops at until released; `reached` resolves when something waits there. */
+const gates: Array<() => void> = [];
+afterEach(() => gates.splice(0).forEach((release) => release())); // a failed test leaves nothing waiting
+function gate() {
+  let release!: () => void;
+  let reach!: () => void;
+  const opened = new Promise<void>((resolve) => gates.push((release = resolve)));
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  return { wait: () => (reach(), opened), reached, release };
+}
+
+/** Until `work` has settled or a session of this test's database waits for a lock (bounded). */
+async function settledOrWaitingOnLock(work: Promise<unknown>): Promise<void> {
+  let settled = false;
+  void work.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await vi.waitFor(
+    async () => {
+      if (settled) return;
+      const [row] = await db.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = current_database()`;
+      if (!row || row.n === 0n) throw new Error('neither settled nor waiting on a lock');
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
 
 /** Delivers a signed event about `object`, as Stripe would. */
 function deliver(type: string, object: object, options: { id?: string; created?: number } = {}) {
@@ -313,5 +364,105 @@ describe('provider failures', () => {
     expect(err.code).toBe('INTERNAL_ERROR');
     expect(err.message).not.toMatch(/No such price|internal detail/);
     expect(await db.billingSubscription.count({ where: { siteId } })).toBe(0);
+  });
+});
+
+describe('a committed change is answered as committed', () => {
+  it('a slow account service after the commit: cancel and the webhook answer within their budget, and the plan lands once account answers', async () => {
+    const a = await active('pro');
+    const slow = gate();
+    accountWaits = slow.wait;
+    const cancel = await asCall(() => billing.cancel(a.siteId, { atPeriodEnd: false }));
+    timings.push(`  cancel, account service slow: ${cancel.ms} ms`);
+    // 200 with the cancel, not 503: a client has nothing to retry (and so no 409 to puzzle over).
+    expect(cancel.answer).toMatchObject({ status: 'canceled' });
+    expect(await billing.getSubscription(a.siteId)).toMatchObject({ status: 'canceled' });
+    const b = await checkout('starter');
+    stripe.completeCheckout(b.session.id);
+    const e = stripe.event('checkout.session.completed', { ...b.session, form: undefined });
+    const webhook = await asCall(() => lifecycle.receive(webhooks.receive(Buffer.from(e.payload), e.signature)));
+    timings.push(`  webhook, account service slow: ${webhook.ms} ms`);
+    expect(webhook.answer).toMatchObject({ processed: true });
+    expect(plans.get(a.siteId)).toBe('pro');
+    slow.release();
+    await vi.waitFor(() => expect([plans.get(a.siteId), plans.get(b.siteId)]).toEqual(['free', 'starter']), { timeout: 10_000, interval: 50 });
+  });
+});
+
+describe("cancel: once Stripe has cancelled, the answer is Stripe's cancel", () => {
+  it.each(['delay(3000)', 'unavailable'])('our commit afterwards is late or fails (billing.cancel.beforeCommit=%s): 200 canceled, and the state ends canceled', async (action) => {
+    const a = await active('pro');
+    setFailpoints(`billing.cancel.beforeCommit=1*${action}`);
+    const cancel = await asCall(() => billing.cancel(a.siteId, { atPeriodEnd: false })).finally(() => setFailpoints(undefined));
+    timings.push(`  cancel, commit after Stripe ${action}: ${cancel.ms} ms`);
+    expect(cancel.answer).toMatchObject({ status: 'canceled', canceledAt: expect.any(Date) });
+    expect(stripe.subscriptions.get(a.stripeSub.id)!.status).toBe('canceled');
+    // The late commit lands, or the reconciliation (as Stripe's webhook would) records the cancel.
+    await vi.waitFor(
+      async () => {
+        await lifecycle.reconcile();
+        expect([(await billing.getSubscription(a.siteId)).status, plans.get(a.siteId)]).toEqual(['canceled', 'free']);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+  });
+});
+
+describe("a Site's plan follows all its subscriptions", () => {
+  it('a late event about an old, cancelled subscription leaves the plan of the newer, paid one', async () => {
+    const old = await active('starter');
+    await billing.cancel(old.siteId, { atPeriodEnd: false });
+    const { subscription } = await billing.startCheckout(old.siteId, 'cust_1', 'pro');
+    const session = stripe.sessions.get(subscription.checkoutRef!)!;
+    stripe.completeCheckout(session.id);
+    await deliver('checkout.session.completed', { ...session, form: undefined });
+    expect(plans.get(old.siteId)).toBe('pro');
+    // Stripe retries an old delivery about the first subscription (a new event id, dated now).
+    await deliver('customer.subscription.deleted', stripe.subscriptions.get(old.stripeSub.id)!);
+    await outbox.flush();
+    expect(plans.get(old.siteId)).toBe('pro');
+    expect(await db.sitePlanSync.findUnique({ where: { siteId: old.siteId } })).toMatchObject({ desiredPlan: 'pro' });
+  });
+
+  it('the end of a grace period is decided under the lock: a payment recovering meanwhile keeps the plan', async () => {
+    const a = await active('pro');
+    await deliver('invoice.payment_failed', stripe.invoice(a.stripeSub.id, 'open'));
+    clock.now += 8 * DAY;
+    // invoice.paid is being applied (its transaction open) while the grace period ends.
+    const commit = gate();
+    const recovering = db.$transaction(
+      async (tx) => {
+        await lifecycle.transition(tx, a.subscription.id, { state: 'active', at: new Date(clock.now) });
+        await commit.wait();
+      },
+      { timeout: 20_000 },
+    );
+    await commit.reached;
+    const ending = lifecycle.endGracePeriods();
+    await settledOrWaitingOnLock(ending);
+    commit.release();
+    await Promise.all([recovering, ending]);
+    await outbox.flush();
+    expect((await billing.getSubscription(a.siteId)).status).toBe('active');
+    expect(plans.get(a.siteId)).toBe('pro');
+  });
+});
+
+describe('the plan outbox', () => {
+  it('two flushes of one Site take turns: the newer plan is the one the account service keeps', async () => {
+    const siteId = nextSite();
+    await db.$transaction((tx) => outbox.desire(tx, siteId, 'pro', new Date()));
+    const slow = gate();
+    accountWaits = (plan) => (plan === 'pro' ? slow.wait() : Promise.resolve());
+    const older = outbox.flush(siteId);
+    await slow.reached; // the older flush is calling the account service with 'pro'
+    await db.$transaction((tx) => outbox.desire(tx, siteId, null, new Date()));
+    const newer = outbox.flush(siteId);
+    await settledOrWaitingOnLock(newer);
+    slow.release();
+    await Promise.all([older, newer]);
+    await outbox.flush(siteId);
+    expect(plans.get(siteId)).toBe('free');
+    expect(await db.sitePlanSync.findUnique({ where: { siteId } })).toMatchObject({ desiredPlan: null, applied: true });
   });
 });

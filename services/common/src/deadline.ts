@@ -77,3 +77,28 @@ export function outgoingBudgetMs(ms: number): number {
 export function detachedFromBudget<T>(work: () => T): T {
   return current.exit(work);
 }
+
+/**
+ * Runs `work` detached from the current budget and waits for it at most until that budget ends
+ * (without a budget: until it ends). For what follows a write that has already happened: its
+ * answer must not become a 503 because the follow-up is slow, so the follow-up goes on in the
+ * background and `pending` still settles. A failure of `work` is answered, never thrown.
+ */
+export async function awaitWithinBudget<T>(
+  work: () => Promise<T>,
+): Promise<{ done: true; value: T } | { done: false; pending: Promise<T>; error?: unknown }> {
+  const budget = currentBudget();
+  const pending = detachedFromBudget(work);
+  const outcome = pending.then(
+    (value) => ({ done: true as const, value }),
+    (error: unknown) => ({ done: false as const, pending, error }),
+  );
+  if (!budget) return outcome;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<{ done: false; pending: Promise<T> }>((resolve) => (timer = setTimeout(() => resolve({ done: false, pending }), budget.remainingMs())));
+  try {
+    return await Promise.race([outcome, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

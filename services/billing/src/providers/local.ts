@@ -8,6 +8,7 @@ import type { CheckoutRequest, CheckoutStarted, PaymentProvider, ProviderCheckou
  */
 export class LocalProvider implements PaymentProvider {
   readonly name = 'local';
+  readonly remote = false;
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 

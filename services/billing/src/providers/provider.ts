@@ -50,6 +50,11 @@ export interface ProviderCheckout {
 
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
+  /**
+   * Whether the provider keeps state of its own that its calls change (Stripe): once it has answered
+   * a cancel, that answer is the outcome (billing.ts). The local provider keeps nothing.
+   */
+  readonly remote: boolean;
   /** The provider's customer for one of our Customers (Stripe: cus_…); idempotent per Customer. */
   createCustomer(customerId: string): Promise<string>;
   startCheckout(request: CheckoutRequest): Promise<CheckoutStarted>;
@@ -84,6 +89,7 @@ export function guarded(provider: PaymentProvider, logger: Logger): PaymentProvi
   };
   return {
     name: provider.name,
+    remote: provider.remote,
     createCustomer: (id) => call('createCustomer', () => provider.createCustomer(id)),
     startCheckout: (r) => call('startCheckout', () => provider.startCheckout(r)),
     expireCheckout: (ref) => call('expireCheckout', () => provider.expireCheckout(ref)),

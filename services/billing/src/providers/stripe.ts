@@ -64,6 +64,7 @@ export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
 /** Stripe Checkout in subscription mode, a Stripe Customer per Customer, through the official `stripe` package. */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
+  readonly remote = true;
 
   constructor(
     private readonly stripe: Stripe,
