@@ -59,7 +59,7 @@ export class Billing {
         this.db,
         async (tx) => {
           await tx.billingSubscription.create({
-            data: { id, siteId, customerId, plan: planId, status: 'pending', provider: this.provider.name, checkoutUrl: '', createdAt: now, updatedAt: now },
+            data: { id, siteId, customerId, plan: planId, priceRef: plan.stripePriceId ?? null, status: 'pending', provider: this.provider.name, checkoutUrl: '', createdAt: now, updatedAt: now },
           });
           const started = await this.provider.startCheckout({ subscriptionId: id, siteId, customerId, plan: planId, customerRef, ...(plan.stripePriceId ? { priceId: plan.stripePriceId } : {}) });
           checkoutRef = started.checkoutRef;

@@ -28,6 +28,8 @@ export interface Change {
   providerRef?: string;
   currentPeriodEnd?: Date;
   cancelAtPeriodEnd?: boolean;
+  /** The prices the provider's subscription bills (priceGrants). */
+  priceRefs?: string[];
 }
 
 /** Processed event ids are kept this long: Stripe redelivers an event for up to three days. */
@@ -61,6 +63,10 @@ export class SubscriptionLifecycle {
     await lockSite(tx, target.siteId);
     const row = await tx.billingSubscription.findUnique({ where: { id } });
     if (!row) return null;
+    if (!priceGrants(row, change)) {
+      this.logger.warn({ subscriptionId: id, siteId: row.siteId, plan: row.plan, priceRef: row.priceRef, providerPrices: change.priceRefs }, "the provider's subscription bills another price than its plan's; the change is ignored");
+      return row;
+    }
     const data = changedFields(row, change, now);
     if (!data) return row;
     const updated = await tx.billingSubscription.update({ where: { id }, data: { ...data, updatedAt: now } });
@@ -207,6 +213,16 @@ async function lockSite(tx: Tx, siteId: string): Promise<void> {
 }
 
 /**
+ * Whether a change may give (or keep giving) the subscription's plan: a provider subscription that
+ * bills other prices than the plan's at checkout (changed at Stripe, outside this service) does not
+ * pay for it. A change that ends the subscription always applies.
+ */
+function priceGrants(row: BillingSubscription, change: Change): boolean {
+  if (change.state !== 'active' && change.state !== 'past_due') return true;
+  return !row.priceRef || !change.priceRefs || change.priceRefs.includes(row.priceRef);
+}
+
+/**
  * The fields a change sets on a subscription (null: none, the change is older than the last one
  * applied). Pure, so that an answer can show a change the database has not recorded yet (billing.ts).
  */
@@ -235,5 +251,6 @@ export function changeOf(s: ProviderSubscription): Omit<Change, 'at'> {
     providerRef: s.ref,
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
     ...(s.currentPeriodEnd ? { currentPeriodEnd: s.currentPeriodEnd } : {}),
+    ...(s.priceRefs ? { priceRefs: s.priceRefs } : {}),
   };
 }

@@ -20,7 +20,10 @@ type Session = Pick<
   'id' | 'object' | 'mode' | 'status' | 'url' | 'customer' | 'subscription' | 'metadata' | 'client_reference_id' | 'payment_status' | 'created' | 'expires_at'
 >;
 type Subscription = Pick<Stripe.Subscription, 'id' | 'object' | 'status' | 'customer' | 'cancel_at_period_end' | 'canceled_at' | 'metadata' | 'created'> & {
-  items: { object: 'list'; data: Array<Pick<Stripe.SubscriptionItem, 'id' | 'object' | 'current_period_start' | 'current_period_end'>> };
+  items: {
+    object: 'list';
+    data: Array<Pick<Stripe.SubscriptionItem, 'id' | 'object' | 'current_period_start' | 'current_period_end'> & { price: Pick<Stripe.Price, 'id' | 'object'> }>;
+  };
 };
 type Invoice = Pick<Stripe.Invoice, 'id' | 'object' | 'status' | 'customer'> & {
   parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Record<string, string> | null } };
@@ -40,8 +43,8 @@ export interface StandIn {
   delayNext: (ms: number) => void;
   /** The customer pays: the session completes and makes an active subscription (period of 30 days). */
   completeCheckout: (sessionId: string, now?: Date) => Subscription;
-  /** Sets fields of a subscription as Stripe would (status, cancel_at_period_end, period end in s). */
-  updateSubscription: (id: string, change: { status?: Stripe.Subscription.Status; cancel_at_period_end?: boolean; periodEnd?: number }) => Subscription;
+  /** Sets fields of a subscription as Stripe would (status, cancel_at_period_end, period end in s, its price). */
+  updateSubscription: (id: string, change: { status?: Stripe.Subscription.Status; cancel_at_period_end?: boolean; periodEnd?: number; price?: string }) => Subscription;
   /** An invoice of a subscription for its current period. */
   invoice: (subscriptionId: string, status: 'paid' | 'open') => Invoice;
   /** A signed delivery of an event about `object`: the raw body and its Stripe-Signature header. */
@@ -72,7 +75,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
     }
     return out;
   };
-  const subscriptionOf = (id: string, customer: string, metadata: Record<string, string>, now: Date): Subscription => ({
+  const subscriptionOf = (id: string, customer: string, metadata: Record<string, string>, price: string, now: Date): Subscription => ({
     id,
     object: 'subscription',
     status: 'active',
@@ -81,7 +84,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
     canceled_at: null,
     metadata,
     created: nowS(now),
-    items: { object: 'list', data: [{ id: next('si'), object: 'subscription_item', current_period_start: nowS(now), current_period_end: nowS(now) + 30 * DAY_S }] },
+    items: { object: 'list', data: [{ id: next('si'), object: 'subscription_item', current_period_start: nowS(now), current_period_end: nowS(now) + 30 * DAY_S, price: { id: price, object: 'price' } }] },
   }) satisfies Subscription;
 
   const server: Server = createServer((req, res) => {
@@ -182,7 +185,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
     completeCheckout: (sessionId, now = new Date()) => {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
-      const sub = subscriptionOf(next('sub'), String(session.customer), metadataOf(session.form, 'subscription_data[metadata]'), now);
+      const sub = subscriptionOf(next('sub'), String(session.customer), metadataOf(session.form, 'subscription_data[metadata]'), session.form.get('line_items[0][price]')!, now);
       subscriptions.set(sub.id, sub);
       Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
       return sub;
@@ -193,6 +196,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
       if (change.status === 'canceled') sub.canceled_at = nowS();
       if (change.cancel_at_period_end !== undefined) sub.cancel_at_period_end = change.cancel_at_period_end;
       if (change.periodEnd) sub.items.data[0]!.current_period_end = change.periodEnd;
+      if (change.price) sub.items.data[0]!.price = { id: change.price, object: 'price' };
       return sub;
     },
     invoice: (subscriptionId, status) => {

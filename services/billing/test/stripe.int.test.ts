@@ -466,3 +466,27 @@ describe('the plan outbox', () => {
     expect(await db.sitePlanSync.findUnique({ where: { siteId } })).toMatchObject({ desiredPlan: null, applied: true });
   });
 });
+
+describe("a subscription's price must be its plan's", () => {
+  it("an event about a subscription billing another price grants nothing (ignored, logged); its deletion still applies", async () => {
+    const c = await checkout('pro');
+    const sub = stripe.completeCheckout(c.session.id);
+    // Changed at Stripe to the cheaper price, then the (late) events arrive.
+    stripe.updateSubscription(sub.id, { price: 'price_starter' });
+    await deliver('customer.subscription.updated', sub);
+    await deliver('checkout.session.completed', { ...c.session, form: undefined });
+    expect((await billing.getSubscription(c.siteId)).status).toBe('pending');
+    await lifecycle.reconcile();
+    expect((await billing.getSubscription(c.siteId)).status).toBe('pending');
+    expect(plans.has(c.siteId)).toBe(false);
+    // With the plan's price it is paid for.
+    stripe.updateSubscription(sub.id, { price: 'price_pro' });
+    await deliver('customer.subscription.updated', sub);
+    expect((await billing.getSubscription(c.siteId)).status).toBe('active');
+    expect(plans.get(c.siteId)).toBe('pro');
+    stripe.updateSubscription(sub.id, { price: 'price_starter' });
+    await deliver('customer.subscription.deleted', stripe.updateSubscription(sub.id, { status: 'canceled' }));
+    expect((await billing.getSubscription(c.siteId)).status).toBe('canceled');
+    expect(plans.get(c.siteId)).toBe('free');
+  });
+});

@@ -40,6 +40,8 @@ export interface ProviderSubscription {
   cancelAtPeriodEnd: boolean;
   /** Our subscription id, when the provider carries it (Stripe: subscription metadata). */
   subscriptionId?: string;
+  /** The prices it bills (Stripe: its items' price ids), when the provider has prices. */
+  priceRefs?: string[];
 }
 
 export interface ProviderCheckout {

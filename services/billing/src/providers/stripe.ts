@@ -42,12 +42,14 @@ export function stateOfStripeStatus(status: Stripe.Subscription.Status): Subscri
 /** A Stripe subscription as billing sees it; the period end is its items' (Stripe API 2025 and later). */
 export function fromStripeSubscription(s: Stripe.Subscription): ProviderSubscription {
   const ends = s.items.data.map((item) => item.current_period_end).filter((n): n is number => typeof n === 'number');
+  const prices = s.items.data.map((item) => item.price?.id).filter((id): id is string => typeof id === 'string');
   return {
     ref: s.id,
     state: stateOfStripeStatus(s.status),
     cancelAtPeriodEnd: s.cancel_at_period_end,
     ...(ends.length ? { currentPeriodEnd: new Date(Math.max(...ends) * 1000) } : {}),
     ...(s.metadata?.subscriptionId ? { subscriptionId: s.metadata.subscriptionId } : {}),
+    ...(prices.length ? { priceRefs: prices } : {}),
   };
 }
 

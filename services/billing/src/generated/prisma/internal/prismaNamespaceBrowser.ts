@@ -83,6 +83,7 @@ export const BillingSubscriptionScalarFieldEnum = {
   providerRef: 'providerRef',
   checkoutRef: 'checkoutRef',
   checkoutUrl: 'checkoutUrl',
+  priceRef: 'priceRef',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt',
   activatedAt: 'activatedAt',

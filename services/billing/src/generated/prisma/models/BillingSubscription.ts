@@ -34,6 +34,7 @@ export type BillingSubscriptionMinAggregateOutputType = {
   providerRef: string | null
   checkoutRef: string | null
   checkoutUrl: string | null
+  priceRef: string | null
   createdAt: Date | null
   updatedAt: Date | null
   activatedAt: Date | null
@@ -54,6 +55,7 @@ export type BillingSubscriptionMaxAggregateOutputType = {
   providerRef: string | null
   checkoutRef: string | null
   checkoutUrl: string | null
+  priceRef: string | null
   createdAt: Date | null
   updatedAt: Date | null
   activatedAt: Date | null
@@ -74,6 +76,7 @@ export type BillingSubscriptionCountAggregateOutputType = {
   providerRef: number
   checkoutRef: number
   checkoutUrl: number
+  priceRef: number
   createdAt: number
   updatedAt: number
   activatedAt: number
@@ -96,6 +99,7 @@ export type BillingSubscriptionMinAggregateInputType = {
   providerRef?: true
   checkoutRef?: true
   checkoutUrl?: true
+  priceRef?: true
   createdAt?: true
   updatedAt?: true
   activatedAt?: true
@@ -116,6 +120,7 @@ export type BillingSubscriptionMaxAggregateInputType = {
   providerRef?: true
   checkoutRef?: true
   checkoutUrl?: true
+  priceRef?: true
   createdAt?: true
   updatedAt?: true
   activatedAt?: true
@@ -136,6 +141,7 @@ export type BillingSubscriptionCountAggregateInputType = {
   providerRef?: true
   checkoutRef?: true
   checkoutUrl?: true
+  priceRef?: true
   createdAt?: true
   updatedAt?: true
   activatedAt?: true
@@ -229,6 +235,7 @@ export type BillingSubscriptionGroupByOutputType = {
   providerRef: string | null
   checkoutRef: string | null
   checkoutUrl: string
+  priceRef: string | null
   createdAt: Date
   updatedAt: Date
   activatedAt: Date | null
@@ -270,6 +277,7 @@ export type BillingSubscriptionWhereInput = {
   providerRef?: Prisma.StringNullableFilter<"BillingSubscription"> | string | null
   checkoutRef?: Prisma.StringNullableFilter<"BillingSubscription"> | string | null
   checkoutUrl?: Prisma.StringFilter<"BillingSubscription"> | string
+  priceRef?: Prisma.StringNullableFilter<"BillingSubscription"> | string | null
   createdAt?: Prisma.DateTimeFilter<"BillingSubscription"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"BillingSubscription"> | Date | string
   activatedAt?: Prisma.DateTimeNullableFilter<"BillingSubscription"> | Date | string | null
@@ -290,6 +298,7 @@ export type BillingSubscriptionOrderByWithRelationInput = {
   providerRef?: Prisma.SortOrderInput | Prisma.SortOrder
   checkoutRef?: Prisma.SortOrderInput | Prisma.SortOrder
   checkoutUrl?: Prisma.SortOrder
+  priceRef?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   activatedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -313,6 +322,7 @@ export type BillingSubscriptionWhereUniqueInput = Prisma.AtLeast<{
   providerRef?: Prisma.StringNullableFilter<"BillingSubscription"> | string | null
   checkoutRef?: Prisma.StringNullableFilter<"BillingSubscription"> | string | null
   checkoutUrl?: Prisma.StringFilter<"BillingSubscription"> | string
+  priceRef?: Prisma.StringNullableFilter<"BillingSubscription"> | string | null
   createdAt?: Prisma.DateTimeFilter<"BillingSubscription"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"BillingSubscription"> | Date | string
   activatedAt?: Prisma.DateTimeNullableFilter<"BillingSubscription"> | Date | string | null
@@ -333,6 +343,7 @@ export type BillingSubscriptionOrderByWithAggregationInput = {
   providerRef?: Prisma.SortOrderInput | Prisma.SortOrder
   checkoutRef?: Prisma.SortOrderInput | Prisma.SortOrder
   checkoutUrl?: Prisma.SortOrder
+  priceRef?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   activatedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -359,6 +370,7 @@ export type BillingSubscriptionScalarWhereWithAggregatesInput = {
   providerRef?: Prisma.StringNullableWithAggregatesFilter<"BillingSubscription"> | string | null
   checkoutRef?: Prisma.StringNullableWithAggregatesFilter<"BillingSubscription"> | string | null
   checkoutUrl?: Prisma.StringWithAggregatesFilter<"BillingSubscription"> | string
+  priceRef?: Prisma.StringNullableWithAggregatesFilter<"BillingSubscription"> | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"BillingSubscription"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"BillingSubscription"> | Date | string
   activatedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"BillingSubscription"> | Date | string | null
@@ -379,6 +391,7 @@ export type BillingSubscriptionCreateInput = {
   providerRef?: string | null
   checkoutRef?: string | null
   checkoutUrl: string
+  priceRef?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   activatedAt?: Date | string | null
@@ -399,6 +412,7 @@ export type BillingSubscriptionUncheckedCreateInput = {
   providerRef?: string | null
   checkoutRef?: string | null
   checkoutUrl: string
+  priceRef?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   activatedAt?: Date | string | null
@@ -419,6 +433,7 @@ export type BillingSubscriptionUpdateInput = {
   providerRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   checkoutRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   checkoutUrl?: Prisma.StringFieldUpdateOperationsInput | string
+  priceRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   activatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -439,6 +454,7 @@ export type BillingSubscriptionUncheckedUpdateInput = {
   providerRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   checkoutRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   checkoutUrl?: Prisma.StringFieldUpdateOperationsInput | string
+  priceRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   activatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -459,6 +475,7 @@ export type BillingSubscriptionCreateManyInput = {
   providerRef?: string | null
   checkoutRef?: string | null
   checkoutUrl: string
+  priceRef?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   activatedAt?: Date | string | null
@@ -479,6 +496,7 @@ export type BillingSubscriptionUpdateManyMutationInput = {
   providerRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   checkoutRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   checkoutUrl?: Prisma.StringFieldUpdateOperationsInput | string
+  priceRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   activatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -499,6 +517,7 @@ export type BillingSubscriptionUncheckedUpdateManyInput = {
   providerRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   checkoutRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   checkoutUrl?: Prisma.StringFieldUpdateOperationsInput | string
+  priceRef?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   activatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -519,6 +538,7 @@ export type BillingSubscriptionCountOrderByAggregateInput = {
   providerRef?: Prisma.SortOrder
   checkoutRef?: Prisma.SortOrder
   checkoutUrl?: Prisma.SortOrder
+  priceRef?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   activatedAt?: Prisma.SortOrder
@@ -539,6 +559,7 @@ export type BillingSubscriptionMaxOrderByAggregateInput = {
   providerRef?: Prisma.SortOrder
   checkoutRef?: Prisma.SortOrder
   checkoutUrl?: Prisma.SortOrder
+  priceRef?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   activatedAt?: Prisma.SortOrder
@@ -559,6 +580,7 @@ export type BillingSubscriptionMinOrderByAggregateInput = {
   providerRef?: Prisma.SortOrder
   checkoutRef?: Prisma.SortOrder
   checkoutUrl?: Prisma.SortOrder
+  priceRef?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   activatedAt?: Prisma.SortOrder
@@ -601,6 +623,7 @@ export type BillingSubscriptionSelect<ExtArgs extends runtime.Types.Extensions.I
   providerRef?: boolean
   checkoutRef?: boolean
   checkoutUrl?: boolean
+  priceRef?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   activatedAt?: boolean
@@ -621,6 +644,7 @@ export type BillingSubscriptionSelectCreateManyAndReturn<ExtArgs extends runtime
   providerRef?: boolean
   checkoutRef?: boolean
   checkoutUrl?: boolean
+  priceRef?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   activatedAt?: boolean
@@ -641,6 +665,7 @@ export type BillingSubscriptionSelectUpdateManyAndReturn<ExtArgs extends runtime
   providerRef?: boolean
   checkoutRef?: boolean
   checkoutUrl?: boolean
+  priceRef?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   activatedAt?: boolean
@@ -661,6 +686,7 @@ export type BillingSubscriptionSelectScalar = {
   providerRef?: boolean
   checkoutRef?: boolean
   checkoutUrl?: boolean
+  priceRef?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   activatedAt?: boolean
@@ -671,7 +697,7 @@ export type BillingSubscriptionSelectScalar = {
   lastEventAt?: boolean
 }
 
-export type BillingSubscriptionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "siteId" | "customerId" | "plan" | "status" | "provider" | "providerRef" | "checkoutRef" | "checkoutUrl" | "createdAt" | "updatedAt" | "activatedAt" | "canceledAt" | "currentPeriodEnd" | "cancelAtPeriodEnd" | "pastDueSince" | "lastEventAt", ExtArgs["result"]["billingSubscription"]>
+export type BillingSubscriptionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "siteId" | "customerId" | "plan" | "status" | "provider" | "providerRef" | "checkoutRef" | "checkoutUrl" | "priceRef" | "createdAt" | "updatedAt" | "activatedAt" | "canceledAt" | "currentPeriodEnd" | "cancelAtPeriodEnd" | "pastDueSince" | "lastEventAt", ExtArgs["result"]["billingSubscription"]>
 
 export type $BillingSubscriptionPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "BillingSubscription"
@@ -698,6 +724,11 @@ export type $BillingSubscriptionPayload<ExtArgs extends runtime.Types.Extensions
      */
     checkoutRef: string | null
     checkoutUrl: string
+    /**
+     * The provider's price of the plan at checkout (Stripe: price_…): an event about a subscription
+     * with other prices grants nothing.
+     */
+    priceRef: string | null
     createdAt: Date
     updatedAt: Date
     activatedAt: Date | null
@@ -1147,6 +1178,7 @@ export interface BillingSubscriptionFieldRefs {
   readonly providerRef: Prisma.FieldRef<"BillingSubscription", 'String'>
   readonly checkoutRef: Prisma.FieldRef<"BillingSubscription", 'String'>
   readonly checkoutUrl: Prisma.FieldRef<"BillingSubscription", 'String'>
+  readonly priceRef: Prisma.FieldRef<"BillingSubscription", 'String'>
   readonly createdAt: Prisma.FieldRef<"BillingSubscription", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"BillingSubscription", 'DateTime'>
   readonly activatedAt: Prisma.FieldRef<"BillingSubscription", 'DateTime'>

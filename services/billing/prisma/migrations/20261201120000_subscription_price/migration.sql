@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "billing_subscriptions" ADD COLUMN     "price_ref" TEXT;
