@@ -28,7 +28,7 @@ import { requestId } from './steps/request-id.ts';
 import { stateOf } from './steps/request-state.ts';
 import { validate } from './steps/validate.ts';
 import type { GatewayStores } from './stores/index.ts';
-import { mountWebhooks } from './webhooks.ts';
+import { mountWebhooks, webhookRateLimit } from './webhooks.ts';
 
 export interface PipelineDeps {
   routes: AnyRoute[];
@@ -86,19 +86,15 @@ type RouteDeps = PipelineDeps & { rateLimiter: RateLimiter };
 /** Every request, top to bottom. */
 export function mountPipeline(app: Express, deps: PipelineDeps): void {
   app.use(requestId(), accessLog(deps.logger));
-  const rateLimiter = new RateLimiter({
-    limit: deps.rateLimitPerMinute,
-    store: deps.stores.rateLimits,
-    authenticator: deps.authenticator,
-    logger: deps.logger,
-    deferrable: deferrableRequests(deps.routes),
-  });
+  const limits = { limit: deps.rateLimitPerMinute, store: deps.stores.rateLimits, authenticator: deps.authenticator, logger: deps.logger };
+  // Provider webhooks: a rate limit of their own instead of the API's (webhooks.ts), and their body
+  // taken raw (its signature covers the exact bytes), so they are mounted first.
+  mountWebhooks(app, deps.rpcFor, [webhookRateLimit(limits), ...apiHeaders()]);
+  const rateLimiter = new RateLimiter({ ...limits, deferrable: deferrableRequests(deps.routes) });
   app.use(rateLimiter.step()); // 1. 429
   // Public media is streamed through before any JSON handling (no Credential, no body).
   app.use(MEDIA_PATH_PREFIX.slice(0, -1), mediaHeaders(), ...mediaRoutes({ target: deps.mediaHttpUrl, timeoutMs: 10_000, logger: deps.logger }));
   app.use(...apiHeaders());
-  // Provider webhooks take their body raw (its signature covers the exact bytes): before JSON parsing.
-  mountWebhooks(app, deps.rpcFor);
   app.use(...jsonBody(deps.bodyLimitBytes));
   app.get('/docs/public.json', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
