@@ -218,6 +218,21 @@ describe('Stripe: cancel', () => {
     expect(await planOf(owner)).toBe('free');
   });
 
+  it("Stripe cancelled, then our commit is slower than the deadline (billing.cancel.beforeCommit): 200 with Stripe's cancel, and the state ends so", async () => {
+    const { owner, sessionId } = await checkout('pro');
+    const sub = stripe.completeCheckout(sessionId);
+    await deliver('checkout.session.completed', sessionBody(sessionId));
+    setFailpoints('billing.cancel.beforeCommit=1*delay(6000)');
+    const started = Date.now();
+    const answer = await call(owner, 'POST', '/api/v1/billing/subscription/cancel').finally(() => setFailpoints(undefined));
+    // eslint-disable-next-line no-console -- a figure this test exists to report
+    console.log(`cancel answered in ${Date.now() - started} ms with its commit delayed past the deadline`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'canceled' });
+    expect(stripe.subscriptions.get(sub.id)!.status).toBe('canceled');
+    await eventually(async () => (await subscriptionOf(owner)).status === 'canceled' && (await planOf(owner)) === 'free', 15_000, 'the cancel recorded');
+  });
+
   it('a pending checkout: its Checkout Session is expired at Stripe, so it can no longer be paid', async () => {
     const { owner, sessionId } = await checkout('pro');
     expect((await call(owner, 'POST', '/api/v1/billing/subscription/cancel')).body).toMatchObject({ status: 'canceled' });
