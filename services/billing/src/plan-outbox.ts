@@ -5,9 +5,9 @@
  * applied. A crash or an account service that is down between the two leaves the row unapplied, and
  * the next flush (right after the next change, or the periodic one) sets it: SetSitePlan is
  * idempotent, so setting a plan twice is harmless, and the row's version keeps an older desire from
- * being marked applied over a newer one. The flushes of one Site take turns (a per-Site advisory
- * lock held while the account service is called), each sending the newest desire it reads under
- * that lock: an older plan can never land at the account service after a newer one.
+ * being marked applied over a newer one. One flush at a time sets a Site's plan (a claim on its row,
+ * with no transaction open during the account call: embedded PGlite is one session), and it sends
+ * the newest desire until the one it marked is the newest: an older plan never lands after a newer.
  */
 import { awaitWithinBudget } from '@cfs/common/deadline';
 import { failpoint } from '@cfs/common/failpoints';
@@ -44,10 +44,8 @@ export function planOfSite(subscriptions: readonly GrantingFields[], graceMs: nu
   return newest?.plan ?? null;
 }
 
-/** Advisory-lock class of the per-Site apply lock (pg_advisory_xact_lock(class, hashtext(site))). */
-const APPLY_LOCK_CLASS = 0x706c616e; // 'plan'
-/** How long one Site's apply may hold its lock: the account call's own deadline is far below. */
-const APPLY_TIMEOUT_MS = 60_000;
+/** How long a flush's claim on a Site lasts (a crashed flush's lapses): far above an account call's deadline. */
+const CLAIM_MS = 60_000;
 
 export class PlanOutbox {
   constructor(
@@ -97,25 +95,34 @@ export class PlanOutbox {
   }
 
   /**
-   * One Site's newest desire, read and sent with the Site's apply lock held, so two flushes of the
-   * same Site never call the account service at once (the later one would otherwise land first and
-   * the older plan win). A transaction of its own, apart from the subscription changes: desire()
-   * never waits for the account service.
+   * Sets one Site's plan as its only flush: claims the row (a flush that finds it claimed leaves it
+   * to the claimer), sends the newest desire, and again while a newer one arrived during the call;
+   * after letting go, a desire that arrived meanwhile is taken up at once.
    */
   private async applyOne(siteId: string, defaultPlan: () => Promise<string>): Promise<number> {
-    return this.db.$transaction(
-      async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${APPLY_LOCK_CLASS}::int4, hashtext(${siteId}))`;
-        const row = await tx.sitePlanSync.findUnique({ where: { siteId } });
-        if (!row || row.applied) return 0;
+    const until = new Date(Date.now() + CLAIM_MS);
+    const claimed = await this.db.sitePlanSync.updateMany({
+      where: { siteId, applied: false, OR: [{ claimedUntil: null }, { claimedUntil: { lt: new Date() } }] },
+      data: { claimedUntil: until },
+    });
+    if (claimed.count === 0) return 0;
+    let applied = 0;
+    try {
+      for (;;) {
+        const row = await this.db.sitePlanSync.findUnique({ where: { siteId } });
+        if (!row || row.applied) break;
         const plan = row.desiredPlan ?? (await defaultPlan());
         // Between the commit of a change and the plan change: a crash here is what the outbox survives.
         await failpoint('billing.plan.beforeApply');
         await this.account.setPlan(siteId, plan);
-        const marked = await tx.sitePlanSync.updateMany({ where: { siteId, version: row.version }, data: { applied: true } });
-        return marked.count;
-      },
-      { maxWait: APPLY_TIMEOUT_MS, timeout: APPLY_TIMEOUT_MS },
-    );
+        const marked = await this.db.sitePlanSync.updateMany({ where: { siteId, version: row.version }, data: { applied: true } });
+        applied += marked.count;
+        if (marked.count === 1) break;
+      }
+    } finally {
+      await this.db.sitePlanSync.updateMany({ where: { siteId, claimedUntil: until }, data: { claimedUntil: null } });
+    }
+    const newer = await this.db.sitePlanSync.count({ where: { siteId, applied: false } });
+    return newer ? applied + (await this.applyOne(siteId, defaultPlan)) : applied;
   }
 }

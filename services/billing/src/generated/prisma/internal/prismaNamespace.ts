@@ -802,7 +802,8 @@ export const SitePlanSyncScalarFieldEnum = {
   desiredPlan: 'desiredPlan',
   applied: 'applied',
   version: 'version',
-  updatedAt: 'updatedAt'
+  updatedAt: 'updatedAt',
+  claimedUntil: 'claimedUntil'
 } as const
 
 export type SitePlanSyncScalarFieldEnum = (typeof SitePlanSyncScalarFieldEnum)[keyof typeof SitePlanSyncScalarFieldEnum]

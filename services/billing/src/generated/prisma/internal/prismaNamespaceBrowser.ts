@@ -120,7 +120,8 @@ export const SitePlanSyncScalarFieldEnum = {
   desiredPlan: 'desiredPlan',
   applied: 'applied',
   version: 'version',
-  updatedAt: 'updatedAt'
+  updatedAt: 'updatedAt',
+  claimedUntil: 'claimedUntil'
 } as const
 
 export type SitePlanSyncScalarFieldEnum = (typeof SitePlanSyncScalarFieldEnum)[keyof typeof SitePlanSyncScalarFieldEnum]

@@ -42,6 +42,7 @@ export type SitePlanSyncMinAggregateOutputType = {
   applied: boolean | null
   version: number | null
   updatedAt: Date | null
+  claimedUntil: Date | null
 }
 
 export type SitePlanSyncMaxAggregateOutputType = {
@@ -50,6 +51,7 @@ export type SitePlanSyncMaxAggregateOutputType = {
   applied: boolean | null
   version: number | null
   updatedAt: Date | null
+  claimedUntil: Date | null
 }
 
 export type SitePlanSyncCountAggregateOutputType = {
@@ -58,6 +60,7 @@ export type SitePlanSyncCountAggregateOutputType = {
   applied: number
   version: number
   updatedAt: number
+  claimedUntil: number
   _all: number
 }
 
@@ -76,6 +79,7 @@ export type SitePlanSyncMinAggregateInputType = {
   applied?: true
   version?: true
   updatedAt?: true
+  claimedUntil?: true
 }
 
 export type SitePlanSyncMaxAggregateInputType = {
@@ -84,6 +88,7 @@ export type SitePlanSyncMaxAggregateInputType = {
   applied?: true
   version?: true
   updatedAt?: true
+  claimedUntil?: true
 }
 
 export type SitePlanSyncCountAggregateInputType = {
@@ -92,6 +97,7 @@ export type SitePlanSyncCountAggregateInputType = {
   applied?: true
   version?: true
   updatedAt?: true
+  claimedUntil?: true
   _all?: true
 }
 
@@ -187,6 +193,7 @@ export type SitePlanSyncGroupByOutputType = {
   applied: boolean
   version: number
   updatedAt: Date
+  claimedUntil: Date | null
   _count: SitePlanSyncCountAggregateOutputType | null
   _avg: SitePlanSyncAvgAggregateOutputType | null
   _sum: SitePlanSyncSumAggregateOutputType | null
@@ -218,6 +225,7 @@ export type SitePlanSyncWhereInput = {
   applied?: Prisma.BoolFilter<"SitePlanSync"> | boolean
   version?: Prisma.IntFilter<"SitePlanSync"> | number
   updatedAt?: Prisma.DateTimeFilter<"SitePlanSync"> | Date | string
+  claimedUntil?: Prisma.DateTimeNullableFilter<"SitePlanSync"> | Date | string | null
 }
 
 export type SitePlanSyncOrderByWithRelationInput = {
@@ -226,6 +234,7 @@ export type SitePlanSyncOrderByWithRelationInput = {
   applied?: Prisma.SortOrder
   version?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  claimedUntil?: Prisma.SortOrderInput | Prisma.SortOrder
 }
 
 export type SitePlanSyncWhereUniqueInput = Prisma.AtLeast<{
@@ -237,6 +246,7 @@ export type SitePlanSyncWhereUniqueInput = Prisma.AtLeast<{
   applied?: Prisma.BoolFilter<"SitePlanSync"> | boolean
   version?: Prisma.IntFilter<"SitePlanSync"> | number
   updatedAt?: Prisma.DateTimeFilter<"SitePlanSync"> | Date | string
+  claimedUntil?: Prisma.DateTimeNullableFilter<"SitePlanSync"> | Date | string | null
 }, "siteId">
 
 export type SitePlanSyncOrderByWithAggregationInput = {
@@ -245,6 +255,7 @@ export type SitePlanSyncOrderByWithAggregationInput = {
   applied?: Prisma.SortOrder
   version?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  claimedUntil?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.SitePlanSyncCountOrderByAggregateInput
   _avg?: Prisma.SitePlanSyncAvgOrderByAggregateInput
   _max?: Prisma.SitePlanSyncMaxOrderByAggregateInput
@@ -261,6 +272,7 @@ export type SitePlanSyncScalarWhereWithAggregatesInput = {
   applied?: Prisma.BoolWithAggregatesFilter<"SitePlanSync"> | boolean
   version?: Prisma.IntWithAggregatesFilter<"SitePlanSync"> | number
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"SitePlanSync"> | Date | string
+  claimedUntil?: Prisma.DateTimeNullableWithAggregatesFilter<"SitePlanSync"> | Date | string | null
 }
 
 export type SitePlanSyncCreateInput = {
@@ -269,6 +281,7 @@ export type SitePlanSyncCreateInput = {
   applied?: boolean
   version?: number
   updatedAt: Date | string
+  claimedUntil?: Date | string | null
 }
 
 export type SitePlanSyncUncheckedCreateInput = {
@@ -277,6 +290,7 @@ export type SitePlanSyncUncheckedCreateInput = {
   applied?: boolean
   version?: number
   updatedAt: Date | string
+  claimedUntil?: Date | string | null
 }
 
 export type SitePlanSyncUpdateInput = {
@@ -285,6 +299,7 @@ export type SitePlanSyncUpdateInput = {
   applied?: Prisma.BoolFieldUpdateOperationsInput | boolean
   version?: Prisma.IntFieldUpdateOperationsInput | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  claimedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type SitePlanSyncUncheckedUpdateInput = {
@@ -293,6 +308,7 @@ export type SitePlanSyncUncheckedUpdateInput = {
   applied?: Prisma.BoolFieldUpdateOperationsInput | boolean
   version?: Prisma.IntFieldUpdateOperationsInput | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  claimedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type SitePlanSyncCreateManyInput = {
@@ -301,6 +317,7 @@ export type SitePlanSyncCreateManyInput = {
   applied?: boolean
   version?: number
   updatedAt: Date | string
+  claimedUntil?: Date | string | null
 }
 
 export type SitePlanSyncUpdateManyMutationInput = {
@@ -309,6 +326,7 @@ export type SitePlanSyncUpdateManyMutationInput = {
   applied?: Prisma.BoolFieldUpdateOperationsInput | boolean
   version?: Prisma.IntFieldUpdateOperationsInput | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  claimedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type SitePlanSyncUncheckedUpdateManyInput = {
@@ -317,6 +335,7 @@ export type SitePlanSyncUncheckedUpdateManyInput = {
   applied?: Prisma.BoolFieldUpdateOperationsInput | boolean
   version?: Prisma.IntFieldUpdateOperationsInput | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  claimedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type SitePlanSyncCountOrderByAggregateInput = {
@@ -325,6 +344,7 @@ export type SitePlanSyncCountOrderByAggregateInput = {
   applied?: Prisma.SortOrder
   version?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  claimedUntil?: Prisma.SortOrder
 }
 
 export type SitePlanSyncAvgOrderByAggregateInput = {
@@ -337,6 +357,7 @@ export type SitePlanSyncMaxOrderByAggregateInput = {
   applied?: Prisma.SortOrder
   version?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  claimedUntil?: Prisma.SortOrder
 }
 
 export type SitePlanSyncMinOrderByAggregateInput = {
@@ -345,6 +366,7 @@ export type SitePlanSyncMinOrderByAggregateInput = {
   applied?: Prisma.SortOrder
   version?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  claimedUntil?: Prisma.SortOrder
 }
 
 export type SitePlanSyncSumOrderByAggregateInput = {
@@ -367,6 +389,7 @@ export type SitePlanSyncSelect<ExtArgs extends runtime.Types.Extensions.Internal
   applied?: boolean
   version?: boolean
   updatedAt?: boolean
+  claimedUntil?: boolean
 }, ExtArgs["result"]["sitePlanSync"]>
 
 export type SitePlanSyncSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -375,6 +398,7 @@ export type SitePlanSyncSelectCreateManyAndReturn<ExtArgs extends runtime.Types.
   applied?: boolean
   version?: boolean
   updatedAt?: boolean
+  claimedUntil?: boolean
 }, ExtArgs["result"]["sitePlanSync"]>
 
 export type SitePlanSyncSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -383,6 +407,7 @@ export type SitePlanSyncSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.
   applied?: boolean
   version?: boolean
   updatedAt?: boolean
+  claimedUntil?: boolean
 }, ExtArgs["result"]["sitePlanSync"]>
 
 export type SitePlanSyncSelectScalar = {
@@ -391,9 +416,10 @@ export type SitePlanSyncSelectScalar = {
   applied?: boolean
   version?: boolean
   updatedAt?: boolean
+  claimedUntil?: boolean
 }
 
-export type SitePlanSyncOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"siteId" | "desiredPlan" | "applied" | "version" | "updatedAt", ExtArgs["result"]["sitePlanSync"]>
+export type SitePlanSyncOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"siteId" | "desiredPlan" | "applied" | "version" | "updatedAt" | "claimedUntil", ExtArgs["result"]["sitePlanSync"]>
 
 export type $SitePlanSyncPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "SitePlanSync"
@@ -413,6 +439,10 @@ export type $SitePlanSyncPayload<ExtArgs extends runtime.Types.Extensions.Intern
      */
     version: number
     updatedAt: Date
+    /**
+     * While one flush is setting this Site's plan (plan-outbox.ts): the others leave the Site to it.
+     */
+    claimedUntil: Date | null
   }, ExtArgs["result"]["sitePlanSync"]>
   composites: {}
 }
@@ -841,6 +871,7 @@ export interface SitePlanSyncFieldRefs {
   readonly applied: Prisma.FieldRef<"SitePlanSync", 'Boolean'>
   readonly version: Prisma.FieldRef<"SitePlanSync", 'Int'>
   readonly updatedAt: Prisma.FieldRef<"SitePlanSync", 'DateTime'>
+  readonly claimedUntil: Prisma.FieldRef<"SitePlanSync", 'DateTime'>
 }
     
 
