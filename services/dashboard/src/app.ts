@@ -188,7 +188,8 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
     const password = text(body.password).slice(0, 256);
     const csrf = anonCsrf(req, res);
     const ip = req.ip ?? 'unknown';
-    const wait = await deps.throttle.blockedFor(email, ip);
+    // The attempt is counted before identity checks the password, not after (throttle.ts).
+    const wait = await deps.throttle.attempt(email, ip);
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60);
       res.setHeader('Retry-After', String(wait));
@@ -196,12 +197,11 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
     }
     try {
       const { user } = await res.locals.ctx.rpc('identity', 'SignIn', { email, password });
-      await deps.throttle.succeeded(email);
+      await deps.throttle.succeeded(email, ip);
       await startSession(req, res, user!);
       res.redirect(303, `${BASE}/sites`);
     } catch (err) {
       if (err instanceof DomainError && err.code === 'UNAUTHENTICATED') {
-        await deps.throttle.failed(email, ip);
         return render(res, 401, 'Sign in', signInPage({ csrf, email, error: 'The email or password is incorrect.' }));
       }
       const { status, message } = messageOf(err);

@@ -1,7 +1,10 @@
 /**
- * Sign-in throttling (rate-limiter-flexible, in Redis when configured): failed attempts are counted
- * per e-mail and per client IP; past either limit, sign-in is refused until the window ends, with
- * the same answer whether the e-mail exists or not. A success clears the e-mail's count.
+ * Sign-in throttling (rate-limiter-flexible, in Redis when configured, so every replica shares the
+ * counts). Each attempt takes a point per e-mail and per client IP before the password is checked,
+ * in one atomic step per limiter (an INCR script in Redis, the same in memory): a burst of parallel
+ * guesses cannot all pass a check made before any of them is counted, so at most the limit reach
+ * identity's scrypt in a window. Past either limit sign-in is refused until the window ends, with
+ * the same answer whether the e-mail exists or not. A success gives its points back.
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -30,23 +33,28 @@ export class SignInThrottle {
     return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
   }
 
-  /** Seconds until sign-in is allowed again for this e-mail or IP; 0 when it is allowed now. */
-  async blockedFor(email: string, ip: string): Promise<number> {
-    const [account, address] = await Promise.all([this.byAccount.get(SignInThrottle.accountKey(email)), this.byIp.get(ip)]);
-    const over = (res: RateLimiterRes | null, points: number) => (res && res.consumedPoints >= points ? Math.ceil(res.msBeforeNext / 1000) : 0);
-    return Math.max(over(account, this.byAccount.points), over(address, this.byIp.points));
+  /**
+   * Takes one attempt for this e-mail and IP. 0: the password may be checked now. Otherwise the
+   * seconds until sign-in is allowed again; the point taken on the other limiter is given back, so
+   * a refused attempt costs nothing beyond the limit that refused it.
+   */
+  async attempt(email: string, ip: string): Promise<number> {
+    const takes = [
+      [this.byAccount, SignInThrottle.accountKey(email)],
+      [this.byIp, ip],
+    ] as const;
+    const results = await Promise.allSettled(takes.map(([limiter, key]) => limiter.consume(key)));
+    // Over the limit is the expected rejection; anything else (Redis down) is an error.
+    const failure = results.find((r) => r.status === 'rejected' && !(r.reason instanceof RateLimiterRes));
+    if (failure) throw (failure as PromiseRejectedResult).reason;
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as RateLimiterRes] : []));
+    if (refused.length === 0) return 0;
+    await Promise.all(takes.map(([limiter, key], i) => (results[i]!.status === 'fulfilled' ? limiter.reward(key, 1) : undefined)));
+    return Math.max(1, ...refused.map((r) => Math.ceil(r.msBeforeNext / 1000)));
   }
 
-  async failed(email: string, ip: string): Promise<void> {
-    const consume = (limiter: RateLimiterAbstract, key: string) =>
-      limiter.consume(key).catch((rejection: unknown) => {
-        // Over the limit is the expected rejection; anything else (Redis down) is an error.
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      });
-    await Promise.all([consume(this.byAccount, SignInThrottle.accountKey(email)), consume(this.byIp, ip)]);
-  }
-
-  async succeeded(email: string): Promise<void> {
-    await this.byAccount.delete(SignInThrottle.accountKey(email));
+  /** The password was right: the e-mail's count starts over and the IP gets its point back. */
+  async succeeded(email: string, ip: string): Promise<void> {
+    await Promise.all([this.byAccount.delete(SignInThrottle.accountKey(email)), this.byIp.reward(ip, 1)]);
   }
 }

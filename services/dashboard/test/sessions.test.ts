@@ -1,7 +1,7 @@
 /**
  * Sessions end after the idle limit and at the latest after the maximum age, whatever the traffic;
- * the store never holds a usable session id. Sign-in throttling counts per e-mail and per IP and
- * answers the same for an e-mail that does not exist.
+ * the store never holds a usable session id. Sign-in throttling counts attempts per e-mail and per IP
+ * and answers the same for an e-mail that does not exist.
  */
 import { describe, expect, it } from 'vitest';
 import { MemorySessionStore, Sessions, type SessionData, type SessionStore } from '../src/sessions.ts';
@@ -63,29 +63,33 @@ describe('sessions', () => {
 });
 
 describe('sign-in throttle', () => {
-  it('blocks an e-mail after its failures, existing or not, and a success clears the count', async () => {
+  it('blocks an e-mail after its attempts, existing or not, and a success gives them back', async () => {
     const throttle = new SignInThrottle({ perAccount: 3, perIp: 100, blockSeconds: 60 });
     for (const email of ['owner@example.com', 'nobody@example.com']) {
-      for (let i = 0; i < 3; i++) {
-        expect(await throttle.blockedFor(email, '10.0.0.1')).toBe(0);
-        await throttle.failed(email, '10.0.0.1');
-      }
-      const seconds = await throttle.blockedFor(email.toUpperCase(), '10.0.0.2');
+      for (let i = 0; i < 3; i++) expect(await throttle.attempt(email, '10.0.0.1')).toBe(0);
+      const seconds = await throttle.attempt(email.toUpperCase(), '10.0.0.2');
       expect(seconds).toBeGreaterThan(0);
       expect(seconds).toBeLessThanOrEqual(60);
     }
     const other = new SignInThrottle({ perAccount: 3, perIp: 100, blockSeconds: 60 });
-    await other.failed('owner@example.com', '10.0.0.1');
-    await other.failed('owner@example.com', '10.0.0.1');
-    await other.succeeded('owner@example.com');
-    await other.failed('owner@example.com', '10.0.0.1');
-    expect(await other.blockedFor('owner@example.com', '10.0.0.1')).toBe(0);
+    expect(await other.attempt('owner@example.com', '10.0.0.1')).toBe(0);
+    expect(await other.attempt('owner@example.com', '10.0.0.1')).toBe(0);
+    await other.succeeded('owner@example.com', '10.0.0.1');
+    for (let i = 0; i < 3; i++) expect(await other.attempt('owner@example.com', '10.0.0.1')).toBe(0);
   });
 
   it('blocks an IP that tries many e-mails', async () => {
     const throttle = new SignInThrottle({ perAccount: 100, perIp: 4, blockSeconds: 60 });
-    for (let i = 0; i < 4; i++) await throttle.failed(`user${i}@example.com`, '10.0.0.9');
-    expect(await throttle.blockedFor('fresh@example.com', '10.0.0.9')).toBeGreaterThan(0);
-    expect(await throttle.blockedFor('fresh@example.com', '10.0.0.10')).toBe(0);
+    for (let i = 0; i < 4; i++) expect(await throttle.attempt(`user${i}@example.com`, '10.0.0.9')).toBe(0);
+    expect(await throttle.attempt('fresh@example.com', '10.0.0.9')).toBeGreaterThan(0);
+    expect(await throttle.attempt('fresh@example.com', '10.0.0.10')).toBe(0);
+  });
+
+  it("gives back the point of the limit that did not refuse: a blocked IP does not use up an e-mail's attempts", async () => {
+    const throttle = new SignInThrottle({ perAccount: 2, perIp: 1, blockSeconds: 60 });
+    expect(await throttle.attempt('first@example.com', '10.0.0.5')).toBe(0);
+    for (let i = 0; i < 3; i++) expect(await throttle.attempt('owner@example.com', '10.0.0.5')).toBeGreaterThan(0);
+    expect(await throttle.attempt('owner@example.com', '10.0.0.6')).toBe(0);
+    expect(await throttle.attempt('owner@example.com', '10.0.0.7')).toBe(0);
   });
 });
