@@ -60,7 +60,13 @@ function messageOf(err: unknown): { status: number; message: string } {
   return { status: 500, message: 'Something went wrong on our side. Nothing was changed; try again.' };
 }
 
-const sameString = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** Constant-time equality of two strings; compares their UTF-8 bytes, whose lengths may differ even when the strings' do not. */
+const sameString = (a: string, b: string) => {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+/** The forms rendered with the pre-session CSRF token: sign-in and accepting an invitation. */
+const opensSession = (path: string) => path === '/sign-in' || /^\/invitations\/[^/]+\/?$/.test(path);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : []);
 
@@ -121,13 +127,15 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
     next();
   });
 
-  // CSRF: a POST must come from a page of this origin and carry the token of its session, or before
-  // sign-in the token bound to the anonymous cookie.
+  // CSRF: a POST must come from a page of this origin and carry the token its form was rendered
+  // with: the session's, or on the forms that open a session (sign-in, an invitation) the token bound
+  // to the pre-session cookie, whether or not a session exists already (another tab, another user).
   router.use((req: Request, res: Res, next: NextFunction) => {
     if (req.method !== 'POST') return next();
     const origin = req.headers.origin;
     const sameOrigin = origin === undefined || origin === `${req.protocol}://${req.get('host')}`;
-    const expected = res.locals.ctx.session?.data.csrf ?? parseCookies(req.headers.cookie ?? '')[ANON_CSRF_COOKIE];
+    const anonymousCsrf = parseCookies(req.headers.cookie ?? '')[ANON_CSRF_COOKIE];
+    const expected = opensSession(req.path) ? anonymousCsrf : res.locals.ctx.session?.data.csrf;
     const given = text((req.body as Record<string, unknown> | undefined)?._csrf);
     if (sameOrigin && expected && given && sameString(expected, given)) return next();
     deps.logger.warn({ path: req.path }, 'dashboard: request refused by the CSRF check');
@@ -185,7 +193,8 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
   router.post('/sign-in', async (req, res: Res) => {
     const body = req.body as Record<string, unknown>;
     const email = text(body.email).trim().slice(0, 254);
-    const password = text(body.password).slice(0, 256);
+    // Never cut: identity refuses a password longer than any it could have set (@cfs/common/rules).
+    const password = text(body.password);
     const csrf = anonCsrf(req, res);
     const ip = req.ip ?? 'unknown';
     // The attempt is counted before identity checks the password, not after (throttle.ts).

@@ -13,3 +13,4 @@ export { MAX_SUBSCRIPTIONS, subscribedCategories } from './subscriptions.ts';
 export { seoProfile } from './seo-profile.ts';
 export { describeIssue, formatIssues } from './issues.ts';
 export { parseOrRefuse } from './parse.ts';
+export { PASSWORD_MAX_LENGTH, PASSWORD_MAX_UTF16_UNITS, PASSWORD_MIN_LENGTH, passwordLength, passwordLengthAllowed, userEmail } from './users.ts';
