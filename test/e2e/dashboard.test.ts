@@ -353,20 +353,73 @@ describe('dashboard: usage, subscriptions, the SEO profile, billing and account 
     await screenshot(page, 'account');
     await expectAccessible(page, 'account');
 
-    // The operator's way to the same: `user invite`. An e-mail whose user has a password, or that
-    // belongs to another Customer, is refused.
+    // The operator's way to the same: `user invite`. An e-mail whose user of this Customer has a
+    // password is refused; one of another Customer is answered as any new one, and is a User of
+    // that Customer of its own (the colleague's link below still works).
     const cli = (await system.admin('user', 'invite', '--customer', invited.customer.id, '--email', `cli-${colleague}`)) as { invite: { email: string; url: string } };
     expect(cli.invite.email).toBe(`cli-${colleague}`);
     expect((await fetch(cli.invite.url)).status).toBe(200);
     await expect(system.admin('user', 'invite', '--customer', invited.customer.id, '--email', invited.customer.email)).rejects.toMatchObject({ code: 'CONFLICT' });
     const stranger = await newCustomer();
-    await expect(system.admin('user', 'invite', '--customer', stranger.customer.id, '--email', colleague)).rejects.toMatchObject({ code: 'CONFLICT' });
+    const elsewhere = (await system.admin('user', 'invite', '--customer', stranger.customer.id, '--email', colleague)) as { invite: { email: string; url: string } };
+    expect(elsewhere.invite.email).toBe(colleague);
 
     const other = await newContext(browser);
     const otherPage = await other.newPage();
     await acceptInvitation(otherPage, { ...invited, invite: { ...invited.invite, url: link } });
     expect(await otherPage.getByRole('link', { name: 'Main site' }).count()).toBe(1);
     await other.close();
+  });
+});
+
+describe('dashboard: e-mails belong to Users of each Customer', () => {
+  it('tells a Customer nothing about other Customers, and a squatted e-mail still becomes a new Customer\'s owner', async () => {
+    const squatter = await newCustomer();
+    const session = await acceptInvitationOverHttp(squatter.invite.url, PASSWORD);
+    const victim = `future-owner-${Date.now()}@dash.example`;
+    const taken = await newCustomer();
+    await acceptInvitationOverHttp(taken.invite.url, PASSWORD);
+    // Inviting a new e-mail, and e-mails of another Customer's active or invited User: the same answer.
+    const answers = await Promise.all([`new-${victim}`, taken.customer.email, victim].map((email) => session.post('/account/invitations', { email })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    const squatLink = /invitations\/(cfi_[A-Za-z0-9_-]{43})/.exec(answers[2]!.text)![1]!;
+    await acceptInvitationOverHttp(`${dashboard}invitations/${squatLink}`, "the squatter's password");
+
+    // The operator creates the real owner's Customer afterwards: nothing is refused half-way.
+    const created = (await system.admin('customer', 'create', '--name', 'Future Owner', '--email', victim, '--site-name', 'Owner site', '--site-url', 'https://owner.dash.example')) as unknown as Invited;
+    expect(created.invite.email).toBe(victim);
+    const owner = await acceptInvitationOverHttp(created.invite.url, PASSWORD);
+    expect((await owner.get('/sites')).text).toContain('Owner site');
+    // Both still sign in to their own Customer with their own password.
+    for (const [email, site] of [[taken.customer.email, 'Main site'], [victim, 'Owner site']] as const) {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await signIn(page, email, PASSWORD);
+      await page.waitForURL(`${dashboard}sites`);
+      expect(await page.getByRole('link', { name: site }).count()).toBe(1);
+      await context.close();
+    }
+  });
+
+  it('refuses an e-mail that no dashboard User can have before creating a Customer', async () => {
+    const tooLong = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(60)}.example`;
+    expect(tooLong.length).toBeGreaterThan(254);
+    await expect(system.admin('customer', 'create', '--name', 'Too long', '--email', tooLong)).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
+  });
+
+  it('limits invitations to 20 an hour per Customer, with a 429 and a clear message', async () => {
+    const invited = await newCustomer();
+    const session = await acceptInvitationOverHttp(invited.invite.url, PASSWORD);
+    const statuses: number[] = [];
+    let refusal = '';
+    for (let i = 0; i < 20; i += 1) {
+      const res = await session.post('/account/invitations', { email: `teammate-${i}-${Date.now()}@dash.example` });
+      statuses.push(res.status);
+      if (res.status === 429) refusal = res.text;
+    }
+    // `customer create` made the first invitation of the 20.
+    expect(statuses).toEqual([...Array(19).fill(201), 429]);
+    expect(refusal).toContain('Too many invitations for this account: at most 20 in 60 minutes. Try again later.');
   });
 });
 

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { DomainError } from '@cfs/common/errors';
 import { callUnary } from '@cfs/common/grpc';
 import { CONTENT_FEED_PRODUCT } from '@cfs/common/products';
+import { parseOrRefuse, userEmail } from '@cfs/common/rules';
 import { CUSTOMER_SCOPES } from '@cfs/common/scopes';
 import { newServiceTokens } from '@cfs/common/service-auth';
 import type { AdminClients } from './clients.ts';
@@ -49,25 +50,40 @@ export const COMMANDS: Record<string, Command> = {
     required: ['name', 'email'],
     run: async (args, clients) => {
       const deadlineMs = clients.deadlineMs;
+      // What could refuse the steps after the Customer exists is checked before it is created: the
+      // owner's e-mail by the dashboard Users' rule (stricter than a contact address's). A new
+      // Customer has no Users and no invitations, so its owner's invitation can neither conflict nor
+      // be rate-limited, whichever Customers the e-mail already belongs to.
+      const email = parseOrRefuse(userEmail, args.email!, { where: 'email' });
       const { customer, site } = await callUnary(
         clients.accountAdmin,
         'CreateCustomer',
-        { name: args.name!, email: args.email!, plan: args.plan ?? '', siteName: args['site-name'] ?? '', siteUrl: args['site-url'] ?? '' },
+        { name: args.name!, email, plan: args.plan ?? '', siteName: args['site-name'] ?? '', siteUrl: args['site-url'] ?? '' },
         { deadlineMs },
       );
       if (!customer || !site) throw new DomainError('INTERNAL_ERROR');
-      const { credential, secret } = await callUnary(
-        clients.identity,
-        'CreateCredential',
-        { siteId: site.id, customerId: customer.id, name: 'Owner', scopes: [...CUSTOMER_SCOPES], audience: CONTENT_FEED_PRODUCT },
-        { deadlineMs },
+      // Only an outage can still stop a step now: the error then says what exists and how to finish.
+      const then = async <T>(finish: string[], step: () => Promise<T>): Promise<T> =>
+        step().catch((err: unknown) => {
+          if (!(err instanceof DomainError)) throw err;
+          throw new DomainError(err.code, `${err.message} Customer ${customer.id} and its Site ${site.id} were created; finish with ${finish.map((c) => `\`${c}\``).join(' and ')}.`);
+        });
+      const inviteCommand = `user invite --customer ${customer.id} --email ${email}`;
+      const credentialCommand = `credential create --site ${site.id} --scopes ${CUSTOMER_SCOPES.join(',')} --name Owner`;
+      const { credential, secret } = await then([credentialCommand, inviteCommand], () =>
+        callUnary(
+          clients.identity,
+          'CreateCredential',
+          { siteId: site.id, customerId: customer.id, name: 'Owner', scopes: [...CUSTOMER_SCOPES], audience: CONTENT_FEED_PRODUCT },
+          { deadlineMs },
+        ),
       );
       if (!credential) throw new DomainError('INTERNAL_ERROR');
       return {
         customer: { id: customer.id, name: customer.name, email: customer.email },
         site: { id: site.id, name: site.name, plan: site.plan },
         credential: { id: credential.id, secret, scopes: credential.scopes, audience: credential.audience },
-        invite: await invite(clients, customer.id, customer.email),
+        invite: await then([inviteCommand], () => invite(clients, customer.id, email)),
       };
     },
   },

@@ -2,13 +2,13 @@
  * The identity domain: Credentials, connection codes, and the dashboard's Users with their
  * invitations. Only keyed hashes of tokens and scrypt hashes of passwords are stored.
  */
-import { z } from 'zod';
 import { conflict, DomainError, malformed, notFound, unauthenticated } from '@cfs/common/errors';
 import { announceRevocation, MemoryRevocationMarkers, type RevocationMarkers } from '@cfs/common/revocations';
 import { MemoryBus, type Bus } from '@cfs/common/bus';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import { newId } from '@cfs/common/ids';
 import { CONNECTION_CODE_MAX_SECONDS, connectionCodeLifetime, credentialName, credentialScopes, parseOrRefuse } from '@cfs/common/rules';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength, passwordLengthAllowed, userEmail } from '@cfs/common/rules';
 import { CONNECTOR_SCOPES } from '@cfs/common/scopes';
 import { CONTENT_FEED_PRODUCT } from '@cfs/common/products';
 import type { Prisma, PrismaClient, Credential as CredentialRow, DashboardUser as DashboardUserRow } from './generated/prisma/client.ts';
@@ -34,6 +34,8 @@ export interface IdentityConfig {
   connectionCodeTtlSeconds: number;
   /** How long an invitation link works (INVITATION_TTL_SECONDS; 72 hours unless set). */
   invitationTtlSeconds?: number;
+  /** At most this many invitations per Customer in a window (DEFAULT_INVITATION_LIMIT unless set). */
+  invitationLimit?: { count: number; windowSeconds: number };
   /** The clock; injectable so tests can move time. */
   now?: () => Date;
 }
@@ -91,22 +93,20 @@ const PUBLIC_FIELDS = {
 const USER_FIELDS = { id: true, customerId: true, email: true, createdAt: true, passwordSetAt: true } as const;
 
 export const DEFAULT_INVITATION_TTL_SECONDS = 72 * 3600;
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 256;
-
-/** The e-mail a User signs in with: trimmed, lower-cased, at most 254 characters. */
-const userEmail = z.string().trim().toLowerCase().max(254).pipe(z.email());
+/** Enough for a team joining at once; few enough that an account cannot be used to mint invitations in bulk. */
+export const DEFAULT_INVITATION_LIMIT = { count: 20, windowSeconds: 3600 };
 
 /** One answer for every failed sign-in, so it tells nothing about which e-mails have a User. */
 const SIGN_IN_FAILED = 'The email or password is incorrect.';
 const INVITATION_INVALID = 'The invitation link is not valid or has expired.';
 const USER_EXISTS = 'A user with this e-mail already exists.';
+const TOO_MANY_INVITATIONS = (limit: { count: number; windowSeconds: number }) =>
+  `Too many invitations for this account: at most ${limit.count} in ${Math.ceil(limit.windowSeconds / 60)} minutes. Try again later.`;
 
 /** Compared against when there is no password to check, so a failed sign-in always costs one scrypt. */
 let dummyPasswordHash: Promise<string> | undefined;
 const dummyHash = () => (dummyPasswordHash ??= passwords.hash('no user has this password, it only takes time'));
 
-const characters = (value: string) => [...value].length;
 
 export class Identity {
   private readonly now: () => Date;
@@ -301,23 +301,39 @@ export class Identity {
   }
 
   /**
-   * Invites an e-mail to a Customer's dashboard in one transaction: the User is created when the
-   * e-mail is new, every earlier unused invitation of the User is used up, and a new one is made.
-   * An e-mail of another Customer, or of a User who has set a password, is a CONFLICT.
+   * The salt of every password hash of an e-mail's Users (32 bytes, keyed with the pepper): one
+   * e-mail may be a User of several Customers, and sign-in checks a password against all of them
+   * with one scrypt, so its time tells nothing about how many there are.
+   */
+  private passwordSalt(address: string): Buffer {
+    return Buffer.from(keyedHash(this.config.pepper, `dashboard-user-password-salt:${address}`), 'hex');
+  }
+
+  /**
+   * Invites an e-mail to a Customer's dashboard in one transaction: the User (unique per Customer
+   * and e-mail) is created when the e-mail is new to this Customer, every earlier unused invitation
+   * of the User is used up, and a new one is made. Whether the e-mail is a User of another Customer
+   * makes no difference to the answer. An e-mail whose User of this Customer has set a password is
+   * a CONFLICT. A Customer gets at most invitationLimit invitations in a window (RATE_LIMITED):
+   * the advisory lock makes concurrent invitations of one Customer count one after the other.
    */
   async inviteUser(customerId: string, email: string): Promise<{ user: User; token: string; expiresAt: Date }> {
     const address = parseOrRefuse(userEmail, email, { where: 'email' });
     const token = mintInvitationToken();
     const tokenHash = keyedHash(this.config.pepper, token);
     const ttl = this.config.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS;
+    const limit = this.config.invitationLimit ?? DEFAULT_INVITATION_LIMIT;
     return commitWithinBudget(
       this.db,
       async (tx) => {
         const now = this.now();
+        await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', `user-invitations:${customerId}`);
+        const recent = await tx.userInvitation.count({ where: { user: { customerId }, createdAt: { gt: new Date(now.getTime() - limit.windowSeconds * 1000) } } });
+        if (recent >= limit.count) throw new DomainError('RATE_LIMITED', TOO_MANY_INVITATIONS(limit));
         // ON CONFLICT DO NOTHING: a concurrent invitation of the same new e-mail waits, then finds its User.
         await tx.dashboardUser.createMany({ data: [{ id: newId('usr'), customerId, email: address, createdAt: now }], skipDuplicates: true });
-        const found = await tx.dashboardUser.findUnique({ where: { email: address }, select: { ...USER_FIELDS, passwordHash: true } });
-        if (!found || found.customerId !== customerId || found.passwordHash !== null) throw conflict(USER_EXISTS);
+        const found = await tx.dashboardUser.findUnique({ where: { customerId_email: { customerId, email: address } }, select: { ...USER_FIELDS, passwordHash: true } });
+        if (!found || found.passwordHash !== null) throw conflict(USER_EXISTS);
         const { passwordHash: _p, ...user } = found;
         await tx.userInvitation.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } });
         const expiresAt = new Date(now.getTime() + ttl * 1000);
@@ -335,16 +351,16 @@ export class Identity {
    * the invitation stays usable. The password is hashed before the transaction opens.
    */
   async acceptInvitation(token: string, password: string): Promise<User> {
-    const length = characters(password);
-    if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
+    if (!passwordLengthAllowed(password)) {
       throw malformed(`The password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`);
     }
     if (!INVITATION_TOKEN_PATTERN.test(token)) throw unauthenticated(INVITATION_INVALID);
     const tokenHash = keyedHash(this.config.pepper, token);
     const usable = { tokenHash, usedAt: null, expiresAt: { gt: this.now() } };
     // A cheap read first: an unknown token costs no scrypt.
-    if (!(await this.db.userInvitation.findFirst({ where: usable, select: { id: true } }))) throw unauthenticated(INVITATION_INVALID);
-    const passwordHash = await passwords.hash(password);
+    const invitation = await this.db.userInvitation.findFirst({ where: usable, select: { user: { select: { email: true } } } });
+    if (!invitation) throw unauthenticated(INVITATION_INVALID);
+    const passwordHash = await passwords.hash(password, this.passwordSalt(invitation.user.email));
     return commitWithinBudget(
       this.db,
       async (tx) => {
@@ -363,17 +379,25 @@ export class Identity {
   }
 
   /**
-   * The User with this e-mail and password. An unknown e-mail, a User without a password and a
-   * wrong password fail alike and cost one scrypt each (against a fixed hash when there is none).
+   * The User with this e-mail and password. An e-mail may be a User of several Customers, each with
+   * a password of its own: the password chooses among the e-mail's Users, and when it is the password
+   * of more than one, the User whose password was set last is signed in. All of an e-mail's
+   * passwords share one salt (passwordSalt), so the check costs one scrypt however many Users the
+   * e-mail has. An unknown e-mail, Users without a password and a wrong password fail alike and cost
+   * one scrypt each too (against a fixed hash when there is none).
    */
   async signIn(email: string, password: string): Promise<User> {
     const address = email.trim().toLowerCase();
-    const row = address.length <= 254 ? await this.db.dashboardUser.findUnique({ where: { email: address } }) : null;
+    const rows =
+      address.length <= 254
+        ? await this.db.dashboardUser.findMany({ where: { email: address, passwordHash: { not: null } }, orderBy: [{ passwordSetAt: 'desc' }, { id: 'desc' }] })
+        : [];
     // A password no User can have (too long) is checked against the fixed hash too, never hashed at length.
-    const plausible = characters(password) <= PASSWORD_MAX_LENGTH;
-    const stored = plausible && row?.passwordHash ? row.passwordHash : await dummyHash();
-    const matches = await passwords.verify(plausible ? password : '', stored);
-    if (!row?.passwordHash || !plausible || !matches) throw unauthenticated(SIGN_IN_FAILED);
+    const plausible = passwordLength(password) <= PASSWORD_MAX_LENGTH;
+    const stored = plausible && rows.length > 0 ? rows.map((row) => row.passwordHash!) : [await dummyHash()];
+    const matches = await passwords.matching(plausible ? password : '', stored);
+    const row = plausible ? rows[matches.indexOf(true)] : undefined;
+    if (!row) throw unauthenticated(SIGN_IN_FAILED);
     const { passwordHash: _p, ...user } = row;
     return user;
   }

@@ -1,7 +1,9 @@
 /**
  * Dashboard passwords at rest: scrypt (N=2^15, r=8, p=1) over a 32-byte random salt, a 64-byte key,
  * stored as `scrypt$32768$8$1$<salt base64url>$<key base64url>`; compared in constant time. The
- * parameters travel with the hash, so raising them later still verifies the older hashes.
+ * parameters travel with the hash, so raising them later still verifies the older hashes. A salt
+ * may be given (identity.ts gives all of one e-mail's Users the same), and `matching` derives once
+ * per distinct parameters and salt.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -25,20 +27,34 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number,
   return scryptAsync(password.normalize('NFC'), salt, keyBytes, { N: n, r, p, maxmem: MAX_MEMORY });
 }
 
-export async function hash(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
+/** A hash of `password`, over a new random salt unless one is given (32 bytes). */
+export async function hash(password: string, salt: Buffer = randomBytes(SALT_BYTES)): Promise<string> {
+  if (salt.length !== SALT_BYTES) throw new Error(`a password salt is ${SALT_BYTES} bytes`);
   const key = await derive(password, salt, N, R, P, KEY_BYTES);
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
+/** What derives a stored hash: its parameters and salt (the text before the key); null when malformed. */
+function parse(stored: string): { derivation: string; n: number; r: number; p: number; salt: Buffer; key: Buffer } | null {
+  const match = STORED.exec(stored);
+  if (!match) return null;
+  const [n, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (n < 2 || n > 2 ** 20 || (n & (n - 1)) !== 0 || r < 1 || p < 1 || 128 * n * r > MAX_MEMORY) return null;
+  return { derivation: stored.slice(0, stored.lastIndexOf('$')), n, r, p, salt: Buffer.from(match[4]!, 'base64url'), key: Buffer.from(match[5]!, 'base64url') };
+}
+
 /** Whether `password` is the one `stored` was made from; false (never an exception) for a malformed hash. */
 export async function verify(password: string, stored: string): Promise<boolean> {
-  const match = STORED.exec(stored);
-  if (!match) return false;
-  const [n, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (n < 2 || n > 2 ** 20 || (n & (n - 1)) !== 0 || r < 1 || p < 1 || 128 * n * r > MAX_MEMORY) return false;
-  const salt = Buffer.from(match[4]!, 'base64url');
-  const expected = Buffer.from(match[5]!, 'base64url');
-  const actual = await derive(password, salt, n, r, p, KEY_BYTES);
-  return timingSafeEqual(actual, expected);
+  return (await matching(password, [stored]))[0]!;
+}
+
+/**
+ * Which of `stored` `password` was made from, in order. Hashes with the same parameters and salt
+ * share one derivation: checking a password against several hashes over one salt costs one scrypt.
+ */
+export async function matching(password: string, stored: string[]): Promise<boolean[]> {
+  const parsed = stored.map(parse);
+  const derived = new Map<string, Promise<Buffer>>();
+  for (const h of parsed) if (h && !derived.has(h.derivation)) derived.set(h.derivation, derive(password, h.salt, h.n, h.r, h.p, KEY_BYTES));
+  return Promise.all(parsed.map(async (h) => (h ? timingSafeEqual(await derived.get(h.derivation)!, h.key) : false)));
 }

@@ -2,8 +2,10 @@
  * Dashboard Users against the real PostgreSQL (a schema of its own per run): invite → accept → sign
  * in; every failed sign-in is the same UNAUTHENTICATED; an invitation works once, expires, and stops
  * working when the User is invited again; a refused password or a failure before COMMIT leaves it
- * usable; e-mails are unique across Customers and compared without case; passwords are stored as
- * scrypt hashes only; and over gRPC only the callers IDENTITY_CALLERS names reach the user RPCs.
+ * usable; a User is unique per Customer and e-mail (compared without case), so inviting tells nothing
+ * about other Customers and nobody can reserve an e-mail elsewhere; a Customer's invitations are
+ * rate-limited; passwords are measured in characters (code points) and stored as scrypt hashes only;
+ * and over gRPC only the callers IDENTITY_CALLERS names reach the user RPCs.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -154,14 +156,55 @@ describe('invitations', () => {
     await identity.acceptInvitation(token, PASSWORD);
   });
 
-  it('refuses an e-mail of another Customer, and one whose User has set a password', async () => {
+  it('refuses an e-mail whose User of this Customer has set a password', async () => {
     const { customerId, email: address } = await activeUser();
     expect(await failure(identity.inviteUser(customerId, address))).toEqual(USER_EXISTS);
-    expect(await failure(identity.inviteUser(customer(), address.toUpperCase()))).toEqual(USER_EXISTS);
+    expect(await failure(identity.inviteUser(customerId, address.toUpperCase()))).toEqual(USER_EXISTS);
+  });
 
+  it("answers an e-mail of another Customer's User exactly as a new one, and leaves that User alone", async () => {
+    const active = await activeUser();
     const invitedOnly = email();
-    await identity.inviteUser(customerId, invitedOnly);
-    expect(await failure(identity.inviteUser(customer(), invitedOnly))).toEqual(USER_EXISTS);
+    const elsewhere = await identity.inviteUser(customer(), invitedOnly);
+    const shape = (answer: Awaited<ReturnType<Identity['inviteUser']>>, customerId: string, address: string) => {
+      expect(answer.user).toEqual({ id: expect.stringMatching(/^usr_/), customerId, email: address, createdAt: clock, passwordSetAt: null });
+      expect(answer.token).toMatch(/^cfi_[A-Za-z0-9_-]{43}$/);
+      expect(answer.expiresAt).toEqual(new Date(clock.getTime() + 72 * 3600 * 1000));
+    };
+    const asker = customer();
+    for (const address of [active.email, invitedOnly, email()]) shape(await identity.inviteUser(asker, address.toUpperCase()), asker, address);
+    // The other Customers' Users are as they were: the active one signs in, the invited one's link works.
+    expect(await identity.signIn(active.email, PASSWORD)).toMatchObject({ id: active.user.id, customerId: active.customerId });
+    expect(await identity.acceptInvitation(elsewhere.token, PASSWORD)).toMatchObject({ id: elsewhere.user.id });
+  });
+
+  it("cannot be squatted: an e-mail taken first by another Customer still becomes the new Customer's owner", async () => {
+    const address = email();
+    const squatter = customer();
+    const squatted = await identity.inviteUser(squatter, address);
+    await identity.acceptInvitation(squatted.token, "the squatter's password");
+    const owner = customer();
+    const invited = await identity.inviteUser(owner, address);
+    expect(invited.user).toMatchObject({ customerId: owner, email: address });
+    await identity.acceptInvitation(invited.token, PASSWORD);
+    // Each password opens its own Customer's User.
+    expect(await identity.signIn(address, PASSWORD)).toMatchObject({ id: invited.user.id, customerId: owner });
+    expect(await identity.signIn(address, "the squatter's password")).toMatchObject({ id: squatted.user.id, customerId: squatter });
+    expect(await failure(identity.signIn(address, 'neither of the two'))).toEqual(SIGN_IN_FAILED);
+  });
+
+  it('limits the invitations of a Customer in a window, counted one after the other in a burst', async () => {
+    const limited = new Identity(db, { ...config, invitationLimit: { count: 3, windowSeconds: 3600 } });
+    const customerId = customer();
+    const answers = await Promise.allSettled(Array.from({ length: 10 }, () => limited.inviteUser(customerId, email())));
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(3);
+    for (const refused of answers.filter((a) => a.status === 'rejected')) {
+      expect(refused.reason).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many invitations for this account: at most 3 in 60 minutes. Try again later.' });
+    }
+    // Another Customer is not affected; this one may invite again once the window has passed.
+    await limited.inviteUser(customer(), email());
+    clock = new Date(clock.getTime() + 3600 * 1000 + 1);
+    await limited.inviteUser(customerId, email());
   });
 
   it('refuses what is not an e-mail address, or longer than 254 characters', async () => {
@@ -183,6 +226,33 @@ describe('sign-in', () => {
       await failure(identity.signIn('', '')),
     ];
     for (const answer of answers) expect(answer).toEqual(SIGN_IN_FAILED);
+  });
+
+  it('signs in the User whose password it is, of the Customers an e-mail belongs to; the last set when it is several', async () => {
+    const address = email();
+    const users = [];
+    for (const password of [PASSWORD, 'another password 42', PASSWORD]) {
+      const { token } = await identity.inviteUser(customer(), address);
+      users.push(await identity.acceptInvitation(token, password));
+      clock = new Date(clock.getTime() + 1000);
+    }
+    expect(await identity.signIn(address, 'another password 42')).toEqual(users[1]);
+    expect(await identity.signIn(address, PASSWORD)).toEqual(users[2]);
+    // One salt for all of an e-mail's passwords: checking them all costs one scrypt.
+    const rows = await db.dashboardUser.findMany({ where: { email: address } });
+    expect(new Set(rows.map((r) => r.passwordHash!.split('$')[4]))).toHaveProperty('size', 1);
+    expect(new Set(rows.map((r) => r.passwordHash))).toHaveProperty('size', 2);
+  });
+
+  it('counts password characters as code points, at invitation and at sign-in alike', async () => {
+    const emoji = '😀';
+    const longest = emoji.repeat(256);
+    const { user, token } = await identity.inviteUser(customer(), email());
+    expect(await failure(identity.acceptInvitation(token, emoji.repeat(257)))).toEqual({ code: 'MALFORMED_REQUEST', message: 'The password must be 12 to 256 characters.' });
+    await identity.acceptInvitation(token, longest);
+    expect(await identity.signIn(user.email, longest)).toMatchObject({ id: user.id });
+    expect(await failure(identity.signIn(user.email, longest + emoji))).toEqual(SIGN_IN_FAILED);
+    expect(await failure(identity.signIn(user.email, emoji.repeat(128)))).toEqual(SIGN_IN_FAILED);
   });
 
   it('compares the e-mail without case and around spaces', async () => {

@@ -10,7 +10,7 @@ export interface AcceptInvitationRequest {
    */
   'invitationToken'?: (string);
   /**
-   * The password to set: 12 to 256 characters.
+   * The password to set: 12 to 256 characters (Unicode code points).
    */
   'password'?: (string);
 }
@@ -24,7 +24,7 @@ export interface AcceptInvitationRequest__Output {
    */
   'invitationToken': (string);
   /**
-   * The password to set: 12 to 256 characters.
+   * The password to set: 12 to 256 characters (Unicode code points).
    */
   'password': (string);
 }

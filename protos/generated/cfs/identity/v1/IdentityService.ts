@@ -147,13 +147,14 @@ export interface IdentityServiceClient extends grpc.Client {
   
   /**
    * Invites a person to a Customer's dashboard: creates the User (without a password) when the
-   * e-mail is new, and a one-time invitation valid 72 hours; an earlier unused invitation of the
-   * User stops working. Inviting an e-mail whose User has set a password is FAILED_PRECONDITION
-   * (public code CONFLICT); so is an e-mail that belongs to another Customer (e-mails identify
-   * users across the system).
+   * e-mail is new to this Customer, and a one-time invitation valid 72 hours; an earlier unused
+   * invitation of the User stops working. A User is unique per Customer and e-mail: whether the
+   * e-mail is a User of another Customer changes nothing in the answer. Inviting an e-mail whose
+   * User of this Customer has set a password is FAILED_PRECONDITION (public code CONFLICT). A
+   * Customer gets at most 20 invitations an hour: RESOURCE_EXHAUSTED (public code RATE_LIMITED).
    * Callers: admin (`customer create`, `user invite`), dashboard (account settings).
    * Errors: INVALID_ARGUMENT for an e-mail that is not one (at most 254 characters);
-   * FAILED_PRECONDITION; UNAVAILABLE.
+   * FAILED_PRECONDITION; RESOURCE_EXHAUSTED; UNAVAILABLE.
    */
   InviteUser(argument: _cfs_identity_v1_InviteUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_InviteUserResponse__Output>): grpc.ClientUnaryCall;
   InviteUser(argument: _cfs_identity_v1_InviteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_InviteUserResponse__Output>): grpc.ClientUnaryCall;
@@ -161,13 +162,14 @@ export interface IdentityServiceClient extends grpc.Client {
   InviteUser(argument: _cfs_identity_v1_InviteUserRequest, callback: grpc.requestCallback<_cfs_identity_v1_InviteUserResponse__Output>): grpc.ClientUnaryCall;
   /**
    * Invites a person to a Customer's dashboard: creates the User (without a password) when the
-   * e-mail is new, and a one-time invitation valid 72 hours; an earlier unused invitation of the
-   * User stops working. Inviting an e-mail whose User has set a password is FAILED_PRECONDITION
-   * (public code CONFLICT); so is an e-mail that belongs to another Customer (e-mails identify
-   * users across the system).
+   * e-mail is new to this Customer, and a one-time invitation valid 72 hours; an earlier unused
+   * invitation of the User stops working. A User is unique per Customer and e-mail: whether the
+   * e-mail is a User of another Customer changes nothing in the answer. Inviting an e-mail whose
+   * User of this Customer has set a password is FAILED_PRECONDITION (public code CONFLICT). A
+   * Customer gets at most 20 invitations an hour: RESOURCE_EXHAUSTED (public code RATE_LIMITED).
    * Callers: admin (`customer create`, `user invite`), dashboard (account settings).
    * Errors: INVALID_ARGUMENT for an e-mail that is not one (at most 254 characters);
-   * FAILED_PRECONDITION; UNAVAILABLE.
+   * FAILED_PRECONDITION; RESOURCE_EXHAUSTED; UNAVAILABLE.
    */
   inviteUser(argument: _cfs_identity_v1_InviteUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_InviteUserResponse__Output>): grpc.ClientUnaryCall;
   inviteUser(argument: _cfs_identity_v1_InviteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_InviteUserResponse__Output>): grpc.ClientUnaryCall;
@@ -263,18 +265,22 @@ export interface IdentityServiceClient extends grpc.Client {
   revokeCredential(argument: _cfs_identity_v1_RevokeCredentialRequest, callback: grpc.requestCallback<_cfs_identity_v1_RevokeCredentialResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * Checks an e-mail and password (scrypt). The answer for an unknown e-mail, a User without a
-   * password and a wrong password is the same UNAUTHENTICATED, in the same time. Callers: dashboard
-   * (which throttles repeated failures). Errors: UNAUTHENTICATED; UNAVAILABLE.
+   * Checks an e-mail and password (scrypt). An e-mail may be a User of several Customers, each with
+   * its own password: the password chooses the User (when it is the password of several, the one
+   * set last). The answer for an unknown e-mail, a User without a password and a wrong password is
+   * the same UNAUTHENTICATED, in the same time. Callers: dashboard (which throttles attempts).
+   * Errors: UNAUTHENTICATED; UNAVAILABLE.
    */
   SignIn(argument: _cfs_identity_v1_SignInRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
   SignIn(argument: _cfs_identity_v1_SignInRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
   SignIn(argument: _cfs_identity_v1_SignInRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
   SignIn(argument: _cfs_identity_v1_SignInRequest, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * Checks an e-mail and password (scrypt). The answer for an unknown e-mail, a User without a
-   * password and a wrong password is the same UNAUTHENTICATED, in the same time. Callers: dashboard
-   * (which throttles repeated failures). Errors: UNAUTHENTICATED; UNAVAILABLE.
+   * Checks an e-mail and password (scrypt). An e-mail may be a User of several Customers, each with
+   * its own password: the password chooses the User (when it is the password of several, the one
+   * set last). The answer for an unknown e-mail, a User without a password and a wrong password is
+   * the same UNAUTHENTICATED, in the same time. Callers: dashboard (which throttles attempts).
+   * Errors: UNAUTHENTICATED; UNAVAILABLE.
    */
   signIn(argument: _cfs_identity_v1_SignInRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
   signIn(argument: _cfs_identity_v1_SignInRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_identity_v1_SignInResponse__Output>): grpc.ClientUnaryCall;
@@ -338,13 +344,14 @@ export interface IdentityServiceHandlers extends grpc.UntypedServiceImplementati
   
   /**
    * Invites a person to a Customer's dashboard: creates the User (without a password) when the
-   * e-mail is new, and a one-time invitation valid 72 hours; an earlier unused invitation of the
-   * User stops working. Inviting an e-mail whose User has set a password is FAILED_PRECONDITION
-   * (public code CONFLICT); so is an e-mail that belongs to another Customer (e-mails identify
-   * users across the system).
+   * e-mail is new to this Customer, and a one-time invitation valid 72 hours; an earlier unused
+   * invitation of the User stops working. A User is unique per Customer and e-mail: whether the
+   * e-mail is a User of another Customer changes nothing in the answer. Inviting an e-mail whose
+   * User of this Customer has set a password is FAILED_PRECONDITION (public code CONFLICT). A
+   * Customer gets at most 20 invitations an hour: RESOURCE_EXHAUSTED (public code RATE_LIMITED).
    * Callers: admin (`customer create`, `user invite`), dashboard (account settings).
    * Errors: INVALID_ARGUMENT for an e-mail that is not one (at most 254 characters);
-   * FAILED_PRECONDITION; UNAVAILABLE.
+   * FAILED_PRECONDITION; RESOURCE_EXHAUSTED; UNAVAILABLE.
    */
   InviteUser: grpc.handleUnaryCall<_cfs_identity_v1_InviteUserRequest__Output, _cfs_identity_v1_InviteUserResponse>;
   
@@ -383,9 +390,11 @@ export interface IdentityServiceHandlers extends grpc.UntypedServiceImplementati
   RevokeCredential: grpc.handleUnaryCall<_cfs_identity_v1_RevokeCredentialRequest__Output, _cfs_identity_v1_RevokeCredentialResponse>;
   
   /**
-   * Checks an e-mail and password (scrypt). The answer for an unknown e-mail, a User without a
-   * password and a wrong password is the same UNAUTHENTICATED, in the same time. Callers: dashboard
-   * (which throttles repeated failures). Errors: UNAUTHENTICATED; UNAVAILABLE.
+   * Checks an e-mail and password (scrypt). An e-mail may be a User of several Customers, each with
+   * its own password: the password chooses the User (when it is the password of several, the one
+   * set last). The answer for an unknown e-mail, a User without a password and a wrong password is
+   * the same UNAUTHENTICATED, in the same time. Callers: dashboard (which throttles attempts).
+   * Errors: UNAUTHENTICATED; UNAVAILABLE.
    */
   SignIn: grpc.handleUnaryCall<_cfs_identity_v1_SignInRequest__Output, _cfs_identity_v1_SignInResponse>;
   

@@ -14,7 +14,7 @@ export interface User {
    */
   'customerId'?: (string);
   /**
-   * The e-mail the User signs in with, lower-cased; unique across the system.
+   * The e-mail the User signs in with, lower-cased; unique within the Customer.
    */
   'email'?: (string);
   /**
@@ -40,7 +40,7 @@ export interface User__Output {
    */
   'customerId': (string);
   /**
-   * The e-mail the User signs in with, lower-cased; unique across the system.
+   * The e-mail the User signs in with, lower-cased; unique within the Customer.
    */
   'email': (string);
   /**

@@ -205,16 +205,17 @@ export type DashboardUserOrderByWithRelationInput = {
 
 export type DashboardUserWhereUniqueInput = Prisma.AtLeast<{
   id?: string
-  email?: string
+  customerId_email?: Prisma.DashboardUserCustomerIdEmailCompoundUniqueInput
   AND?: Prisma.DashboardUserWhereInput | Prisma.DashboardUserWhereInput[]
   OR?: Prisma.DashboardUserWhereInput[]
   NOT?: Prisma.DashboardUserWhereInput | Prisma.DashboardUserWhereInput[]
   customerId?: Prisma.StringFilter<"DashboardUser"> | string
+  email?: Prisma.StringFilter<"DashboardUser"> | string
   passwordHash?: Prisma.StringNullableFilter<"DashboardUser"> | string | null
   createdAt?: Prisma.DateTimeFilter<"DashboardUser"> | Date | string
   passwordSetAt?: Prisma.DateTimeNullableFilter<"DashboardUser"> | Date | string | null
   invitations?: Prisma.UserInvitationListRelationFilter
-}, "id" | "email">
+}, "id" | "customerId_email">
 
 export type DashboardUserOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
@@ -305,6 +306,11 @@ export type DashboardUserUncheckedUpdateManyInput = {
   passwordHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   passwordSetAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+}
+
+export type DashboardUserCustomerIdEmailCompoundUniqueInput = {
+  customerId: string
+  email: string
 }
 
 export type DashboardUserCountOrderByAggregateInput = {
@@ -491,7 +497,8 @@ export type $DashboardUserPayload<ExtArgs extends runtime.Types.Extensions.Inter
     id: string
     customerId: string
     /**
-     * Lower-cased; unique across the system (an e-mail identifies one User of one Customer).
+     * Lower-cased; unique within the Customer. The same e-mail may be a User of several Customers,
+     * each with its own password (identity.ts: signIn).
      */
     email: string
     /**
