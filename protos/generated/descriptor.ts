@@ -378,6 +378,13 @@ export const descriptor = {
                   }
                 },
                 "SetSitePlanRequest": {
+                  "oneofs": {
+                    "_planVersion": {
+                      "oneof": [
+                        "planVersion"
+                      ]
+                    }
+                  },
                   "fields": {
                     "siteId": {
                       "type": "string",
@@ -386,6 +393,13 @@ export const descriptor = {
                     "plan": {
                       "type": "string",
                       "id": 2
+                    },
+                    "planVersion": {
+                      "type": "uint32",
+                      "id": 3,
+                      "options": {
+                        "proto3_optional": true
+                      }
                     }
                   }
                 },

@@ -132,10 +132,23 @@ export class Account {
     return { site: rest, customer };
   }
 
-  async setSitePlan(siteId: string, plan: string): Promise<Site> {
+  /**
+   * Sets a Site's plan. With `version` (billing's sequence of this Site's plan changes) the change
+   * applies only above the last version applied: a call that outlived its sender's deadline and
+   * arrives after a newer one is stale and changes nothing. The operator's change has no version.
+   */
+  async setSitePlan(siteId: string, plan: string, version?: number): Promise<Site> {
     const planId = this.checkPlan(plan);
-    const [updated] = await this.db.site.updateManyAndReturn({ where: { id: siteId }, data: { planId, updatedAt: this.now() } });
-    if (!updated) throw notFound('site');
+    const newer = version === undefined ? {} : { OR: [{ planVersion: null }, { planVersion: { lt: version } }] };
+    const [updated] = await this.db.site.updateManyAndReturn({
+      where: { id: siteId, ...newer },
+      data: { planId, updatedAt: this.now(), ...(version === undefined ? {} : { planVersion: version }) },
+    });
+    if (!updated) {
+      const site = await this.db.site.findUnique({ where: { id: siteId } });
+      if (!site) throw notFound('site');
+      return site;
+    }
     await this.onSitesChanged([siteId]);
     return updated;
   }

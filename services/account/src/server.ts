@@ -91,7 +91,7 @@ export function createAccountServer(deps: { prisma: PrismaClient; account: Accou
       });
       return { customer: toCustomerMessage(customer), site: toSiteMessage(site) };
     },
-    SetSitePlan: async (req) => ({ site: toSiteMessage(await account.setSitePlan(req.siteId, req.plan)) }),
+    SetSitePlan: async (req) => ({ site: toSiteMessage(await account.setSitePlan(req.siteId, req.plan, req.planVersion ?? undefined)) }),
     GetPlanCatalog: async () => ({
       defaultPlan: deps.catalog.defaultPlan,
       plans: Object.keys(deps.catalog.plans).map((id) => toPlanMessage(account.plan(id))),

@@ -9,8 +9,8 @@ export function accountPort(client: AccountAdminServiceClient, deadlineMs: numbe
       const { defaultPlan, plans } = await callUnary(client, 'GetPlanCatalog', {}, { deadlineMs });
       return { defaultPlan, plans: plans.map((p) => ({ id: p.id, ...(p.stripePriceId ? { stripePriceId: p.stripePriceId } : {}) })) };
     },
-    setPlan: async (siteId, plan) => {
-      await callUnary(client, 'SetSitePlan', { siteId, plan }, { deadlineMs });
+    setPlan: async (siteId, plan, version) => {
+      await callUnary(client, 'SetSitePlan', { siteId, plan, planVersion: version }, { deadlineMs });
     },
   };
 }

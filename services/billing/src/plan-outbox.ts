@@ -7,7 +7,9 @@
  * idempotent, so setting a plan twice is harmless, and the row's version keeps an older desire from
  * being marked applied over a newer one. One flush at a time sets a Site's plan (a claim on its row,
  * with no transaction open during the account call: embedded PGlite is one session), and it sends
- * the newest desire until the one it marked is the newest: an older plan never lands after a newer.
+ * the newest desire until the one it marked is the newest. Each call carries the row's version, and
+ * the account service ignores one not above the last it applied, so a call that outlived its
+ * deadline and arrives after a newer one changes nothing: an older plan never lands after a newer.
  */
 import { awaitWithinBudget } from '@cfs/common/deadline';
 import { failpoint } from '@cfs/common/failpoints';
@@ -19,7 +21,11 @@ type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 /** What billing needs from the account service. */
 export interface AccountPort {
   catalog(): Promise<{ defaultPlan: string; plans: Array<{ id: string; stripePriceId?: string }> }>;
-  setPlan(siteId: string, plan: string): Promise<void>;
+  /**
+   * Sets a Site's plan; `version` grows with each desired change of the Site, and the account
+   * service ignores one not above the last it applied (a call that arrives after a newer one).
+   */
+  setPlan(siteId: string, plan: string, version: number): Promise<void>;
 }
 
 type GrantingFields = Pick<BillingSubscription, 'id' | 'status' | 'plan' | 'pastDueSince' | 'createdAt'>;
@@ -114,7 +120,7 @@ export class PlanOutbox {
         const plan = row.desiredPlan ?? (await defaultPlan());
         // Between the commit of a change and the plan change: a crash here is what the outbox survives.
         await failpoint('billing.plan.beforeApply');
-        await this.account.setPlan(siteId, plan);
+        await this.account.setPlan(siteId, plan, row.version);
         const marked = await this.db.sitePlanSync.updateMany({ where: { siteId, version: row.version }, data: { applied: true } });
         applied += marked.count;
         if (marked.count === 1) break;

@@ -31,14 +31,19 @@ let outbox: PlanOutbox;
 let webhooks: StripeWebhooks;
 const clock = { now: Date.now() };
 const plans = new Map<string, string>();
+const planVersions = new Map<string, number>();
 let accountDown = false;
 /** A slow account service: SetSitePlan waits for this first (a gate()). */
 let accountWaits: ((plan: string) => Promise<void>) | undefined;
 const account: AccountPort = {
   catalog: async () => ({ defaultPlan: 'free', plans: [{ id: 'free' }, { id: 'starter', stripePriceId: 'price_starter' }, { id: 'pro', stripePriceId: 'price_pro' }, { id: 'legacy' }] }),
-  setPlan: async (siteId, plan) => {
+  setPlan: async (siteId, plan, version) => {
     if (accountDown) throw new DomainError('SERVICE_UNAVAILABLE');
     await accountWaits?.(plan);
+    // As the account service does (services/account/src/account.ts setSitePlan): a stale version
+    // changes nothing, and a change without one applies.
+    if (version !== undefined && version <= (planVersions.get(siteId) ?? 0)) return;
+    if (version !== undefined) planVersions.set(siteId, version);
     plans.set(siteId, plan);
   },
 };
@@ -464,6 +469,25 @@ describe('the plan outbox', () => {
     await outbox.flush(siteId);
     expect(plans.get(siteId)).toBe('free');
     expect(await db.sitePlanSync.findUnique({ where: { siteId } })).toMatchObject({ desiredPlan: null, applied: true });
+  });
+
+  it('a plan change that outlives its call and lands after a newer one changes nothing (it carries its version)', async () => {
+    const siteId = nextSite();
+    await db.$transaction((tx) => outbox.desire(tx, siteId, 'pro', new Date()));
+    // The account service receives 'pro' but answers too late: billing gives up, the change lands later.
+    let landLate: (() => Promise<void>) | undefined;
+    const received = account.setPlan;
+    account.setPlan = async (id, plan, version) => {
+      landLate = () => received(id, plan, version);
+      throw new DomainError('SERVICE_UNAVAILABLE');
+    };
+    await outbox.flush(siteId);
+    account.setPlan = received;
+    await db.$transaction((tx) => outbox.desire(tx, siteId, null, new Date()));
+    await outbox.flush(siteId);
+    expect(plans.get(siteId)).toBe('free');
+    await landLate!();
+    expect(plans.get(siteId)).toBe('free');
   });
 });
 

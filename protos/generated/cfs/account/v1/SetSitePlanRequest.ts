@@ -13,6 +13,14 @@ export interface SetSitePlanRequest {
    * A plan id of the catalog (e.g. `starter`).
    */
   'plan'?: (string);
+  /**
+   * The sender's sequence number of this Site's plan changes (billing's outbox). A change whose
+   * number is not above the last one applied is stale, e.g. a call that outlived its sender's
+   * deadline and arrived after a newer one: it changes nothing and answers the Site as it is.
+   * Unset (the operator CLI): applied, and the sequence is left as it is.
+   */
+  'planVersion'?: (number);
+  '_planVersion'?: "planVersion";
 }
 
 /**
@@ -27,4 +35,12 @@ export interface SetSitePlanRequest__Output {
    * A plan id of the catalog (e.g. `starter`).
    */
   'plan': (string);
+  /**
+   * The sender's sequence number of this Site's plan changes (billing's outbox). A change whose
+   * number is not above the last one applied is stale, e.g. a call that outlived its sender's
+   * deadline and arrived after a newer one: it changes nothing and answers the Site as it is.
+   * Unset (the operator CLI): applied, and the sequence is left as it is.
+   */
+  'planVersion'?: (number);
+  '_planVersion'?: "planVersion";
 }

@@ -3,7 +3,7 @@
 import type { Site as _cfs_account_v1_Site, Site__Output as _cfs_account_v1_Site__Output } from '../../../cfs/account/v1/Site.js';
 
 /**
- * The Site with its new plan.
+ * The Site with its plan: the new one, or the one it keeps when the change was stale.
  */
 export interface SetSitePlanResponse {
   /**
@@ -13,7 +13,7 @@ export interface SetSitePlanResponse {
 }
 
 /**
- * The Site with its new plan.
+ * The Site with its plan: the new one, or the one it keeps when the change was stale.
  */
 export interface SetSitePlanResponse__Output {
   /**

@@ -88,6 +88,7 @@ export const SiteScalarFieldEnum = {
   name: 'name',
   url: 'url',
   planId: 'planId',
+  planVersion: 'planVersion',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -109,4 +110,12 @@ export const QueryMode = {
 } as const
 
 export type QueryMode = (typeof QueryMode)[keyof typeof QueryMode]
+
+
+export const NullsOrder = {
+  first: 'first',
+  last: 'last'
+} as const
+
+export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
 

@@ -20,8 +20,18 @@ export type SiteModel = runtime.Types.Result.DefaultSelection<Prisma.$SitePayloa
 
 export type AggregateSite = {
   _count: SiteCountAggregateOutputType | null
+  _avg: SiteAvgAggregateOutputType | null
+  _sum: SiteSumAggregateOutputType | null
   _min: SiteMinAggregateOutputType | null
   _max: SiteMaxAggregateOutputType | null
+}
+
+export type SiteAvgAggregateOutputType = {
+  planVersion: number | null
+}
+
+export type SiteSumAggregateOutputType = {
+  planVersion: number | null
 }
 
 export type SiteMinAggregateOutputType = {
@@ -30,6 +40,7 @@ export type SiteMinAggregateOutputType = {
   name: string | null
   url: string | null
   planId: string | null
+  planVersion: number | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -40,6 +51,7 @@ export type SiteMaxAggregateOutputType = {
   name: string | null
   url: string | null
   planId: string | null
+  planVersion: number | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -50,11 +62,20 @@ export type SiteCountAggregateOutputType = {
   name: number
   url: number
   planId: number
+  planVersion: number
   createdAt: number
   updatedAt: number
   _all: number
 }
 
+
+export type SiteAvgAggregateInputType = {
+  planVersion?: true
+}
+
+export type SiteSumAggregateInputType = {
+  planVersion?: true
+}
 
 export type SiteMinAggregateInputType = {
   id?: true
@@ -62,6 +83,7 @@ export type SiteMinAggregateInputType = {
   name?: true
   url?: true
   planId?: true
+  planVersion?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -72,6 +94,7 @@ export type SiteMaxAggregateInputType = {
   name?: true
   url?: true
   planId?: true
+  planVersion?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -82,6 +105,7 @@ export type SiteCountAggregateInputType = {
   name?: true
   url?: true
   planId?: true
+  planVersion?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -125,6 +149,18 @@ export type SiteAggregateArgs<ExtArgs extends runtime.Types.Extensions.InternalA
   /**
    * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
    * 
+   * Select which fields to average
+  **/
+  _avg?: SiteAvgAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
+   * Select which fields to sum
+  **/
+  _sum?: SiteSumAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
    * Select which fields to find the minimum value
   **/
   _min?: SiteMinAggregateInputType
@@ -155,6 +191,8 @@ export type SiteGroupByArgs<ExtArgs extends runtime.Types.Extensions.InternalArg
   take?: number
   skip?: number
   _count?: SiteCountAggregateInputType | true
+  _avg?: SiteAvgAggregateInputType
+  _sum?: SiteSumAggregateInputType
   _min?: SiteMinAggregateInputType
   _max?: SiteMaxAggregateInputType
 }
@@ -165,9 +203,12 @@ export type SiteGroupByOutputType = {
   name: string
   url: string
   planId: string
+  planVersion: number | null
   createdAt: Date
   updatedAt: Date
   _count: SiteCountAggregateOutputType | null
+  _avg: SiteAvgAggregateOutputType | null
+  _sum: SiteSumAggregateOutputType | null
   _min: SiteMinAggregateOutputType | null
   _max: SiteMaxAggregateOutputType | null
 }
@@ -196,6 +237,7 @@ export type SiteWhereInput = {
   name?: Prisma.StringFilter<"Site"> | string
   url?: Prisma.StringFilter<"Site"> | string
   planId?: Prisma.StringFilter<"Site"> | string
+  planVersion?: Prisma.IntNullableFilter<"Site"> | number | null
   createdAt?: Prisma.DateTimeFilter<"Site"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Site"> | Date | string
   customer?: Prisma.XOR<Prisma.CustomerScalarRelationFilter, Prisma.CustomerWhereInput>
@@ -207,6 +249,7 @@ export type SiteOrderByWithRelationInput = {
   name?: Prisma.SortOrder
   url?: Prisma.SortOrder
   planId?: Prisma.SortOrder
+  planVersion?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   customer?: Prisma.CustomerOrderByWithRelationInput
@@ -221,6 +264,7 @@ export type SiteWhereUniqueInput = Prisma.AtLeast<{
   name?: Prisma.StringFilter<"Site"> | string
   url?: Prisma.StringFilter<"Site"> | string
   planId?: Prisma.StringFilter<"Site"> | string
+  planVersion?: Prisma.IntNullableFilter<"Site"> | number | null
   createdAt?: Prisma.DateTimeFilter<"Site"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Site"> | Date | string
   customer?: Prisma.XOR<Prisma.CustomerScalarRelationFilter, Prisma.CustomerWhereInput>
@@ -232,11 +276,14 @@ export type SiteOrderByWithAggregationInput = {
   name?: Prisma.SortOrder
   url?: Prisma.SortOrder
   planId?: Prisma.SortOrder
+  planVersion?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.SiteCountOrderByAggregateInput
+  _avg?: Prisma.SiteAvgOrderByAggregateInput
   _max?: Prisma.SiteMaxOrderByAggregateInput
   _min?: Prisma.SiteMinOrderByAggregateInput
+  _sum?: Prisma.SiteSumOrderByAggregateInput
 }
 
 export type SiteScalarWhereWithAggregatesInput = {
@@ -248,6 +295,7 @@ export type SiteScalarWhereWithAggregatesInput = {
   name?: Prisma.StringWithAggregatesFilter<"Site"> | string
   url?: Prisma.StringWithAggregatesFilter<"Site"> | string
   planId?: Prisma.StringWithAggregatesFilter<"Site"> | string
+  planVersion?: Prisma.IntNullableWithAggregatesFilter<"Site"> | number | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Site"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Site"> | Date | string
 }
@@ -257,6 +305,7 @@ export type SiteCreateInput = {
   name: string
   url?: string
   planId: string
+  planVersion?: number | null
   createdAt: Date | string
   updatedAt: Date | string
   customer: Prisma.CustomerCreateNestedOneWithoutSitesInput
@@ -268,6 +317,7 @@ export type SiteUncheckedCreateInput = {
   name: string
   url?: string
   planId: string
+  planVersion?: number | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -277,6 +327,7 @@ export type SiteUpdateInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   url?: Prisma.StringFieldUpdateOperationsInput | string
   planId?: Prisma.StringFieldUpdateOperationsInput | string
+  planVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   customer?: Prisma.CustomerUpdateOneRequiredWithoutSitesNestedInput
@@ -288,6 +339,7 @@ export type SiteUncheckedUpdateInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   url?: Prisma.StringFieldUpdateOperationsInput | string
   planId?: Prisma.StringFieldUpdateOperationsInput | string
+  planVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -298,6 +350,7 @@ export type SiteCreateManyInput = {
   name: string
   url?: string
   planId: string
+  planVersion?: number | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -307,6 +360,7 @@ export type SiteUpdateManyMutationInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   url?: Prisma.StringFieldUpdateOperationsInput | string
   planId?: Prisma.StringFieldUpdateOperationsInput | string
+  planVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -317,6 +371,7 @@ export type SiteUncheckedUpdateManyInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   url?: Prisma.StringFieldUpdateOperationsInput | string
   planId?: Prisma.StringFieldUpdateOperationsInput | string
+  planVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -337,8 +392,13 @@ export type SiteCountOrderByAggregateInput = {
   name?: Prisma.SortOrder
   url?: Prisma.SortOrder
   planId?: Prisma.SortOrder
+  planVersion?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+}
+
+export type SiteAvgOrderByAggregateInput = {
+  planVersion?: Prisma.SortOrder
 }
 
 export type SiteMaxOrderByAggregateInput = {
@@ -347,6 +407,7 @@ export type SiteMaxOrderByAggregateInput = {
   name?: Prisma.SortOrder
   url?: Prisma.SortOrder
   planId?: Prisma.SortOrder
+  planVersion?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -357,8 +418,13 @@ export type SiteMinOrderByAggregateInput = {
   name?: Prisma.SortOrder
   url?: Prisma.SortOrder
   planId?: Prisma.SortOrder
+  planVersion?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+}
+
+export type SiteSumOrderByAggregateInput = {
+  planVersion?: Prisma.SortOrder
 }
 
 export type SiteCreateNestedManyWithoutCustomerInput = {
@@ -403,11 +469,20 @@ export type SiteUncheckedUpdateManyWithoutCustomerNestedInput = {
   deleteMany?: Prisma.SiteScalarWhereInput | Prisma.SiteScalarWhereInput[]
 }
 
+export type NullableIntFieldUpdateOperationsInput = {
+  set?: number | null
+  increment?: number
+  decrement?: number
+  multiply?: number
+  divide?: number
+}
+
 export type SiteCreateWithoutCustomerInput = {
   id: string
   name: string
   url?: string
   planId: string
+  planVersion?: number | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -417,6 +492,7 @@ export type SiteUncheckedCreateWithoutCustomerInput = {
   name: string
   url?: string
   planId: string
+  planVersion?: number | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -456,6 +532,7 @@ export type SiteScalarWhereInput = {
   name?: Prisma.StringFilter<"Site"> | string
   url?: Prisma.StringFilter<"Site"> | string
   planId?: Prisma.StringFilter<"Site"> | string
+  planVersion?: Prisma.IntNullableFilter<"Site"> | number | null
   createdAt?: Prisma.DateTimeFilter<"Site"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Site"> | Date | string
 }
@@ -465,6 +542,7 @@ export type SiteCreateManyCustomerInput = {
   name: string
   url?: string
   planId: string
+  planVersion?: number | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -474,6 +552,7 @@ export type SiteUpdateWithoutCustomerInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   url?: Prisma.StringFieldUpdateOperationsInput | string
   planId?: Prisma.StringFieldUpdateOperationsInput | string
+  planVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -483,6 +562,7 @@ export type SiteUncheckedUpdateWithoutCustomerInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   url?: Prisma.StringFieldUpdateOperationsInput | string
   planId?: Prisma.StringFieldUpdateOperationsInput | string
+  planVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -492,6 +572,7 @@ export type SiteUncheckedUpdateManyWithoutCustomerInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   url?: Prisma.StringFieldUpdateOperationsInput | string
   planId?: Prisma.StringFieldUpdateOperationsInput | string
+  planVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -504,6 +585,7 @@ export type SiteSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   name?: boolean
   url?: boolean
   planId?: boolean
+  planVersion?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   customer?: boolean | Prisma.CustomerDefaultArgs<ExtArgs>
@@ -515,6 +597,7 @@ export type SiteSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   name?: boolean
   url?: boolean
   planId?: boolean
+  planVersion?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   customer?: boolean | Prisma.CustomerDefaultArgs<ExtArgs>
@@ -526,6 +609,7 @@ export type SiteSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   name?: boolean
   url?: boolean
   planId?: boolean
+  planVersion?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   customer?: boolean | Prisma.CustomerDefaultArgs<ExtArgs>
@@ -537,11 +621,12 @@ export type SiteSelectScalar = {
   name?: boolean
   url?: boolean
   planId?: boolean
+  planVersion?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type SiteOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "customerId" | "name" | "url" | "planId" | "createdAt" | "updatedAt", ExtArgs["result"]["site"]>
+export type SiteOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "customerId" | "name" | "url" | "planId" | "planVersion" | "createdAt" | "updatedAt", ExtArgs["result"]["site"]>
 export type SiteInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   customer?: boolean | Prisma.CustomerDefaultArgs<ExtArgs>
 }
@@ -569,6 +654,10 @@ export type $SitePayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      * Id of a plan of the catalog (plans.json or PLANS_FILE).
      */
     planId: string
+    /**
+     * The last billing plan change applied (SetSitePlan's plan_version); older ones change nothing.
+     */
+    planVersion: number | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["site"]>
@@ -1000,6 +1089,7 @@ export interface SiteFieldRefs {
   readonly name: Prisma.FieldRef<"Site", 'String'>
   readonly url: Prisma.FieldRef<"Site", 'String'>
   readonly planId: Prisma.FieldRef<"Site", 'String'>
+  readonly planVersion: Prisma.FieldRef<"Site", 'Int'>
   readonly createdAt: Prisma.FieldRef<"Site", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Site", 'DateTime'>
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "sites" ADD COLUMN     "plan_version" INTEGER;
