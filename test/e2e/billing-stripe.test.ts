@@ -1,5 +1,5 @@
 /**
- * Billing that really bills, over HTTP (design 5b): with no payment provider every billing route is
+ * Billing that really bills, over HTTP: with no payment provider every billing route is
  * 503 and grants nothing; with Stripe (the official package against a stand-in that speaks Stripe's
  * shapes) a checkout stays pending until a signed event arrives at POST /webhooks/stripe, every
  * transition of the lifecycle follows the events, each event is processed once, a forged one

@@ -39,7 +39,7 @@ afterAll(async () => {
   if (operator) closeAdminClients(operator);
   await system?.stop();
   await database?.drop();
-  // The figures quoted in the README and the closing note.
+  // The figures quoted in docs/performance.md#deadlines.
   // eslint-disable-next-line no-console -- a measurement this test exists to report
   console.log(`time to 503 with a ${DEADLINE_MS} ms budget:\n${timings.map((t) => `  ${t.failpoint}: ${t.ms} ms`).join('\n')}`);
 });

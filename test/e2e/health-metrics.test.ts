@@ -1,5 +1,5 @@
 /**
- * Health and metrics of running processes (design 6e): the gateway's /healthz and /readyz (503 while
+ * Health and metrics of running processes: the gateway's /healthz and /readyz (503 while
  * a service it needs is down, and from SIGTERM on, before the server closes), outside the rate limit
  * and the API description; and the Prometheus scrape endpoint of the gateway and of a service
  * (OTEL_METRICS_EXPORTER=prometheus) with the HTTP, gRPC, runtime and the system's own series.

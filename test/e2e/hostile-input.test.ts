@@ -2,8 +2,8 @@
  * Hostile input, property-based (fast-check): at least 10 000 generated requests across every route
  * of the route table and the public media route — wrong types, huge and deeply nested JSON,
  * unicode and control characters, odd headers, path tricks — with and without a valid Credential.
- * Invariants: never a 5xx; every non-2xx is exactly the envelope with a status from the spec's
- * table; no message leaks internals; the system is still up at the end.
+ * Invariants: never a 5xx; every non-2xx is exactly the envelope with a status from the error
+ * table (docs/api.md#errors); no message leaks internals; the system is still up at the end.
  */
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * Service-to-service authentication (design 2): every service admits only the callers that need
+ * Service-to-service authentication: every service admits only the callers that need
  * each RPC. The gateway's own token — what an attacker who took over a gateway pod would hold — is
  * refused by every operator RPC (plan changes, customer creation, object writes, imports), a call
  * without a token is refused by every RPC, and nothing changes; the operator and billing keep theirs.

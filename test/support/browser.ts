@@ -1,6 +1,6 @@
 /**
  * A real browser for the dashboard tests: Debian's Chromium (/usr/bin/chromium, CHROMIUM_PATH to
- * override) driven by playwright-core (design 8: Playwright cannot download its own browsers here).
+ * override) driven by playwright-core (Playwright cannot download its own browsers here).
  * A missing browser fails the tests; it never skips them (.ci/run installs chromium).
  * Screenshots go to .ci/results/screenshots/, which CI keeps.
  */

@@ -98,7 +98,7 @@ export function checkAgainstOpenApi(method: string, path: string, status: number
   if (pathname.startsWith('/docs/') || pathname.startsWith('/test/')) return null;
   const { match, operation, response } = lookup(method, pathname, status);
   if (!operation) {
-    // Webhook routes are not part of the public API (design 5b): absent from the description on purpose.
+    // Webhook routes are not part of the public API: absent from the description on purpose.
     if (pathname.startsWith('/webhooks/') && status < 300) return null;
     if (status < 400) return `${method} ${pathname} answered ${status} but is not in the description`;
     const v = validatorFor('envelope', envelopeSchema);

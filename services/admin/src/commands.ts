@@ -1,5 +1,5 @@
 /**
- * The operator commands (README: Operator CLI). Each returns one JSON-serializable object; failures
+ * The operator commands (docs/operations.md#the-operator-cli). Each returns one JSON-serializable object; failures
  * are DomainErrors (the service's public code and safe message) or UsageErrors.
  */
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Vendored from the workplace tools (shared/tools/prisma-schema-engine.mjs, shared/notes/prisma-offline.md)
-// so that `npm run migrate:dev` works on a fresh clone; services/common/scripts/prisma.sh points Prisma at it.
+// Kept in the repository so that `npm run migrate:dev` works on a fresh clone; services/common/scripts/prisma.sh points Prisma at it.
 // Offline stand-in for Prisma's schema-engine binary (PostgreSQL only), for machines that cannot
 // download it. Use: PRISMA_SCHEMA_ENGINE_BINARY=<path of this file> npx prisma migrate dev|deploy|diff|status|reset
 // It speaks the binary's CLI + JSON-RPC protocol and runs @prisma/schema-engine-wasm over @prisma/adapter-pg.

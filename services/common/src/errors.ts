@@ -8,7 +8,7 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 export const ERROR_CODES = {
   MALFORMED_REQUEST: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request is invalid.' },
   UNAUTHENTICATED: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED, message: 'A valid credential is required.' },
-  /** Reserved by the spec: part of the vocabulary, never emitted by a live endpoint. */
+  /** Reserved (docs/api.md#errors): part of the vocabulary, never emitted by a live endpoint. */
   UNAUTHORIZED: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'Not authorized.' },
   CAPABILITY_NOT_ENTITLED: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: "The site's plan does not include this capability." },
   QUOTA_EXHAUSTED: { http: 403, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'The quota of this period is used up.' },

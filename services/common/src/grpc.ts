@@ -263,7 +263,7 @@ export class GrpcServer {
 // ---------------------------------------------------------------------------------------------
 
 export const CHANNEL_OPTIONS: grpc.ChannelOptions = {
-  // The default 64 KiB window throttles answers of a few KiB (docs/architecture.md#performance-facts).
+  // The default 64 KiB window throttles answers of a few KiB (docs/performance.md#service-calls-and-redis).
   'grpc-node.flow_control_window': 1024 * 1024,
   // A service that comes back is used again within a second (grpc-js backs off up to 120 s by default).
   'grpc.initial_reconnect_backoff_ms': 250,

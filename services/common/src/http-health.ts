@@ -1,5 +1,5 @@
 /**
- * GET /healthz and GET /readyz (design 6e) of the HTTP deployables (the gateway, the dashboard),
+ * GET /healthz and GET /readyz of the HTTP deployables (the gateway, the dashboard),
  * answered before anything else: never rate-limited, never logged, absent from /docs/public.json.
  * - /healthz (liveness): 200 while the process serves HTTP at all.
  * - /readyz (readiness): 200 when the services every request needs (identity, account) answer their

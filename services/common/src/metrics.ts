@@ -1,5 +1,5 @@
 /**
- * The system's own metrics (design 6e), through the OpenTelemetry API: exported by whatever
+ * The system's own metrics, through the OpenTelemetry API: exported by whatever
  * OTEL_METRICS_EXPORTER configures (telemetry.ts; `prometheus` serves a scrape endpoint), free when
  * nothing is configured. Instruments are made on first use, after telemetry started the SDK.
  * The HTTP servers (gateway, dashboard, media) record their requests here; Node runtime metrics

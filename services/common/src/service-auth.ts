@@ -1,5 +1,5 @@
 /**
- * Service-to-service authentication (design 2, docs/architecture.md#service-to-service-authentication).
+ * Service-to-service authentication (docs/architecture.md#service-to-service-authentication).
  *
  * Every caller of a service's gRPC API — the gateway, billing, the operator CLI, the dashboard — holds a random
  * token of its own (`SERVICE_TOKEN`) and sends it in the `cfs-service-token` metadata of every

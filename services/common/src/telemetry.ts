@@ -2,7 +2,7 @@
  * OpenTelemetry bootstrap, configured only through the standard OTEL_* variables (exporter,
  * endpoint, service name, sampler). It starts when an exporter is configured (OTEL_TRACES_EXPORTER,
  * OTEL_METRICS_EXPORTER or an OTLP endpoint) and OTEL_SDK_DISABLED is not "true"; otherwise it
- * costs nothing. Metrics (design 6e): OTEL_METRICS_EXPORTER=prometheus serves a scrape endpoint on
+ * costs nothing. Metrics: OTEL_METRICS_EXPORTER=prometheus serves a scrape endpoint on
  * OTEL_EXPORTER_PROMETHEUS_PORT (default 9464) with HTTP server, gRPC, Node runtime and the
  * system's own series (metrics.ts); `otlp` (OTEL_EXPORTER_OTLP_METRICS_PROTOCOL or
  * OTEL_EXPORTER_OTLP_PROTOCOL: grpc, http/json, http/protobuf) and `console` push them.
@@ -11,10 +11,9 @@
  * grpc, pg, ioredis, pino) through the ESM loader hook. With metrics alone, no SDK but the metrics
  * one loads: a MeterProvider with the configured readers and the Node runtime instrumentation, and
  * the servers record their own HTTP series (`recordHttpServerRequest` in metrics.ts; the HTTP
- * instrumentation is not loaded, nor the context manager it needs). Under the short bench's load,
- * the HTTP instrumentation and the NodeSDK with metrics alone nearly doubled the gateway's CPU per
- * request (/me 90–107 → 187 CPU ms per 1 000 requests) and added 16–18 MB to every idle process
- * (README: Evidence, Benchmarks). With traces the HTTP instrumentation still makes the spans, and
+ * instrumentation is not loaded, nor the context manager it needs): with metrics alone, the HTTP
+ * instrumentation and the NodeSDK nearly doubled the gateway's CPU per request and added memory to
+ * every process (docs/performance.md#libraries-and-telemetry). With traces the HTTP instrumentation still makes the spans, and
  * its own copy of the HTTP series is switched off: the servers' series is the one series in both modes.
  *
  * It must run before the modules it instruments are loaded: each entrypoint calls it first and

@@ -164,7 +164,7 @@ describe('deadlines across a clock offset', () => {
     const ms = Date.now() - started;
     expect(err?.code).toBe(grpc.status.UNAVAILABLE);
     expect(err?.metadata.get(GRPC_ERROR_CODE_KEY)[0]).toBe('SERVICE_UNAVAILABLE');
-    // The figure the README quotes (a 500 ms budget, the caller's clock 1 s ahead).
+    // The figure docs/performance.md#deadlines quotes (a 500 ms budget, the caller's clock 1 s ahead).
     // eslint-disable-next-line no-console -- a measurement this test exists to report
     console.log(`time to UNAVAILABLE with a 500 ms budget, the caller's clock 1 s ahead: ${ms} ms`);
   });

@@ -33,7 +33,7 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
   const started = Date.now();
 
   // PostgreSQL's 128 MB of shared buffers live in PGlite's WebAssembly memory, inside this process:
-  // 16 MB hold the demo's working set and keep about 160 MB of RSS off (README: Evidence, Benchmarks).
+  // 16 MB hold the demo's working set and keep the process small (docs/performance.md#node-runtime-flags).
   const pglite = await PGlite.create(path.join(dataDir, 'pglite'), { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
   // maxConnections defaults to 1; the services' pools need more. Queries are queued, transactions kept whole.
   const pgServer = new PGLiteSocketServer({ db: pglite, port: env.EMBEDDED_PG_PORT, host: '127.0.0.1', maxConnections: 100 });

@@ -1,8 +1,9 @@
 /**
  * Where the bytes of generated media live: an S3 bucket (MinIO in production, any S3-protocol
  * server in tests) through the minio client, or a local folder for one-machine runs. The bucket is
- * created when missing. Object names are `generated/<key>`. The minio package (about 29 MB of RSS) is
- * loaded only when an S3ObjectStore is made, so a media service on a local folder never loads it.
+ * created when missing. Object names are `generated/<key>`. The minio package is loaded only when an
+ * S3ObjectStore is made, so a media service on a local folder never pays its memory
+ * (docs/performance.md#libraries-and-telemetry).
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';

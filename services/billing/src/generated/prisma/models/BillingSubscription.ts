@@ -708,7 +708,7 @@ export type $BillingSubscriptionPayload<ExtArgs extends runtime.Types.Extensions
     customerId: string
     plan: string
     /**
-     * pending | active | past_due | canceled | expired (README: Billing, the lifecycle)
+     * pending | active | past_due | canceled | expired (docs/architecture.md#the-lifecycle)
      */
     status: string
     /**
