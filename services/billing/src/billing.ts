@@ -12,9 +12,10 @@ import { newId } from '@cfs/common/ids';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import type { BillingSubscription, PrismaClient } from './generated/prisma/client.ts';
 import type { Logger } from '@cfs/common/logger';
-import { changedFields, changeOf, type Change, type SubscriptionLifecycle } from './lifecycle.ts';
+import type { SubscriptionLifecycle } from './lifecycle.ts';
 import type { AccountPort, PlanOutbox } from './plan-outbox.ts';
 import type { PaymentProvider, SubscriptionState } from './providers/provider.ts';
+import { changeOf, nextState, OPEN_STATES, type Change } from './subscription-rules.ts';
 
 export type { BillingSubscription };
 export type { AccountPort };
@@ -47,7 +48,7 @@ export class Billing {
     if (!plan) throw malformed(`unknown plan: ${planId.slice(0, 64)}`);
     if (planId === catalog.defaultPlan) throw malformed(`${planId} is the default plan and needs no subscription`);
     if (this.provider.name === 'stripe' && !plan.stripePriceId) throw conflict(`The plan ${planId} is not offered for purchase on this deployment.`);
-    if (await this.db.billingSubscription.findFirst({ where: { siteId, status: { in: ['pending', 'active', 'past_due'] } }, select: { id: true } })) throw conflict(SLOT_TAKEN);
+    if (await this.db.billingSubscription.findFirst({ where: { siteId, status: { in: OPEN_STATES } }, select: { id: true } })) throw conflict(SLOT_TAKEN);
     const customerRef = await this.customerRef(customerId);
     const now = this.now();
     const id = newId('bsub');
@@ -96,7 +97,7 @@ export class Billing {
    * answer is what it did, whatever becomes of the commit (see answerFromProvider).
    */
   async cancel(siteId: string, options: { atPeriodEnd: boolean }): Promise<BillingSubscription> {
-    const open = await this.db.billingSubscription.findFirst({ where: { siteId, status: { in: ['pending', 'active', 'past_due'] } } });
+    const open = await this.db.billingSubscription.findFirst({ where: { siteId, status: { in: OPEN_STATES } } });
     if (!open) {
       const any = await this.db.billingSubscription.count({ where: { siteId } });
       if (any === 0) throw notFound('subscription');
@@ -134,8 +135,9 @@ export class Billing {
       this.logger.warn({ subscriptionId: open.id, err: { name: (err as Error).name, message: (err as Error).message } }, "the provider's cancel is not recorded yet; its webhook or the reconciliation records it");
     if ('error' in outcome) failed(outcome.error);
     else void outcome.pending.then(() => this.outbox.flush(open.siteId), failed);
-    const fields = changedFields(open, change, this.now());
-    return fields ? { ...open, ...fields } : open;
+    // What the commit records (the same decision), shown before it has.
+    const next = nextState(open, change, this.now());
+    return 'fields' in next ? { ...open, ...next.fields } : open;
   }
 
   /** The provider's customer of a Customer, made on its first checkout and kept. */

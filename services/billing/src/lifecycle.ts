@@ -4,41 +4,21 @@
  * that re-reads open subscriptions, or the provider's answer to a cancel. Each change happens in one
  * transaction with the plan its Site should then have (plan-outbox.ts) and, for an event, the
  * event's id, so an event is processed exactly once; an event older than the last one applied to a
- * subscription changes nothing (deliveries arrive in any order).
+ * subscription changes nothing (deliveries arrive in any order). What a change does, and which
+ * plan follows, are decided without I/O in subscription-rules.ts; this class reads, locks and writes.
  */
 import type { Logger } from '@cfs/common/logger';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import type { BillingSubscription, PrismaClient } from './generated/prisma/client.ts';
-import { planOfSite, type PlanOutbox } from './plan-outbox.ts';
-import type { PaymentProvider, ProviderSubscription, SubscriptionState } from './providers/provider.ts';
+import type { PlanOutbox } from './plan-outbox.ts';
+import type { PaymentProvider } from './providers/provider.ts';
 import type { BillingEvent, ReceivedEvent } from './providers/stripe-events.ts';
+import { changeOf, checkoutLapsed, graceEndedBefore, nextState, OPEN_STATES, planOfSite, type Change } from './subscription-rules.ts';
 
 type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
-/** What a subscription becomes, as the provider says at time `at`. */
-export interface Change {
-  state: SubscriptionState;
-  at: Date;
-  /**
-   * The provider's answer to our own request made after every event applied so far (a cancel): it
-   * applies even when those events are dated later by the provider's clock, which may run ahead of
-   * ours, and the row keeps the later date.
-   */
-  answer?: true;
-  providerRef?: string;
-  currentPeriodEnd?: Date;
-  cancelAtPeriodEnd?: boolean;
-  /** The prices the provider's subscription bills (priceGrants). */
-  priceRefs?: string[];
-}
-
 /** Processed event ids are kept this long: Stripe redelivers an event for up to three days. */
 export const PROCESSED_EVENTS_KEPT_MS = 30 * 24 * 3600 * 1000;
-
-/** A pending checkout older than this is asked about (Stripe's sessions expire after 24 h). */
-export const CHECKOUT_LIFETIME_MS = 24 * 3600 * 1000;
-
-const OPEN: SubscriptionState[] = ['pending', 'active', 'past_due'];
 
 export class SubscriptionLifecycle {
   constructor(
@@ -52,9 +32,8 @@ export class SubscriptionLifecycle {
 
   /**
    * Applies a change to one subscription inside `tx` and records the plan its Site should then
-   * have, computed from all the Site's subscriptions with them locked (lockSite). A canceled or
-   * expired subscription stays so, except that a checkout expired here is activated when the
-   * provider says it was paid after all.
+   * have, computed from all the Site's subscriptions with them locked (lockSite); nextState
+   * decides what the change does.
    */
   async transition(tx: Tx, id: string, change: Change): Promise<BillingSubscription | null> {
     const now = this.now();
@@ -63,13 +42,12 @@ export class SubscriptionLifecycle {
     await lockSite(tx, target.siteId);
     const row = await tx.billingSubscription.findUnique({ where: { id } });
     if (!row) return null;
-    if (!priceGrants(row, change)) {
-      this.logger.warn({ subscriptionId: id, siteId: row.siteId, plan: row.plan, priceRef: row.priceRef, providerPrices: change.priceRefs }, "the provider's subscription bills another price than its plan's; the change is ignored");
+    const next = nextState(row, change, now);
+    if ('ignored' in next) {
+      if (next.ignored === 'price') this.logger.warn({ subscriptionId: id, siteId: row.siteId, plan: row.plan, priceRef: row.priceRef, providerPrices: change.priceRefs }, "the provider's subscription bills another price than its plan's; the change is ignored");
       return row;
     }
-    const data = changedFields(row, change, now);
-    if (!data) return row;
-    const updated = await tx.billingSubscription.update({ where: { id }, data: { ...data, updatedAt: now } });
+    const updated = await tx.billingSubscription.update({ where: { id }, data: { ...next.fields, updatedAt: now } });
     if (updated.status !== row.status) this.logger.info({ subscriptionId: id, siteId: row.siteId, from: row.status, to: updated.status }, 'subscription changed');
     await this.desirePlan(tx, row.siteId, now);
     return updated;
@@ -149,7 +127,7 @@ export class SubscriptionLifecycle {
    * webhook heals; ends the grace of past_due subscriptions; then sets the plans still to set.
    */
   async reconcile(): Promise<{ checked: number; changed: number; plansApplied: number }> {
-    const open = await this.db.billingSubscription.findMany({ where: { status: { in: OPEN }, provider: this.provider.name }, orderBy: { createdAt: 'asc' } });
+    const open = await this.db.billingSubscription.findMany({ where: { status: { in: OPEN_STATES }, provider: this.provider.name }, orderBy: { createdAt: 'asc' } });
     let changed = 0;
     for (const row of open) {
       try {
@@ -178,7 +156,7 @@ export class SubscriptionLifecycle {
    */
   async endGracePeriods(): Promise<void> {
     const now = this.now();
-    const ended = await this.db.billingSubscription.findMany({ where: { status: 'past_due', pastDueSince: { lte: new Date(now.getTime() - this.graceMs) } }, select: { siteId: true } });
+    const ended = await this.db.billingSubscription.findMany({ where: { status: 'past_due', pastDueSince: { lte: graceEndedBefore(this.graceMs, now) } }, select: { siteId: true } });
     for (const { siteId } of ended) {
       await this.db.$transaction(async (tx) => {
         await lockSite(tx, siteId);
@@ -194,7 +172,7 @@ export class SubscriptionLifecycle {
       if (!row.checkoutRef) return undefined;
       let checkout = await this.provider.checkout(row.checkoutRef);
       // A checkout left open past its lifetime is closed, so it can no longer be paid.
-      if (checkout.state === 'open' && at.getTime() - row.createdAt.getTime() > CHECKOUT_LIFETIME_MS) checkout = await this.provider.expireCheckout(row.checkoutRef);
+      if (checkout.state === 'open' && checkoutLapsed(row, at)) checkout = await this.provider.expireCheckout(row.checkoutRef);
       if (checkout.state === 'expired') return { state: 'expired', at };
       if (checkout.state === 'open' || !checkout.subscriptionRef) return undefined;
       return { ...changeOf(await this.provider.subscription(checkout.subscriptionRef)), at };
@@ -210,47 +188,4 @@ export class SubscriptionLifecycle {
  */
 async function lockSite(tx: Tx, siteId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM billing_subscriptions WHERE site_id = ${siteId} ORDER BY id FOR UPDATE`;
-}
-
-/**
- * Whether a change may give (or keep giving) the subscription's plan: a provider subscription that
- * bills other prices than the plan's at checkout (changed at Stripe, outside this service) does not
- * pay for it. A change that ends the subscription always applies.
- */
-function priceGrants(row: BillingSubscription, change: Change): boolean {
-  if (change.state !== 'active' && change.state !== 'past_due') return true;
-  return !row.priceRef || !change.priceRefs || change.priceRefs.includes(row.priceRef);
-}
-
-/**
- * The fields a change sets on a subscription (null: none, the change is older than the last one
- * applied). Pure, so that an answer can show a change the database has not recorded yet (billing.ts).
- */
-export function changedFields(row: BillingSubscription, change: Change, now: Date) {
-  // Stripe dates events to the second: an event of the same second as the last change still applies.
-  const stamp = new Date(Math.floor(change.at.getTime() / 1000) * 1000);
-  const stale = row.lastEventAt !== null && stamp < row.lastEventAt;
-  if (stale && !change.answer) return null;
-  const terminal = row.status === 'canceled' || (row.status === 'expired' && change.state !== 'active');
-  const status = terminal ? row.status : change.state === 'pending' && row.status !== 'pending' ? row.status : change.state;
-  return {
-    status,
-    lastEventAt: stale ? row.lastEventAt! : stamp,
-    ...(change.providerRef ? { providerRef: change.providerRef } : {}),
-    ...(change.currentPeriodEnd ? { currentPeriodEnd: change.currentPeriodEnd } : {}),
-    ...(change.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: change.cancelAtPeriodEnd } : {}),
-    ...(status === 'active' && !row.activatedAt ? { activatedAt: now } : {}),
-    pastDueSince: status === 'past_due' ? (row.pastDueSince ?? now) : null,
-    ...(status === 'canceled' && !row.canceledAt ? { canceledAt: now } : {}),
-  };
-}
-
-export function changeOf(s: ProviderSubscription): Omit<Change, 'at'> {
-  return {
-    state: s.state,
-    providerRef: s.ref,
-    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
-    ...(s.currentPeriodEnd ? { currentPeriodEnd: s.currentPeriodEnd } : {}),
-    ...(s.priceRefs ? { priceRefs: s.priceRefs } : {}),
-  };
 }

@@ -14,7 +14,7 @@
 import { awaitWithinBudget } from '@cfs/common/deadline';
 import { failpoint } from '@cfs/common/failpoints';
 import type { Logger } from '@cfs/common/logger';
-import type { BillingSubscription, PrismaClient } from './generated/prisma/client.ts';
+import type { PrismaClient } from './generated/prisma/client.ts';
 
 type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
@@ -26,28 +26,6 @@ export interface AccountPort {
    * service ignores one not above the last it applied (a call that arrives after a newer one).
    */
   setPlan(siteId: string, plan: string, version: number): Promise<void>;
-}
-
-type GrantingFields = Pick<BillingSubscription, 'id' | 'status' | 'plan' | 'pastDueSince' | 'createdAt'>;
-
-/** Whether a subscription gives its Site its plan now: active, or past_due within the grace period. */
-function grants(s: GrantingFields, graceMs: number, now: Date): boolean {
-  if (s.status === 'active') return true;
-  return s.status === 'past_due' && s.pastDueSince !== null && now.getTime() - s.pastDueSince.getTime() < graceMs;
-}
-
-/**
- * The plan a Site should have given ALL its subscriptions (null: the catalog's default plan): the
- * newest one that grants its plan wins, so a late event about an old, ended subscription never
- * takes the plan of a newer, paid one away.
- */
-export function planOfSite(subscriptions: readonly GrantingFields[], graceMs: number, now: Date): string | null {
-  let newest: GrantingFields | undefined;
-  for (const s of subscriptions) {
-    if (!grants(s, graceMs, now)) continue;
-    if (!newest || s.createdAt > newest.createdAt || (+s.createdAt === +newest.createdAt && s.id > newest.id)) newest = s;
-  }
-  return newest?.plan ?? null;
 }
 
 /** How long a flush's claim on a Site lasts (a crashed flush's lapses): far above an account call's deadline. */

@@ -1,6 +1,6 @@
-/** The plan a Site should have, from all its subscriptions (plan-outbox.ts planOfSite): no database. */
+/** The plan a Site should have, from all its subscriptions (subscription-rules.ts planOfSite): no database. */
 import { describe, expect, it } from 'vitest';
-import { planOfSite } from '../src/plan-outbox.ts';
+import { planOfSite } from '../src/subscription-rules.ts';
 
 const DAY = 24 * 3600 * 1000;
 const GRACE = 7 * DAY;
