@@ -8,8 +8,10 @@ import type { GrpcServer } from '@cfs/common/grpc';
 import { createRevocationMarkers, type RevocationMarkers } from '@cfs/common/revocations';
 import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
 import type { IdentityEnv } from './env.ts';
+import { Credentials } from './credentials.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { createIdentityServer } from './server.ts';
+import { DashboardUsers } from './users.ts';
 
 export { identityEnvSchema, type IdentityEnv } from './env.ts';
 
@@ -27,18 +29,13 @@ export async function createIdentityService(env: IdentityEnv, deps: IdentityServ
   const prisma = new PrismaClient({ adapter: await serviceAdapter(deps) });
   const markers = deps.revocationMarkers ?? createRevocationMarkers(redis);
   const bus = deps.bus ?? createBus(redis);
-  return createIdentityServer({
+  const credentials = new Credentials(
     prisma,
-    logger: deps.logger,
-    callers: deps.callers,
-    config: {
-      pepper: env.CREDENTIAL_PEPPER,
-      knownProducts: env.KNOWN_PRODUCTS,
-      connectionCodeTtlSeconds: env.CONNECTION_CODE_TTL_SECONDS,
-      invitationTtlSeconds: env.INVITATION_TTL_SECONDS,
-    },
-    revocations: { markers, bus },
-  })
+    { pepper: env.CREDENTIAL_PEPPER, knownProducts: env.KNOWN_PRODUCTS, connectionCodeTtlSeconds: env.CONNECTION_CODE_TTL_SECONDS },
+    { markers, bus },
+  );
+  const users = new DashboardUsers(prisma, { pepper: env.CREDENTIAL_PEPPER, invitationTtlSeconds: env.INVITATION_TTL_SECONDS });
+  return createIdentityServer({ prisma, logger: deps.logger, callers: deps.callers, credentials, users })
     .addCleanup(() => markers.close())
     .addCleanup(() => bus.close())
     .addCleanup(() => prisma.$disconnect());

@@ -2,7 +2,7 @@
  * Dashboard passwords at rest: scrypt (N=2^15, r=8, p=1) over a 32-byte random salt, a 64-byte key,
  * stored as `scrypt$32768$8$1$<salt base64url>$<key base64url>`; compared in constant time. The
  * parameters travel with the hash, so raising them later still verifies the older hashes. A salt
- * may be given (identity.ts gives all of one e-mail's Users the same), and `matching` derives once
+ * may be given (users.ts gives all of one e-mail's Users the same), and `matching` derives once
  * per distinct parameters and salt.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';

@@ -1,7 +1,5 @@
-/** The identity gRPC server: protocol mapping only; the rules live in identity.ts. */
-import type { Bus } from '@cfs/common/bus';
+/** The identity gRPC server: protocol mapping only; the rules live in credentials.ts and users.ts. */
 import { malformed } from '@cfs/common/errors';
-import type { RevocationMarkers } from '@cfs/common/revocations';
 import { GrpcServer, implement, type RpcName } from '@cfs/common/grpc';
 import type { CallerPolicy, ServiceCallers } from '@cfs/common/service-auth';
 import type { Logger } from '@cfs/common/logger';
@@ -11,7 +9,8 @@ import type { Credential as CredentialMessage } from '@cfs/protos/generated/cfs/
 import type { IdentityServiceHandlers } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
 import type { User as UserMessage } from '@cfs/protos/generated/cfs/identity/v1/User.js';
 import type { PrismaClient } from './generated/prisma/client.ts';
-import { Identity, type Credential, type IdentityConfig, type User } from './identity.ts';
+import type { Credential, Credentials } from './credentials.ts';
+import type { DashboardUsers, User } from './users.ts';
 
 export function toCredentialMessage(c: Credential): CredentialMessage {
   return {
@@ -58,16 +57,16 @@ export const IDENTITY_CALLERS: CallerPolicy<RpcName<IdentityServiceHandlers>> = 
 
 export function createIdentityServer(deps: {
   prisma: PrismaClient;
-  config: IdentityConfig;
+  credentials: Credentials;
+  users: DashboardUsers;
   logger: Logger;
   callers: ServiceCallers;
-  revocations?: { markers: RevocationMarkers; bus: Bus };
 }): GrpcServer {
-  const identity = new Identity(deps.prisma, deps.config, deps.revocations);
+  const { credentials, users } = deps;
   const handlers = implement<IdentityServiceHandlers>(deps.logger, {
-    Authenticate: async (req) => ({ credential: toCredentialMessage(await identity.authenticate(req.token)) }),
+    Authenticate: async (req) => ({ credential: toCredentialMessage(await credentials.authenticate(req.token)) }),
     CreateCredential: async (req) => {
-      const { credential, secret } = await identity.createCredential({
+      const { credential, secret } = await credentials.createCredential({
         siteId: req.siteId,
         customerId: req.customerId,
         name: req.name,
@@ -79,13 +78,13 @@ export function createIdentityServer(deps: {
       return { credential: toCredentialMessage(credential), secret };
     },
     ListCredentials: async (req) => ({
-      credentials: (await identity.listCredentials(req.siteId, req.customerId)).map(toCredentialMessage),
+      credentials: (await credentials.listCredentials(req.siteId, req.customerId)).map(toCredentialMessage),
     }),
     RevokeCredential: async (req) => ({
-      credential: toCredentialMessage(await identity.revokeCredential(req.credentialId, req.siteId, req.customerId)),
+      credential: toCredentialMessage(await credentials.revokeCredential(req.credentialId, req.siteId, req.customerId)),
     }),
     CreateConnectionCode: async (req) => {
-      const { code, expiresAt } = await identity.createConnectionCode({
+      const { code, expiresAt } = await credentials.createConnectionCode({
         siteId: req.siteId,
         customerId: req.customerId,
         expiresInSeconds: req.expiresInSeconds,
@@ -94,17 +93,17 @@ export function createIdentityServer(deps: {
       return { code, expiresAt: expiresAt.toISOString() };
     },
     RedeemConnectionCode: async (req) => {
-      const { credential, secret } = await identity.redeemConnectionCode(req.code);
+      const { credential, secret } = await credentials.redeemConnectionCode(req.code);
       return { credential: toCredentialMessage(credential), secret };
     },
     InviteUser: async (req) => {
-      const { user, token, expiresAt } = await identity.inviteUser(req.customerId, req.email);
+      const { user, token, expiresAt } = await users.inviteUser(req.customerId, req.email);
       return { user: toUserMessage(user), invitationToken: token, expiresAt: expiresAt.toISOString() };
     },
-    AcceptInvitation: async (req) => ({ user: toUserMessage(await identity.acceptInvitation(req.invitationToken, req.password)) }),
-    SignIn: async (req) => ({ user: toUserMessage(await identity.signIn(req.email, req.password)) }),
-    GetUser: async (req) => ({ user: toUserMessage(await identity.getUser(req.userId)) }),
-    ListUsers: async (req) => ({ users: (await identity.listUsers(req.customerId)).map(toUserMessage) }),
+    AcceptInvitation: async (req) => ({ user: toUserMessage(await users.acceptInvitation(req.invitationToken, req.password)) }),
+    SignIn: async (req) => ({ user: toUserMessage(await users.signIn(req.email, req.password)) }),
+    GetUser: async (req) => ({ user: toUserMessage(await users.getUser(req.userId)) }),
+    ListUsers: async (req) => ({ users: (await users.listUsers(req.customerId)).map(toUserMessage) }),
   });
   return new GrpcServer({
     logger: deps.logger,

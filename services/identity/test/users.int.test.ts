@@ -19,21 +19,22 @@ import { createLogger } from '@cfs/common/logger';
 import { newServiceTokens, ServiceCallers, type ServiceCaller } from '@cfs/common/service-auth';
 import { loadProtos } from '@cfs/protos';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
-import { Identity, type IdentityConfig } from '../src/identity.ts';
+import { Credentials, type CredentialsConfig } from '../src/credentials.ts';
+import { DashboardUsers, type UsersConfig } from '../src/users.ts';
 import { verify } from '../src/passwords.ts';
 import { createIdentityServer } from '../src/server.ts';
 
 const schema = `identity_users_${process.pid}_${Date.now().toString(36)}`;
 let db: PrismaClient;
 let clock = new Date('2026-11-22T12:00:00Z');
-const config: IdentityConfig = {
+const config: CredentialsConfig & UsersConfig = {
   pepper: 'p'.repeat(32),
   knownProducts: ['content-feed'],
   connectionCodeTtlSeconds: 900,
   invitationTtlSeconds: 72 * 3600,
   now: () => clock,
 };
-let identity: Identity;
+let identity: DashboardUsers;
 
 const PASSWORD = 'correct horse battery staple';
 const SIGN_IN_FAILED = { code: 'UNAUTHENTICATED', message: 'The email or password is incorrect.' };
@@ -64,7 +65,7 @@ beforeAll(async () => {
   const target = { connectionString: inject('databaseUrl'), schema };
   await applyMigrations({ target, migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname });
   db = new PrismaClient({ adapter: await createPgAdapter(target, 4) });
-  identity = new Identity(db, config);
+  identity = new DashboardUsers(db, config);
 });
 
 afterEach(() => {
@@ -166,7 +167,7 @@ describe('invitations', () => {
     const active = await activeUser();
     const invitedOnly = email();
     const elsewhere = await identity.inviteUser(customer(), invitedOnly);
-    const shape = (answer: Awaited<ReturnType<Identity['inviteUser']>>, customerId: string, address: string) => {
+    const shape = (answer: Awaited<ReturnType<DashboardUsers['inviteUser']>>, customerId: string, address: string) => {
       expect(answer.user).toEqual({ id: expect.stringMatching(/^usr_/), customerId, email: address, createdAt: clock, passwordSetAt: null });
       expect(answer.token).toMatch(/^cfi_[A-Za-z0-9_-]{43}$/);
       expect(answer.expiresAt).toEqual(new Date(clock.getTime() + 72 * 3600 * 1000));
@@ -194,7 +195,7 @@ describe('invitations', () => {
   });
 
   it('limits the invitations of a Customer in a window, counted one after the other in a burst', async () => {
-    const limited = new Identity(db, { ...config, invitationLimit: { count: 3, windowSeconds: 3600 } });
+    const limited = new DashboardUsers(db, { ...config, invitationLimit: { count: 3, windowSeconds: 3600 } });
     const customerId = customer();
     const answers = await Promise.allSettled(Array.from({ length: 10 }, () => limited.inviteUser(customerId, email())));
     expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(3);
@@ -291,7 +292,7 @@ describe('over gRPC', () => {
   const as = (caller: ServiceCaller) => createClient(cfs.identity.v1.IdentityService, address, tokens[caller]);
 
   beforeAll(async () => {
-    server = createIdentityServer({ prisma: db, config, logger: createLogger('test', { level: 'silent' }), callers: ServiceCallers.parse(callers) });
+    server = createIdentityServer({ prisma: db, credentials: new Credentials(db, config), users: new DashboardUsers(db, config), logger: createLogger('test', { level: 'silent' }), callers: ServiceCallers.parse(callers) });
     address = `127.0.0.1:${await server.listen('127.0.0.1:0')}`;
   });
   afterAll(async () => {
