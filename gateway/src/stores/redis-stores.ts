@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { closeRedis, REDIS_OPTIONS, type Bus } from '@cfs/common/bus';
-import { quotaRedisKey } from '@cfs/common/entitlements';
+import { quotaRedisKey, readQuotaUsage } from '@cfs/common/entitlements';
 import { RedisRevocationMarkers, revocationMarkerKey } from '@cfs/common/revocations';
 import type { Logger } from '@cfs/common/logger';
 import type {
@@ -226,10 +226,8 @@ export class RedisQuotas implements QuotaStore {
     await once(this.redis, this.keys, (id) => this.redis.cfsRefund(key, id, CALL_ID_TTL_MS));
   }
 
-  async usage(keys: string[]): Promise<number[]> {
-    if (keys.length === 0) return [];
-    const values = await this.redis.mget(keys.map((k) => this.keys.of('quota', k)));
-    return values.map((v) => Number(v ?? 0));
+  usage(keys: string[]): Promise<number[]> {
+    return readQuotaUsage(this.redis, this.keys.prefix, keys);
   }
 }
 

@@ -3,8 +3,10 @@
  * both the gateway and the dashboard show): whether it includes a capability, and the quota of the
  * current period, counted in the quota store so that every replica draws from one counter. Periods
  * are calendar periods in UTC. The gateway counts; the dashboard only reads the same counters.
+ * This module is the one place that knows a plan's capabilities, the counters' keys and how they
+ * are read: the gateway and the dashboard both go through it. Unit-tested in
+ * test/entitlements.test.ts.
  */
-import type { Redis } from 'ioredis';
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
 import { CAPABILITIES, type Capability } from './capabilities.ts';
 import { DomainError, unavailable } from './errors.ts';
@@ -36,17 +38,27 @@ export interface QuotaStore extends QuotaUsage {
 /** Where a counter lives in Redis: `<prefix>quota:<counter key>` (the gateway's key prefix). */
 export const quotaRedisKey = (prefix: string, key: string) => `${prefix}quota:${key}`;
 
+/** What reading the counters needs of a Redis client (ioredis's Redis has it). */
+export interface CounterReads {
+  mget(keys: string[]): Promise<Array<string | null>>;
+}
+
+/** Units used of each counter kept in Redis under `prefix` (a missing counter is 0): the gateway's store and the dashboard read them so. */
+export async function readQuotaUsage(redis: CounterReads, prefix: string, keys: string[]): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const values = await redis.mget(keys.map((k) => quotaRedisKey(prefix, k)));
+  return values.map((v) => Number(v ?? 0));
+}
+
 /** Reads the counters the gateway keeps in Redis (the dashboard's view of them). */
 export class RedisQuotaUsage implements QuotaUsage {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: CounterReads,
     private readonly prefix: string,
   ) {}
 
-  async usage(keys: string[]): Promise<number[]> {
-    if (keys.length === 0) return [];
-    const values = await this.redis.mget(keys.map((k) => quotaRedisKey(this.prefix, k)));
-    return values.map((v) => Number(v ?? 0));
+  usage(keys: string[]): Promise<number[]> {
+    return readQuotaUsage(this.redis, this.prefix, keys);
   }
 }
 
@@ -55,10 +67,38 @@ export interface PlanCapability {
   period: QuotaPeriod;
 }
 
-function capabilityOf(plan: Plan__Output, capability: Capability): PlanCapability | undefined {
+/** The plan's terms for a capability (quota and period), or undefined when the plan does not include it. */
+export function planCapability(plan: Plan__Output, capability: Capability): PlanCapability | undefined {
   const found = plan.capabilities.find((c) => c.capability === capability);
   if (!found) return undefined;
   return { quota: found.quota === undefined ? null : Number(found.quota), period: found.period as QuotaPeriod };
+}
+
+/** Whether the plan includes a capability. */
+export function planIncludes(plan: Plan__Output, capability: Capability): boolean {
+  return planCapability(plan, capability) !== undefined;
+}
+
+/** Step 6: the capability must be in the Plan (CAPABILITY_NOT_ENTITLED otherwise); its terms. */
+export function requireIncluded(plan: Plan__Output, capability: Capability): PlanCapability {
+  const entry = planCapability(plan, capability);
+  if (!entry) throw new DomainError('CAPABILITY_NOT_ENTITLED', `The site's plan does not include ${capability}.`);
+  return entry;
+}
+
+/** The plan's AI budget as the media service is asked about it: units per period (none: unlimited), month unless the plan says. */
+export function aiBudgetOf(plan: Plan__Output): { budget?: string; period: string } {
+  return { ...(plan.aiBudget === undefined ? {} : { budget: plan.aiBudget }), period: plan.aiBudgetPeriod || 'month' };
+}
+
+/** The counter of a Site's capability in the period that contains `now` (its key names the period's start). */
+export function quotaCounter(siteId: string, capability: Capability, entry: PlanCapability, now: number): QuotaCounter {
+  const window = periodWindow(entry.period, now);
+  return {
+    key: `${siteId}:${capability}:${entry.period}:${window.start.toISOString()}`,
+    limit: entry.quota,
+    resetsAt: window.end.getTime(),
+  };
 }
 
 export interface EntitlementView {
@@ -78,19 +118,12 @@ export class PlanEntitlements<Store extends QuotaUsage = QuotaStore> {
 
   /** The counter of a Site's capability in the current period. */
   counterOf(siteId: string, capability: Capability, entry: PlanCapability): QuotaCounter {
-    const window = periodWindow(entry.period, this.now());
-    return {
-      key: `${siteId}:${capability}:${entry.period}:${window.start.toISOString()}`,
-      limit: entry.quota,
-      resetsAt: window.end.getTime(),
-    };
+    return quotaCounter(siteId, capability, entry, this.now());
   }
 
   /** Step 6: the capability must be in the Plan. */
   requireIncluded(plan: Plan__Output, capability: Capability): PlanCapability {
-    const entry = capabilityOf(plan, capability);
-    if (!entry) throw new DomainError('CAPABILITY_NOT_ENTITLED', `The site's plan does not include ${capability}.`);
-    return entry;
+    return requireIncluded(plan, capability);
   }
 
   /** Step 7: takes one unit of the period's quota, or QUOTA_EXHAUSTED (which takes nothing). */
@@ -122,32 +155,32 @@ export class PlanEntitlements<Store extends QuotaUsage = QuotaStore> {
 
   /** Every capability: included, quota, used, remaining, period, resetsAt. */
   async describe(siteId: string, plan: Plan__Output): Promise<Record<Capability, EntitlementView>> {
-    const entries = CAPABILITIES.map((capability) => ({ capability, entry: capabilityOf(plan, capability) }));
-    const counters = entries.map(({ capability, entry }) => (entry ? this.counterOf(siteId, capability, entry) : undefined));
+    const counted = CAPABILITIES.flatMap((capability) => {
+      const entry = planCapability(plan, capability);
+      return entry ? [{ capability, entry, counter: this.counterOf(siteId, capability, entry) }] : [];
+    });
     let used: number[];
     try {
-      used = await this.quotas.usage(counters.filter((c): c is QuotaCounter => c !== undefined).map((c) => c.key));
+      used = await this.quotas.usage(counted.map((c) => c.counter.key));
     } catch (err) {
       throw unavailable(err);
     }
-    const out = {} as Record<Capability, EntitlementView>;
-    let i = 0;
-    entries.forEach(({ capability, entry }, index) => {
-      const counter = counters[index];
-      if (!entry || !counter) {
-        out[capability] = { included: false, quota: 0, used: 0, remaining: 0, period: null, resetsAt: null };
-        return;
-      }
-      const u = used[i++] ?? 0;
-      out[capability] = {
-        included: true,
-        quota: entry.quota,
-        used: u,
-        remaining: entry.quota === null ? null : Math.max(0, entry.quota - u),
-        period: entry.period,
-        resetsAt: new Date(counter.resetsAt).toISOString(),
-      };
-    });
+    const out = Object.fromEntries(CAPABILITIES.map((capability) => [capability, entitlementView(undefined)])) as Record<Capability, EntitlementView>;
+    counted.forEach((c, i) => (out[c.capability] = entitlementView({ ...c, used: used[i] ?? 0 })));
     return out;
   }
+}
+
+/** What the entitlements view shows of one capability: its terms and use this period, or not included. */
+export function entitlementView(counted: { entry: PlanCapability; counter: QuotaCounter; used: number } | undefined): EntitlementView {
+  if (!counted) return { included: false, quota: 0, used: 0, remaining: 0, period: null, resetsAt: null };
+  const { entry, counter, used } = counted;
+  return {
+    included: true,
+    quota: entry.quota,
+    used,
+    remaining: entry.quota === null ? null : Math.max(0, entry.quota - used),
+    period: entry.period,
+    resetsAt: new Date(counter.resetsAt).toISOString(),
+  };
 }

@@ -5,8 +5,7 @@
  * does not charge quota: these are the customer's own management actions, not API requests.
  */
 import type { NextFunction, Request, Router } from 'express';
-import type { Capability } from '@cfs/common/capabilities';
-import type { PlanEntitlements, QuotaUsage } from '@cfs/common/entitlements';
+import { aiBudgetOf, planIncludes as includes, requireIncluded, type PlanEntitlements, type QuotaUsage } from '@cfs/common/entitlements';
 import { DomainError } from '@cfs/common/errors';
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
 import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
@@ -40,10 +39,6 @@ const commaList = (value: unknown): string[] =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-const includes = (plan: Plan__Output, capability: Capability) => plan.capabilities.some((c) => c.capability === capability);
-function requireCapability(plan: Plan__Output, capability: Capability): void {
-  if (!includes(plan, capability)) throw new DomainError('CAPABILITY_NOT_ENTITLED', `The site's plan does not include ${capability}.`);
-}
 
 export function mountFeatureRoutes(router: Router, kit: PageKit): void {
   const { render, signedIn } = kit;
@@ -56,7 +51,7 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
     const [entitlements, ai, aiImages] = await Promise.all([
       kit.entitlements?.describe(site.id, plan),
       includes(plan, 'ai_usage')
-        ? rpc('media', 'GetAiUsage', { siteId: site.id, ...(plan.aiBudget === undefined ? {} : { budget: plan.aiBudget }), period: plan.aiBudgetPeriod || 'month' }).then(
+        ? rpc('media', 'GetAiUsage', { siteId: site.id, ...aiBudgetOf(plan) }).then(
             (u): AiUsageView => ({ period: u.period, used: Number(u.used), budget: u.budget === undefined ? null : Number(u.budget), resetsAt: u.resetsAt, status: u.status }),
           )
         : undefined,
@@ -98,7 +93,7 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
     const { site, plan } = await kit.ownSite(req, res);
     const chosen = list((req.body as Record<string, unknown>).categories);
     try {
-      requireCapability(plan, 'subscriptions');
+      requireIncluded(plan, 'subscriptions');
       // The feed service checks every key against the taxonomy; nothing changes on an unknown one.
       const { categories } = await res.locals.ctx.rpc('feed', 'ReplaceSubscriptions', { siteId: site.id, categories: chosen });
       await kit.flash(res, categories.length === 0 ? 'Subscriptions saved: none.' : `Subscriptions saved: ${categories.length} categor${categories.length === 1 ? 'y' : 'ies'}.`);
@@ -134,7 +129,7 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
     const body = req.body as Record<string, unknown>;
     const form: SeoForm = { siteName: text(body.siteName), locale: text(body.locale), keywords: text(body.keywords), tone: text(body.tone), topics: text(body.topics) };
     try {
-      requireCapability(plan, 'seo_profile');
+      requireIncluded(plan, 'seo_profile');
       // The SEO service applies the profile's rules (@cfs/common/rules) and says which one failed.
       await res.locals.ctx.rpc('seo', 'ReplaceProfile', {
         siteId: site.id,
