@@ -6,10 +6,10 @@
  * happened, never a stack, SQL or provider text.
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request } from 'express';
 import helmet from 'helmet';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
-import { DomainError, httpStatusOf, isErrorCode } from '@cfs/common/errors';
+import { DomainError } from '@cfs/common/errors';
 import type { PlanEntitlements, QuotaUsage } from '@cfs/common/entitlements';
 import { mountHealth, type HttpHealth } from '@cfs/common/http-health';
 import { httpServerMetrics } from '@cfs/common/metrics';
@@ -20,9 +20,10 @@ import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js'
 import { ASSETS_DIR, type AssetManifest } from './assets.ts';
 import type { DashboardRpc } from './clients.ts';
 import { mountFeatureRoutes } from './feature-routes.ts';
+import { list, messageOf, text, type Res } from './page-kit.ts';
 import { invitationPage, signInPage } from './pages/auth.ts';
 import { connectionCodePage, createdCredentialPage, type FeedUsage, revokePage, rotatePage, sitePage, sitePath, sitesPage, type CredentialForm } from './pages/sites.ts';
-import { newSecret, type SessionData, type Sessions } from './sessions.ts';
+import { newSecret, type Sessions } from './sessions.ts';
 import type { SignInThrottle } from './throttle.ts';
 import { BASE, errorBox, html, page, type Node } from './views.ts';
 
@@ -44,22 +45,6 @@ export interface DashboardAppDeps {
   entitlements?: PlanEntitlements<QuotaUsage>;
 }
 
-interface Ctx {
-  rpc: DashboardRpc;
-  session?: { id: string; data: SessionData };
-  /** The request named a session that has ended (expired, or signed out elsewhere). */
-  ended?: boolean;
-}
-
-type Locals = { ctx: Ctx };
-export type Res = Response<unknown, Locals>;
-
-/** The message to show for a failure: the service's public message, else a generic one. */
-function messageOf(err: unknown): { status: number; message: string } {
-  if (err instanceof DomainError && isErrorCode(err.code) && err.code !== 'INTERNAL_ERROR') return { status: httpStatusOf(err.code), message: err.message };
-  return { status: 500, message: 'Something went wrong on our side. Nothing was changed; try again.' };
-}
-
 /** Constant-time equality of two strings; compares their UTF-8 bytes, whose lengths may differ even when the strings' do not. */
 const sameString = (a: string, b: string) => {
   const [x, y] = [Buffer.from(a), Buffer.from(b)];
@@ -67,8 +52,6 @@ const sameString = (a: string, b: string) => {
 };
 /** The forms rendered with the pre-session CSRF token: sign-in and accepting an invitation. */
 const opensSession = (path: string) => path === '/sign-in' || /^\/invitations\/[^/]+\/?$/.test(path);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : []);
 
 export function createDashboardApp(deps: DashboardAppDeps): express.Express {
   const app = express();

@@ -4,36 +4,19 @@
  * Customer's, and a capability must be in the Site's plan (CAPABILITY_NOT_ENTITLED otherwise). It
  * does not charge quota: these are the customer's own management actions, not API requests.
  */
-import type { NextFunction, Request, Router } from 'express';
-import { aiBudgetOf, planIncludes as includes, requireIncluded, type PlanEntitlements, type QuotaUsage } from '@cfs/common/entitlements';
+import type { Router } from 'express';
+import { aiBudgetOf, planIncludes as includes, requireIncluded } from '@cfs/common/entitlements';
 import { DomainError } from '@cfs/common/errors';
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
 import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
 import { accountPage, billingPage, seoFormOf, seoPage, subscriptionsPage, usagePage, type AiUsageView, type SeoForm } from './pages/features.ts';
 import { sitePath } from './pages/sites.ts';
-import { BASE, type Node } from './views.ts';
-import type { Res } from './app.ts';
-
-export interface PageKit {
-  render(res: Res, status: number, title: string, body: Node): Promise<unknown>;
-  flash(res: Res, message: string): Promise<void>;
-  signedIn(req: Request, res: Res, next: NextFunction): void;
-  csrfOf(res: Res): string;
-  customerOf(res: Res): string;
-  /** The signed-in Customer's Site with its plan, or NOT_FOUND (another Customer's Site too). */
-  ownSite(req: Request, res: Res): Promise<{ site: Site__Output; plan: Plan__Output }>;
-  messageOf(err: unknown): { status: number; message: string };
-  /** Quota usage; absent when the gateway's counters cannot be read from here. */
-  entitlements: PlanEntitlements<QuotaUsage> | undefined;
-  /** The dashboard's public address of a path (invitation links). */
-  publicUrl(req: Request, path: string): string;
-}
+import { BASE } from './views.ts';
+import { list, text, type PageKit, type Res } from './page-kit.ts';
 
 /** FEED_PAGE limit of the preview. */
 const PREVIEW_ARTICLES = 5;
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : []);
 const commaList = (value: unknown): string[] =>
   text(value)
     .split(',')
