@@ -1,4 +1,5 @@
 /** gRPC clients of the services the gateway calls (customer-facing services only). */
+import type { CallsOf } from '@cfs/common/deployables';
 import { createClient } from '@cfs/common/grpc';
 import { loadProtos } from '@cfs/protos';
 import type { AccountServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountService.js';
@@ -17,7 +18,8 @@ export interface ServiceClients {
   media: MediaServiceClient;
 }
 
-export type ServiceAddresses = Record<keyof ServiceClients, string>;
+/** Where each service is, by its name in the deployables' table (@cfs/common/deployables). */
+export type ServiceAddresses = Record<CallsOf<'gateway'>, string>;
 
 /** `serviceToken`: the gateway's service token, presented on every call (service-auth.ts). */
 export function createServiceClients(addresses: ServiceAddresses, serviceToken: string | undefined): ServiceClients {

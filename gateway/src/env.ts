@@ -1,20 +1,15 @@
 import { z } from 'zod';
+import { DEPLOYABLES } from '@cfs/common/deployables';
 import { envFields } from '@cfs/common/env';
 import { REVOCATION_MARKER_TTL_SECONDS } from '@cfs/common/revocations';
 import { CONTENT_FEED_PRODUCT } from '@cfs/common/products';
 import { serviceTokenEnvField } from '@cfs/common/service-auth';
 
 export const gatewayEnvSchema = z.object({
-  PORT: envFields.port(8080),
-  HOST: z.string().default('0.0.0.0'),
-  IDENTITY_ADDR: envFields.address('127.0.0.1:7001'),
-  ACCOUNT_ADDR: envFields.address('127.0.0.1:7002'),
-  FEED_ADDR: envFields.address('127.0.0.1:7003'),
-  BILLING_ADDR: envFields.address('127.0.0.1:7004'),
-  SEO_ADDR: envFields.address('127.0.0.1:7005'),
-  MEDIA_ADDR: envFields.address('127.0.0.1:7006'),
-  /** The media service's HTTP address that /media/generated/{key} is streamed from. */
-  MEDIA_HTTP_URL: z.string().url().default('http://127.0.0.1:7016'),
+  ...envFields.listen('gateway'),
+  ...envFields.addresses(DEPLOYABLES.gateway.calls),
+  /** The media service's HTTP address (MEDIA_HTTP_URL) that /media/generated/{key} is streamed from. */
+  ...envFields.serverUrl('media'),
   /** Where the dashboard is (services/dashboard); when set, /dashboard/ is served through the gateway. */
   DASHBOARD_HTTP_URL: z.string().url().optional(),
   /** The gateway's own service token, presented on every call to a service (service-auth.ts). */

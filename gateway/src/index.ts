@@ -3,11 +3,13 @@ import { startTelemetry } from '@cfs/common/telemetry';
 
 const telemetry = await startTelemetry('gateway');
 const [
+  { addressesOf, DEPLOYABLES },
   { parseEnv },
   { createLogger },
   { Lifecycle },
   { checkAnnouncementReach, gatewayEnvSchema, createServiceClients, closeServiceClients, createGateway, createStores, createHttpServer, servicesHealth },
 ] = await Promise.all([
+    import('@cfs/common/deployables'),
     import('@cfs/common/env'),
     import('@cfs/common/logger'),
     import('@cfs/common/lifecycle'),
@@ -17,18 +19,12 @@ const [
 const logger = createLogger('gateway');
 try {
   const env = checkAnnouncementReach(parseEnv(gatewayEnvSchema), process.env);
-  const clients = createServiceClients({
-    identity: env.IDENTITY_ADDR,
-    account: env.ACCOUNT_ADDR,
-    feed: env.FEED_ADDR,
-    billing: env.BILLING_ADDR,
-    seo: env.SEO_ADDR,
-    media: env.MEDIA_ADDR,
-  }, env.SERVICE_TOKEN);
+  const addresses = addressesOf(env, DEPLOYABLES.gateway.calls);
+  const clients = createServiceClients(addresses, env.SERVICE_TOKEN);
   if (!env.SERVICE_TOKEN) logger.warn('SERVICE_TOKEN is not set: services that require authenticated callers will refuse every call');
   const stores = createStores(env, logger);
   if (!(await stores.ready(5000))) logger.warn('Redis is not reachable yet; starting anyway (see README: when Redis is unreachable)');
-  const health = servicesHealth({ identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR });
+  const health = servicesHealth({ identity: addresses.identity, account: addresses.account });
   const app = createGateway({ env, clients, logger, stores, health });
   const server = createHttpServer(app, { maxHeaderBytes: env.MAX_HEADER_BYTES, requestTimeoutMs: env.REQUEST_TIMEOUT_MS });
   server.listen(env.PORT, env.HOST, () => logger.info({ port: env.PORT }, 'gateway listening'));

@@ -8,9 +8,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { addressesOf, DEPLOYABLES as TABLE, localWiring, SERVERS, serversOf, type CallsOf, type PortEnv } from '@cfs/common/deployables';
 import { localServiceTokenFile } from '@cfs/common/service-auth';
 import { closeAdminClients, createAdminClients, runAdminCommand } from '@cfs/admin';
-import { addr, answers, createDatabase, freePortRun, freePorts, startNode, until } from './harness.ts';
+import { answers, createDatabase, freePortRun, freePorts, startNode, until } from './harness.ts';
 import { processTree } from './procfs.ts';
 
 export const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -18,9 +19,9 @@ export const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const BENCH_RATE_LIMIT_PER_MINUTE = 1_000_000_000;
 export const CATEGORIES = ['technology', 'business', 'science', 'health', 'sports', 'culture'];
 /** The deployables the launcher starts, in the order it numbers their metrics ports. */
-export const DEPLOYABLES = ['gateway', 'identity', 'account', 'feed', 'billing', 'seo', 'media', 'dashboard'] as const;
+export const DEPLOYABLES = SERVERS;
 /** The ports the launcher takes. */
-export const LAUNCHER_PORTS = ['PORT', 'IDENTITY_GRPC_PORT', 'ACCOUNT_GRPC_PORT', 'FEED_GRPC_PORT', 'BILLING_GRPC_PORT', 'SEO_GRPC_PORT', 'MEDIA_GRPC_PORT', 'MEDIA_HTTP_PORT', 'DASHBOARD_HTTP_PORT'] as const;
+export const LAUNCHER_PORTS: readonly PortEnv[] = SERVERS.flatMap((name) => serversOf(name).map((server) => server.portEnv));
 
 export interface RunningSystem {
   base: string;
@@ -30,7 +31,7 @@ export interface RunningSystem {
   /** The first metrics port (the gateway's; the other deployables follow in DEPLOYABLES order), with metrics on. */
   metricsPort?: number;
   /** The services' gRPC addresses, for the admin CLI. */
-  addresses: { identity: string; account: string; feed: string; media: string };
+  addresses: Record<CallsOf<'admin'>, string>;
   /** The launcher and every process under it. */
   pids(): number[];
   /** The owner Credentials of the seeded Sites, in Site order. */
@@ -60,7 +61,7 @@ export async function startSystem(label: string, metrics: boolean): Promise<Runn
   const launcher = startNode(['services/launcher/dist/index.js'], env);
   const base = `http://127.0.0.1:${ports.PORT}`;
   await until(answers(`${base}/docs/public.json`), `system (${label})`);
-  const addresses = { identity: addr(ports.IDENTITY_GRPC_PORT), account: addr(ports.ACCOUNT_GRPC_PORT), feed: addr(ports.FEED_GRPC_PORT), media: addr(ports.MEDIA_GRPC_PORT) };
+  const addresses = addressesOf(localWiring(ports), TABLE.admin.calls);
   return { base, launcher, dbUrl, work, metricsPort, addresses, pids: () => processTree(launcher.pid!), tokens: [] };
 }
 

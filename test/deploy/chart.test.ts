@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { DEPLOYABLES, SERVERS, serversOf, type GrpcServer, type HttpServer } from '@cfs/common/deployables';
 import { expectComponentsWired, expectHardenedPods, expectNetworkPolicyMatrix, expectReferencesResolve, expectValidObjects } from './support/checks.ts';
 import type { KubeObject } from './support/kube-schema.ts';
 import { NetworkPolicies, type Pod } from './support/netpol.ts';
@@ -356,6 +357,46 @@ describe('values', () => {
     for (const s of SERVICES.filter((x) => x !== 'feed')) {
       const c = (deploymentOf(objects, s)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
       expect(envOf(c).get('NODE_OPTIONS')?.value, s).toBe('--max-old-space-size=384');
+    }
+  });
+});
+
+describe('ports: the deployables\' table (services/common/src/deployables.ts)', () => {
+  // The chart is YAML and cannot read the table the code, the launcher and the Dockerfiles use:
+  // this is where a port changed on one side only is caught.
+  const defaults = readYaml(path.join(CHART_DIR, 'values.yaml'));
+  let objects: KubeObject[];
+  beforeAll(() => {
+    objects = helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')]);
+  });
+  const containerOf = (c: string) => (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+  const tablePorts = (name: (typeof SERVERS)[number]) => {
+    const d: { grpc?: GrpcServer; http?: HttpServer } = DEPLOYABLES[name];
+    return { ...(d.grpc ? { grpc: d.grpc.port } : {}), ...(d.http ? { http: d.http.port } : {}) };
+  };
+
+  it('lists the same deployables as the chart\'s components', () => {
+    expect([...SERVERS].sort()).toEqual(Object.keys(get(defaults, 'components') as Values).sort());
+  });
+
+  it.each(SERVERS)('gives %s the table\'s ports in values.yaml', (name) => {
+    expect(get(defaults, `components.${name}.ports`)).toEqual(tablePorts(name));
+  });
+
+  it.each(SERVERS)('renders %s listening on the table\'s ports, set through the table\'s variables', (name) => {
+    const container = containerOf(name);
+    const env = envOf(container);
+    for (const [kind, port] of Object.entries(tablePorts(name))) {
+      expect(container.ports?.find((p) => p.name === kind)?.containerPort, `${name} ${kind}`).toBe(port);
+    }
+    for (const server of serversOf(name)) expect(env.get(server.portEnv)?.value, server.portEnv).toBe(String(server.port));
+  });
+
+  it.each(SERVERS.filter((n) => DEPLOYABLES[n].calls.length > 0))('tells %s where the services it calls are, through the table\'s variables', (name) => {
+    const env = envOf(containerOf(name));
+    for (const callee of DEPLOYABLES[name].calls) {
+      const { addrEnv, port } = DEPLOYABLES[callee].grpc;
+      expect(env.get(addrEnv)?.value, addrEnv).toBe(`cfs-content-feed-${callee}:${port}`);
     }
   });
 });

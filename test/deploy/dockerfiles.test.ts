@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -38,11 +39,13 @@ function stagesOf(text: string): Instruction[][] {
   return stages;
 }
 
-/** Default ports declared in a workspace's src/env.ts: variable → port. */
-function envPorts(workspace: string): Record<string, number> {
-  const source = readFileSync(path.join(REPO_ROOT, workspace, 'src', 'env.ts'), 'utf8');
-  return Object.fromEntries([...source.matchAll(/(\w*PORT): envFields\.port\((\d+)\)/g)].map((m) => [m[1]!, Number(m[2])]));
+/** Default ports of a workspace's env schema (its src/env.ts, as the process parses it): variable → port. */
+async function envPorts(workspace: string): Promise<Record<string, number>> {
+  const module = (await import(pathToFileURL(path.join(REPO_ROOT, workspace, 'src', 'env.ts')).href)) as Record<string, unknown>;
+  const schema = Object.entries(module).find(([key]) => key.endsWith('EnvSchema'))![1] as { shape: Record<string, { parse(value: unknown): unknown }> };
+  return Object.fromEntries(Object.entries(schema.shape).filter(([key]) => key.endsWith('PORT')).map(([key, field]) => [key, field.parse(undefined) as number]));
 }
+const ENV_PORTS = Object.fromEntries(await Promise.all(Object.entries(WORKSPACES).map(async ([name, workspace]) => [name, await envPorts(workspace)] as const)));
 
 const rootPackage = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
 const chartValues = parse(readFileSync(path.join(CHART_DIR, 'values.yaml'), 'utf8')) as { components: Record<string, { ports: Record<string, number> }> };
@@ -99,7 +102,7 @@ describe.each(Object.entries(WORKSPACES))('%s/Dockerfile', (name, workspace) => 
 
   it('exposes the ports of src/env.ts, which are the chart’s, and checks its health', () => {
     const exposed = runtime.filter((i) => i.keyword === 'EXPOSE').flatMap((i) => i.args.split(/\s+/).map(Number));
-    const declared = Object.values(envPorts(workspace));
+    const declared = Object.values(ENV_PORTS[name]!);
     expect(exposed.sort()).toEqual(declared.sort());
     if (server) expect(Object.values(chartValues.components[name]!.ports).sort()).toEqual(declared.sort());
     const health = runtime.find((i) => i.keyword === 'HEALTHCHECK');

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { envFields } from '@cfs/common/env';
 
 export const accountEnvSchema = z.object({
-  ACCOUNT_GRPC_PORT: envFields.port(7002),
-  ACCOUNT_GRPC_HOST: z.string().default('0.0.0.0'),
+  ...envFields.listen('account'),
   /** A JSON plan catalog that replaces the shipped plans.json. */
   PLANS_FILE: z.string().min(1).optional(),
   /** Redis used to announce Site changes to the gateways (optional: without it, in-process only). */

@@ -1,4 +1,5 @@
 /** The operator CLI talks to the services' gRPC APIs, customer-facing and admin alike. */
+import { localUrl, type CallsOf } from '@cfs/common/deployables';
 import { createClient } from '@cfs/common/grpc';
 import { loadProtos } from '@cfs/protos';
 import type { AccountAdminServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountAdminService.js';
@@ -19,14 +20,10 @@ export interface AdminClients {
 }
 
 /** Where `npm start` serves the dashboard. */
-export const LOCAL_DASHBOARD_URL = 'http://127.0.0.1:8080/dashboard/';
+export const LOCAL_DASHBOARD_URL = `${localUrl('gateway')}/dashboard/`;
 
 /** `serviceToken`: the operator CLI's service token (service-auth.ts). */
-export function createAdminClients(opts: {
-  identity: string;
-  account: string;
-  feed: string;
-  media: string;
+export function createAdminClients(opts: Record<CallsOf<'admin'>, string> & {
   deadlineMs: number;
   serviceToken: string | undefined;
   dashboardUrl?: string;

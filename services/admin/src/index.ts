@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addressesOf, DEPLOYABLES } from '@cfs/common/deployables';
 import { parseEnv } from '@cfs/common/env';
 import { readLocalRun } from '@cfs/common/local-run';
 import { localServiceTokenFile } from '@cfs/common/service-auth';
@@ -25,10 +26,7 @@ const env = parseEnv(adminEnvSchema, { ...readLocalRun(dataDir), ...process.env 
 const localToken = localServiceTokenFile(dataDir, 'admin');
 const serviceToken = env.SERVICE_TOKEN ?? (existsSync(localToken) ? readFileSync(localToken, 'utf8').trim() : undefined);
 const clients = createAdminClients({
-  identity: env.IDENTITY_ADDR,
-  account: env.ACCOUNT_ADDR,
-  feed: env.FEED_ADDR,
-  media: env.MEDIA_ADDR,
+  ...addressesOf(env, DEPLOYABLES.admin.calls),
   deadlineMs: env.GRPC_DEADLINE_MS,
   serviceToken,
   dashboardUrl: env.DASHBOARD_URL,

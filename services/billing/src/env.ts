@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEPLOYABLES, localUrl } from '@cfs/common/deployables';
 import { envFields } from '@cfs/common/env';
 import { serviceTokenEnvField } from '@cfs/common/service-auth';
 
@@ -10,10 +11,9 @@ const flag = z.enum(['true', 'false']).default('false').transform((v) => v === '
  */
 export const billingEnvSchema = z
   .object({
-    BILLING_GRPC_PORT: envFields.port(7004),
-    BILLING_GRPC_HOST: z.string().default('0.0.0.0'),
+    ...envFields.listen('billing'),
     /** The account service (plans of Sites change when a subscription starts or ends). */
-    ACCOUNT_ADDR: envFields.address('127.0.0.1:7002'),
+    ...envFields.addresses(DEPLOYABLES.billing.calls),
     GRPC_DEADLINE_MS: envFields.positiveInt(5000),
     /** Billing's own service token, presented to the account service (service-auth.ts). */
     SERVICE_TOKEN: serviceTokenEnvField,
@@ -28,8 +28,8 @@ export const billingEnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** A Stripe-compatible server instead of api.stripe.com (stripe-mock, a stand-in in tests). */
     STRIPE_API_URL: z.string().url().optional(),
-    CHECKOUT_SUCCESS_URL: z.string().url().default('http://127.0.0.1:8080/billing/success'),
-    CHECKOUT_CANCEL_URL: z.string().url().default('http://127.0.0.1:8080/billing/canceled'),
+    CHECKOUT_SUCCESS_URL: z.string().url().default(`${localUrl('gateway')}/billing/success`),
+    CHECKOUT_CANCEL_URL: z.string().url().default(`${localUrl('gateway')}/billing/canceled`),
     /** Days a past_due subscription keeps its plan before the Site returns to the default plan. */
     BILLING_GRACE_DAYS: z.coerce.number().min(0).max(365).default(7),
     /** How often open subscriptions are re-read from the provider (missed webhooks heal); 0: never. */

@@ -5,48 +5,56 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEPLOYABLES as TABLE } from '../src/deployables.ts';
 import { NODE_FLAGS } from '../src/node-runtime.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The images prune with the turbo the repository pins (root devDependencies). */
 const TURBO_VERSION = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies.turbo;
 
-const grpcHealth = (envVar, port) => [
-  '# Docker/Compose only (Kubernetes uses native gRPC probes): grpc.health.v1 Check must answer SERVING.',
-  'HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \\',
-  `  CMD ["node", "-e", "const g=require('@grpc/grpc-js');const c=new g.Client('127.0.0.1:'+(process.env.${envVar}||${port}),g.credentials.createInsecure());c.makeUnaryRequest('/grpc.health.v1.Health/Check',(b)=>b,(b)=>b,Buffer.alloc(0),new g.Metadata(),{deadline:Date.now()+4000},(e,r)=>process.exit(!e&&r.length===2&&r[0]===8&&r[1]===1?0:1))"]`,
-  '# `docker run IMAGE migrate` applies the migrations and exits (the Helm hook Job does this).',
-];
+// Ports and their variables come from the deployables' table (src/deployables.ts).
+const grpcHealth = (name) => {
+  const { portEnv, port } = TABLE[name].grpc;
+  return [
+    '# Docker/Compose only (Kubernetes uses native gRPC probes): grpc.health.v1 Check must answer SERVING.',
+    'HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \\',
+    `  CMD ["node", "-e", "const g=require('@grpc/grpc-js');const c=new g.Client('127.0.0.1:'+(process.env.${portEnv}||${port}),g.credentials.createInsecure());c.makeUnaryRequest('/grpc.health.v1.Health/Check',(b)=>b,(b)=>b,Buffer.alloc(0),new g.Metadata(),{deadline:Date.now()+4000},(e,r)=>process.exit(!e&&r.length===2&&r[0]===8&&r[1]===1?0:1))"]`,
+    '# `docker run IMAGE migrate` applies the migrations and exits (the Helm hook Job does this).',
+  ];
+};
+/** `what` answers 200 at `path`. */
+const httpHealth = (name, path, what) => {
+  const { portEnv, port } = TABLE[name].http;
+  return [
+    `# Docker/Compose only (Kubernetes uses the chart's probes): ${what} answers 200.`,
+    'HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \\',
+    `  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.${portEnv}||${port})+'${path}').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"]`,
+  ];
+};
+/** "gRPC :7006, HTTP :7016": where a deployable listens. */
+const listens = (name) => [TABLE[name].grpc && `gRPC :${TABLE[name].grpc.port}`, TABLE[name].http && `HTTP :${TABLE[name].http.port}`].filter(Boolean).join(', ');
+const expose = (name) => [TABLE[name].grpc?.port, TABLE[name].http?.port].filter(Boolean).join(' ');
 
 /** One entry per deployable: what differs between their images. */
 const DEPLOYABLES = [
-  { name: 'gateway', folder: 'gateway', summary: 'the public HTTP API v1 (HTTP :8080).', expose: '8080', migrations: false,
-    health: [
-      "# Docker/Compose only (Kubernetes uses the chart's probes): the OpenAPI document answers 200.",
-      'HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \\',
-      `  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/docs/public.json').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"]`,
-    ] },
-  { name: 'identity', folder: 'services/identity', summary: 'credentials and connection codes (gRPC :7001).', expose: '7001', migrations: true, health: grpcHealth('IDENTITY_GRPC_PORT', 7001) },
-  { name: 'account', folder: 'services/account', summary: 'customers, sites and plans (gRPC :7002; plans.json is bundled, PLANS_FILE overrides it).', expose: '7002', migrations: true, health: grpcHealth('ACCOUNT_GRPC_PORT', 7002) },
-  { name: 'feed', folder: 'services/feed', summary: 'articles, subscriptions and feed pages (gRPC :7003).', expose: '7003', migrations: true,
-    extraCopies: ['COPY --from=build /app/services/feed/demo-articles.jsonl ./demo-articles.jsonl'], health: grpcHealth('FEED_GRPC_PORT', 7003) },
-  { name: 'billing', folder: 'services/billing', summary: 'subscriptions and checkout (gRPC :7004).', expose: '7004', migrations: true, health: grpcHealth('BILLING_GRPC_PORT', 7004) },
-  { name: 'seo', folder: 'services/seo', summary: 'SEO profiles (gRPC :7005).', expose: '7005', migrations: true, health: grpcHealth('SEO_GRPC_PORT', 7005) },
-  { name: 'media', folder: 'services/media', summary: 'generated media and the AI usage ledger (gRPC :7006, HTTP :7016).', expose: '7006 7016', migrations: true,
+  { name: 'gateway', summary: `the public HTTP API v1 (${listens('gateway')}).`, migrations: false, health: httpHealth('gateway', '/docs/public.json', 'the OpenAPI document') },
+  { name: 'identity', summary: `credentials and connection codes (${listens('identity')}).`, migrations: true, health: grpcHealth('identity') },
+  { name: 'account', summary: `customers, sites and plans (${listens('account')}; plans.json is bundled, PLANS_FILE overrides it).`, migrations: true, health: grpcHealth('account') },
+  { name: 'feed', summary: `articles, subscriptions and feed pages (${listens('feed')}).`, migrations: true,
+    extraCopies: ['COPY --from=build /app/services/feed/demo-articles.jsonl ./demo-articles.jsonl'], health: grpcHealth('feed') },
+  { name: 'billing', summary: `subscriptions and checkout (${listens('billing')}).`, migrations: true, health: grpcHealth('billing') },
+  { name: 'seo', summary: `SEO profiles (${listens('seo')}).`, migrations: true, health: grpcHealth('seo') },
+  { name: 'media', summary: `generated media and the AI usage ledger (${listens('media')}).`, migrations: true,
     env: ['# Without S3_ENDPOINT objects go to a local folder: keep it off the (read-only) image filesystem.', 'ENV MEDIA_DIR=/tmp/cfs-media'],
-    health: grpcHealth('MEDIA_GRPC_PORT', 7006) },
-  { name: 'dashboard', folder: 'services/dashboard', summary: 'the customer dashboard, pages under /dashboard/ (HTTP :7020).', expose: '7020', migrations: false,
+    health: grpcHealth('media') },
+  { name: 'dashboard', summary: `the customer dashboard, pages under /dashboard/ (${listens('dashboard')}).`, migrations: false,
     // The browser assets (scripts/build-assets.mjs) are read at run time from <package>/assets, beside dist/ (src/assets.ts).
     runtimeFiles: 'assets/',
     extraCopies: ["# Read at run time beside dist/ (src/assets.ts: <package>/assets): the browser assets and their manifest.json.", 'COPY --from=build /app/services/dashboard/assets/ ./assets/'],
-    health: [
-      "# Docker/Compose only (Kubernetes uses the chart's probes): /healthz answers 200.",
-      'HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \\',
-      `  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.DASHBOARD_HTTP_PORT||7020)+'/healthz').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"]`,
-    ] },
-  { name: 'admin', folder: 'services/admin', summary: 'the operator CLI (one command per run; not a server).', migrations: false,
+    health: httpHealth('dashboard', '/healthz', '/healthz') },
+  { name: 'admin', summary: 'the operator CLI (one command per run; not a server).', migrations: false,
     health: ['# No HEALTHCHECK: a CLI that runs one command and exits.'] },
-];
+].map((d) => ({ ...d, folder: TABLE[d.name].folder, expose: expose(d.name) }));
 
 function dockerfile(d) {
   const f = d.folder;

@@ -7,12 +7,13 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { addressEnv, DEPLOYABLES, type AddrEnv, type CallsOf } from './deployables.ts';
+
+const CLI_CALLS = DEPLOYABLES.admin.calls;
+type CliCallee = CallsOf<'admin'>;
 
 const localRunSchema = z.object({
-  IDENTITY_ADDR: z.string(),
-  ACCOUNT_ADDR: z.string(),
-  FEED_ADDR: z.string(),
-  MEDIA_ADDR: z.string(),
+  ...(Object.fromEntries(CLI_CALLS.map((n) => [DEPLOYABLES[n].grpc.addrEnv, z.string()])) as Record<AddrEnv<CliCallee>, z.ZodString>),
   DASHBOARD_URL: z.string(),
 });
 
@@ -23,9 +24,8 @@ export function localRunFile(dataDir: string): string {
 }
 
 /** Written once the system is up (whole: a reader never sees half a file). */
-export function writeLocalRun(dataDir: string, system: { addresses: Record<'identity' | 'account' | 'feed' | 'media', string>; baseUrl: string }): void {
-  const { identity, account, feed, media } = system.addresses;
-  const run: LocalRun = { IDENTITY_ADDR: identity, ACCOUNT_ADDR: account, FEED_ADDR: feed, MEDIA_ADDR: media, DASHBOARD_URL: `${system.baseUrl}/dashboard/` };
+export function writeLocalRun(dataDir: string, system: { addresses: Record<CliCallee, string>; baseUrl: string }): void {
+  const run: LocalRun = { ...addressEnv(system.addresses, CLI_CALLS), DASHBOARD_URL: `${system.baseUrl}/dashboard/` };
   mkdirSync(dataDir, { recursive: true });
   const file = localRunFile(dataDir);
   writeFileSync(`${file}.tmp`, `${JSON.stringify(run)}\n`, { mode: 0o600 });

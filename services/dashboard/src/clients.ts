@@ -1,4 +1,5 @@
 /** The services the dashboard calls, with its own service token (design 2), and one bound `rpc`. */
+import type { CallsOf } from '@cfs/common/deployables';
 import { callUnary, createClient, type RequestOf, type ResponseOf, type UnaryMethodName } from '@cfs/common/grpc';
 import { loadProtos } from '@cfs/protos';
 import type { AccountAdminServiceClient } from '@cfs/protos/generated/cfs/account/v1/AccountAdminService.js';
@@ -26,7 +27,8 @@ export type DashboardRpc = <S extends keyof DashboardClients, K extends UnaryMet
   request: NoInfer<RequestOf<DashboardClients[S][K]>>,
 ) => Promise<ResponseOf<DashboardClients[S][K]>>;
 
-export function createDashboardClients(addresses: Record<Exclude<keyof DashboardClients, 'accountAdmin'>, string>, serviceToken: string | undefined): DashboardClients {
+/** `addresses`: where each service is, by its name in the deployables' table (@cfs/common/deployables). */
+export function createDashboardClients(addresses: Record<CallsOf<'dashboard'>, string>, serviceToken: string | undefined): DashboardClients {
   const { cfs } = loadProtos();
   return {
     identity: createClient(cfs.identity.v1.IdentityService, addresses.identity, serviceToken),

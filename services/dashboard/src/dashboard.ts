@@ -4,6 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { Redis } from 'ioredis';
+import { addressesOf, DEPLOYABLES } from '@cfs/common/deployables';
 import { PlanEntitlements, RedisQuotaUsage, type QuotaUsage } from '@cfs/common/entitlements';
 import { servicesHealth } from '@cfs/common/http-health';
 import type { Logger } from '@cfs/common/logger';
@@ -34,10 +35,8 @@ export interface Dashboard {
 export function createDashboard(env: DashboardEnv, deps: DashboardDeps): Dashboard {
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
   const prefix = `${env.REDIS_KEY_PREFIX}dashboard:`;
-  const clients = createDashboardClients(
-    { identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR, feed: env.FEED_ADDR, billing: env.BILLING_ADDR, seo: env.SEO_ADDR, media: env.MEDIA_ADDR },
-    env.SERVICE_TOKEN,
-  );
+  const addresses = addressesOf(env, DEPLOYABLES.dashboard.calls);
+  const clients = createDashboardClients(addresses, env.SERVICE_TOKEN);
   const quotaUsage = deps.quotaUsage ?? (redis ? new RedisQuotaUsage(redis, env.REDIS_KEY_PREFIX) : undefined);
   const sessions = new Sessions(redis ? new RedisSessionStore(redis, `${prefix}session:`) : new MemorySessionStore(), {
     idleSeconds: env.SESSION_IDLE_MINUTES * 60,
@@ -48,7 +47,7 @@ export function createDashboard(env: DashboardEnv, deps: DashboardDeps): Dashboa
     { perAccount: env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT, perIp: env.SIGN_IN_MAX_FAILURES_PER_IP, blockSeconds: env.SIGN_IN_BLOCK_MINUTES * 60 },
     redis ? { client: redis, prefix: env.REDIS_KEY_PREFIX } : undefined,
   );
-  const health = servicesHealth({ identity: env.IDENTITY_ADDR, account: env.ACCOUNT_ADDR });
+  const health = servicesHealth({ identity: addresses.identity, account: addresses.account });
   const app = createDashboardApp({
     rpcFor: rpcOf(clients, env.GRPC_DEADLINE_MS),
     sessions,

@@ -1,17 +1,12 @@
 import { z } from 'zod';
+import { DEPLOYABLES } from '@cfs/common/deployables';
 import { envFields } from '@cfs/common/env';
 import { DEFAULT_KNOWN_PRODUCTS } from '@cfs/common/products';
 import { serviceTokenEnvField } from '@cfs/common/service-auth';
 
 export const dashboardEnvSchema = z.object({
-  DASHBOARD_HTTP_HOST: z.string().default('0.0.0.0'),
-  DASHBOARD_HTTP_PORT: envFields.port(7020),
-  IDENTITY_ADDR: envFields.address('127.0.0.1:7001'),
-  ACCOUNT_ADDR: envFields.address('127.0.0.1:7002'),
-  FEED_ADDR: envFields.address('127.0.0.1:7003'),
-  BILLING_ADDR: envFields.address('127.0.0.1:7004'),
-  SEO_ADDR: envFields.address('127.0.0.1:7005'),
-  MEDIA_ADDR: envFields.address('127.0.0.1:7006'),
+  ...envFields.listen('dashboard'),
+  ...envFields.addresses(DEPLOYABLES.dashboard.calls),
   /** The dashboard's own service token, presented on every call to a service (service-auth.ts). */
   SERVICE_TOKEN: serviceTokenEnvField,
   /** Deadline of every call to a service; past it the page says nothing was changed. */

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { envFields } from '@cfs/common/env';
 
 export const feedEnvSchema = z.object({
-  FEED_GRPC_PORT: envFields.port(7003),
-  FEED_GRPC_HOST: z.string().default('0.0.0.0'),
+  ...envFields.listen('feed'),
   /** Redis used to tell the gateways about imports and subscription changes (they cache feed pages). */
   REDIS_URL: z.string().url().optional(),
   REDIS_KEY_PREFIX: z.string().default('cfs:'),

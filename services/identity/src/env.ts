@@ -3,8 +3,7 @@ import { envFields } from '@cfs/common/env';
 import { DEFAULT_KNOWN_PRODUCTS } from '@cfs/common/products';
 
 export const identityEnvSchema = z.object({
-  IDENTITY_GRPC_PORT: envFields.port(7001),
-  IDENTITY_GRPC_HOST: z.string().default('0.0.0.0'),
+  ...envFields.listen('identity'),
   /** Key of the HMAC that stores credentials and connection codes. Rotating it invalidates them all. */
   CREDENTIAL_PEPPER: z.string().min(32, 'must be at least 32 characters'),
   /** Products (audiences) a Credential may be issued for. */

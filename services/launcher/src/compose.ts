@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { ACCOUNT_MIGRATIONS_DIR, createAccountService, accountEnvSchema, type PlanCatalog } from '@cfs/account';
 import { BILLING_MIGRATIONS_DIR, billingEnvSchema, createBillingService } from '@cfs/billing';
 import type { Bus } from '@cfs/common/bus';
+import { addressEnv, DEPLOYABLES, SERVICES, type ServiceName } from '@cfs/common/deployables';
 import type { QuotaUsage } from '@cfs/common/entitlements';
 import type { GrpcServer } from '@cfs/common/grpc';
 import type { Logger } from '@cfs/common/logger';
@@ -33,8 +34,7 @@ import { createIdentityService, IDENTITY_MIGRATIONS_DIR, identityEnvSchema } fro
 import { createMediaService, MEDIA_MIGRATIONS_DIR, mediaEnvSchema, type ObjectStore } from '@cfs/media';
 import { createSeoService, SEO_MIGRATIONS_DIR, seoEnvSchema } from '@cfs/seo';
 
-export const SERVICES = ['identity', 'account', 'feed', 'billing', 'seo', 'media'] as const;
-export type ServiceName = (typeof SERVICES)[number];
+export { SERVICES, type ServiceName } from '@cfs/common/deployables';
 
 /** Each service's migrations, as its package exports them. */
 export const MIGRATIONS_DIRS: Record<ServiceName, string> = {
@@ -63,8 +63,8 @@ export interface ComposeOptions {
   /** Each caller's service token; every service admits exactly these callers (service-auth.ts). */
   serviceTokens: Record<ServiceCaller, string>;
   host: string;
-  /** Listening ports; 0 picks a free one. */
-  ports: Record<ServiceName | 'mediaHttp' | 'gateway' | 'dashboard', number>;
+  /** Listening ports; 0 or none picks a free one. */
+  ports: Partial<Record<ServiceName | 'mediaHttp' | 'gateway' | 'dashboard', number>>;
   /** Settings of the gateway, as its env would give them. */
   gatewayEnv?: Record<string, string>;
   /** Settings of the dashboard, as its env would give them (sessions in this process unless REDIS_URL). */
@@ -131,7 +131,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
   };
   const listen = async (name: ServiceName, server: GrpcServer) => {
     servers[name] = server;
-    addresses[name] = `${host}:${await server.listen(`${host}:${ports[name]}`)}`;
+    addresses[name] = `${host}:${await server.listen(`${host}:${ports[name] ?? 0}`)}`;
   };
 
   try {
@@ -151,25 +151,20 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
     );
     await listen(
       'billing',
-      await createBillingService(billingEnvSchema.parse({ ACCOUNT_ADDR: addresses.account, SERVICE_TOKEN: options.serviceTokens.billing, ...options.billingEnv }), {
+      await createBillingService(billingEnvSchema.parse({ ...addressEnv(addresses, DEPLOYABLES.billing.calls), SERVICE_TOKEN: options.serviceTokens.billing, ...options.billingEnv }), {
         ...deps('billing'),
         ...(options.now ? { now: () => new Date(options.now!()) } : {}),
       }),
     );
     await listen('seo', await createSeoService(seoEnvSchema.parse({}), deps('seo')));
-    const media = await createMediaService(mediaEnvSchema.parse({ MEDIA_HTTP_HOST: host, MEDIA_HTTP_PORT: String(ports.mediaHttp) }), {
+    const media = await createMediaService(mediaEnvSchema.parse({ MEDIA_HTTP_HOST: host, MEDIA_HTTP_PORT: String(ports.mediaHttp ?? 0) }), {
       ...deps('media'),
       objectStore: options.objectStore,
     });
     await listen('media', media);
 
     const dashboardEnv = dashboardEnvSchema.parse({
-      IDENTITY_ADDR: addresses.identity,
-      ACCOUNT_ADDR: addresses.account,
-      FEED_ADDR: addresses.feed,
-      BILLING_ADDR: addresses.billing,
-      SEO_ADDR: addresses.seo,
-      MEDIA_ADDR: addresses.media,
+      ...addressEnv(addresses, DEPLOYABLES.dashboard.calls),
       SERVICE_TOKEN: options.serviceTokens.dashboard,
       ...options.dashboardEnv,
     });

@@ -58,7 +58,8 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     pepper: localSecret(dataDir, 'pepper', env.CREDENTIAL_PEPPER),
     serviceTokens,
     host: '127.0.0.1',
-    ports: { identity: 0, account: 0, feed: 0, billing: 0, seo: 0, media: 0, mediaHttp: 0, dashboard: 0, gateway: env.PORT },
+    // Only the gateway's port is the user's; the internal servers take free ones.
+    ports: { gateway: env.PORT },
     gatewayEnv: { CURSOR_SECRET: localSecret(dataDir, 'cursor-secret', env.CURSOR_SECRET), ...(process.env.RATE_LIMIT_PER_MINUTE ? { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE } : {}) },
     loadDemoArticles: env.FEED_LOAD_DEMO_ARTICLES === 'true',
     // Embedded defaults are for trying the system out: checkouts complete at once, without payment.

@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { SERVERS } from '@cfs/common/deployables';
 import { envFields } from '@cfs/common/env';
 
 export const launcherEnvSchema = z.object({
-  PORT: envFields.port(8080),
+  // PORT (the gateway's, the one the user opens) and, for `npm start` with DATABASE_URL (separate
+  // processes), the internal listeners: IDENTITY_GRPC_PORT, …, MEDIA_HTTP_PORT, DASHBOARD_HTTP_PORT
+  // (the dashboard is served at http://127.0.0.1:<PORT>/dashboard/ through the gateway). The embedded
+  // mode ignores the internal ones: its internal servers take free ports (embedded.ts).
+  ...envFields.ports(SERVERS),
   /** One PostgreSQL database for the whole system; each service keeps its tables in its own schema. */
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
@@ -10,17 +15,6 @@ export const launcherEnvSchema = z.object({
   CURSOR_SECRET: z.string().min(32).optional(),
   /** Where local state lives (the generated development pepper). */
   DATA_DIR: z.string().default('.cfs-data'),
-  // The internal listeners of `npm start` with DATABASE_URL (separate processes). The embedded mode
-  // ignores them: its internal servers take free ports (embedded.ts).
-  IDENTITY_GRPC_PORT: envFields.port(7001),
-  ACCOUNT_GRPC_PORT: envFields.port(7002),
-  FEED_GRPC_PORT: envFields.port(7003),
-  BILLING_GRPC_PORT: envFields.port(7004),
-  SEO_GRPC_PORT: envFields.port(7005),
-  MEDIA_GRPC_PORT: envFields.port(7006),
-  MEDIA_HTTP_PORT: envFields.port(7016),
-  /** The dashboard's own port; it is served at http://127.0.0.1:<PORT>/dashboard/ through the gateway. */
-  DASHBOARD_HTTP_PORT: envFields.port(7020),
   /** Load the demo articles into an empty feed database. */
   FEED_LOAD_DEMO_ARTICLES: z.enum(['true', 'false']).default('true'),
   STARTUP_TIMEOUT_MS: envFields.positiveInt(60_000),

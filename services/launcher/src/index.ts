@@ -2,6 +2,7 @@
 // ready, then the gateway; stops everything cleanly on Ctrl-C or SIGTERM.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addressesOf, DEPLOYABLES, localUrl, localWiring, SERVERS, SERVICES } from '@cfs/common/deployables';
 import { parseEnv } from '@cfs/common/env';
 import { waitForServing } from '@cfs/common/grpc';
 import { removeLocalRun, writeLocalRun } from '@cfs/common/local-run';
@@ -39,14 +40,9 @@ if (!env.DATABASE_URL) {
 } else {
 
 const dataDir = path.resolve(ROOT, env.DATA_DIR);
-const addresses = {
-  identity: `127.0.0.1:${env.IDENTITY_GRPC_PORT}`,
-  account: `127.0.0.1:${env.ACCOUNT_GRPC_PORT}`,
-  feed: `127.0.0.1:${env.FEED_GRPC_PORT}`,
-  billing: `127.0.0.1:${env.BILLING_GRPC_PORT}`,
-  seo: `127.0.0.1:${env.SEO_GRPC_PORT}`,
-  media: `127.0.0.1:${env.MEDIA_GRPC_PORT}`,
-};
+// Every server on 127.0.0.1 at the port the launcher's env gives it, every caller told where it is.
+const wiring = localWiring(env);
+const addresses = addressesOf(wiring, SERVICES);
 // Every service admits the callers whose tokens are kept in the data folder; the gateway and billing
 // get their own token each, and the operator CLI finds its own there (service-auth.ts).
 const serviceTokens = localServiceTokens(dataDir);
@@ -58,37 +54,12 @@ const childEnv: NodeJS.ProcessEnv = {
   CREDENTIAL_PEPPER: localSecret(dataDir, 'pepper', env.CREDENTIAL_PEPPER),
   CURSOR_SECRET: localSecret(dataDir, 'cursor-secret', env.CURSOR_SECRET),
   FEED_LOAD_DEMO_ARTICLES: env.FEED_LOAD_DEMO_ARTICLES,
-  FEED_GRPC_HOST: '127.0.0.1',
-  FEED_GRPC_PORT: String(env.FEED_GRPC_PORT),
-  FEED_ADDR: addresses.feed,
-  BILLING_GRPC_HOST: '127.0.0.1',
-  BILLING_GRPC_PORT: String(env.BILLING_GRPC_PORT),
-  BILLING_ADDR: addresses.billing,
-  SEO_GRPC_HOST: '127.0.0.1',
-  SEO_GRPC_PORT: String(env.SEO_GRPC_PORT),
-  SEO_ADDR: addresses.seo,
-  MEDIA_GRPC_HOST: '127.0.0.1',
-  MEDIA_GRPC_PORT: String(env.MEDIA_GRPC_PORT),
-  MEDIA_ADDR: addresses.media,
-  MEDIA_HTTP_HOST: '127.0.0.1',
-  MEDIA_HTTP_PORT: String(env.MEDIA_HTTP_PORT),
-  MEDIA_HTTP_URL: `http://127.0.0.1:${env.MEDIA_HTTP_PORT}`,
+  // The gateway serves the dashboard at /dashboard/ by forwarding to it (DASHBOARD_HTTP_URL).
+  ...wiring,
   MEDIA_DIR: process.env.MEDIA_DIR ?? path.resolve(ROOT, env.DATA_DIR, 'media'),
   // Without Redis the account service cannot tell the gateway (another process) that a Site or its
   // plan changed: the gateway then reads Sites fresh on every request instead of caching them.
   ...(env.REDIS_URL ? {} : { SITE_CACHE_TTL_MS: process.env.SITE_CACHE_TTL_MS ?? '0' }),
-  IDENTITY_GRPC_HOST: '127.0.0.1',
-  IDENTITY_GRPC_PORT: String(env.IDENTITY_GRPC_PORT),
-  ACCOUNT_GRPC_HOST: '127.0.0.1',
-  ACCOUNT_GRPC_PORT: String(env.ACCOUNT_GRPC_PORT),
-  IDENTITY_ADDR: addresses.identity,
-  ACCOUNT_ADDR: addresses.account,
-  HOST: '127.0.0.1',
-  PORT: String(env.PORT),
-  DASHBOARD_HTTP_HOST: '127.0.0.1',
-  DASHBOARD_HTTP_PORT: String(env.DASHBOARD_HTTP_PORT),
-  // The gateway serves the dashboard at /dashboard/ by forwarding to it.
-  DASHBOARD_HTTP_URL: `http://127.0.0.1:${env.DASHBOARD_HTTP_PORT}`,
 };
 
 let exitCode = 0;
@@ -110,7 +81,7 @@ function shutdown(): Promise<void> {
 process.once('SIGINT', () => void shutdown());
 process.once('SIGTERM', () => void shutdown());
 
-const entry = (name: string) => path.join(ROOT, name === 'gateway' ? 'gateway' : `services/${name}`, 'dist/index.js');
+const entry = (name: (typeof SERVERS)[number]) => path.join(ROOT, DEPLOYABLES[name].folder, 'dist/index.js');
 
 async function httpReady(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -127,27 +98,26 @@ async function httpReady(url: string, timeoutMs: number): Promise<void> {
 
 // With OTEL_METRICS_EXPORTER=prometheus every process serves its own scrape endpoint: the gateway on
 // OTEL_EXPORTER_PROMETHEUS_PORT (default 9464), then identity, account, feed, billing, seo, media and
-// the dashboard on the following ports.
-const CHILDREN = ['gateway', 'identity', 'account', 'feed', 'billing', 'seo', 'media', 'dashboard'] as const;
+// the dashboard on the following ports (the deployables' table order).
 const prometheus = (process.env.OTEL_METRICS_EXPORTER ?? '').split(',').includes('prometheus');
 const metricsPort = Number(process.env.OTEL_EXPORTER_PROMETHEUS_PORT ?? 9464);
-const envOf = (name: (typeof CHILDREN)[number]): NodeJS.ProcessEnv => ({
+const envOf = (name: (typeof SERVERS)[number]): NodeJS.ProcessEnv => ({
   ...childEnv,
   // The operator's NODE_OPTIONS come last, so a --max-old-space-size of theirs wins.
   NODE_OPTIONS: [`--max-old-space-size=${LOCAL_HEAP_MB}`, process.env.NODE_OPTIONS].filter(Boolean).join(' '),
   ...(name === 'gateway' || name === 'billing' || name === 'dashboard' ? { SERVICE_TOKEN: serviceTokens[name] } : {}),
-  ...(prometheus ? { OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort + CHILDREN.indexOf(name)) } : {}),
+  ...(prometheus ? { OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort + SERVERS.indexOf(name)) } : {}),
 });
 
 try {
   // The services do not need each other to start: all at once, then the gateway.
   await Promise.all(
-    (['identity', 'account', 'feed', 'billing', 'seo', 'media'] as const).map((name) =>
+    SERVICES.map((name) =>
       supervisor.start({ name, entry: entry(name), env: envOf(name), ready: () => waitForServing(addresses[name], env.STARTUP_TIMEOUT_MS) }),
     ),
   );
-  await supervisor.start({ name: 'dashboard', entry: entry('dashboard'), env: envOf('dashboard'), ready: () => httpReady(`${childEnv.DASHBOARD_HTTP_URL}/readyz`, env.STARTUP_TIMEOUT_MS) });
-  const baseUrl = `http://127.0.0.1:${env.PORT}`;
+  await supervisor.start({ name: 'dashboard', entry: entry('dashboard'), env: envOf('dashboard'), ready: () => httpReady(`${localUrl('dashboard', env.DASHBOARD_HTTP_PORT)}/readyz`, env.STARTUP_TIMEOUT_MS) });
+  const baseUrl = localUrl('gateway', env.PORT);
   await supervisor.start({ name: 'gateway', entry: entry('gateway'), env: envOf('gateway'), ready: () => httpReady(`${baseUrl}/readyz`, env.STARTUP_TIMEOUT_MS) });
   // The operator CLI on this machine finds these services through the data folder (local-run.ts).
   writeLocalRun(dataDir, { addresses, baseUrl });

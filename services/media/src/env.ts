@@ -2,11 +2,8 @@ import { z } from 'zod';
 import { envFields } from '@cfs/common/env';
 
 export const mediaEnvSchema = z.object({
-  MEDIA_GRPC_PORT: envFields.port(7006),
-  MEDIA_GRPC_HOST: z.string().default('0.0.0.0'),
-  /** The HTTP port that serves /media/generated/{key} (the gateway streams it through). */
-  MEDIA_HTTP_PORT: envFields.port(7016),
-  MEDIA_HTTP_HOST: z.string().default('0.0.0.0'),
+  /** gRPC, and the HTTP port that serves /media/generated/{key} (the gateway streams it through). */
+  ...envFields.listen('media'),
   /** S3/MinIO endpoint, e.g. http://minio:9000. Without it objects are kept in MEDIA_DIR (local runs). */
   S3_ENDPOINT: z.string().url().optional(),
   S3_ACCESS_KEY: z.string().optional(),

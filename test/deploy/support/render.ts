@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { DEPLOYABLES, SERVERS } from '@cfs/common/deployables';
 import type { KubeObject } from './kube-schema.ts';
 import { k8sTools, REPO_ROOT, run, type RunResult } from './tools.ts';
 
@@ -11,17 +12,19 @@ export const OVERLAYS = ['dev', 'prod'] as const;
 /** Lowest Kubernetes version the chart declares (Chart.yaml kubeVersion); rendering targets it. */
 export const MIN_KUBE_VERSION = '1.30.0';
 
+type Server = (typeof SERVERS)[number];
+
 /**
- * The deployables: the gateway, the six gRPC services and the customer dashboard (services/admin is the
- * CLI, launcher local only).
+ * The deployables that run in the cluster: the gateway, the six gRPC services and the customer
+ * dashboard, as the deployables' table lists them (services/admin is the CLI, launcher local only).
  */
-export const COMPONENTS = ['gateway', 'identity', 'account', 'feed', 'billing', 'seo', 'media', 'dashboard'] as const;
-export type Component = (typeof COMPONENTS)[number];
+export const COMPONENTS: readonly Server[] = SERVERS;
+export type Component = Server;
 /** The HTTP servers behind the Ingress (probed over HTTP, no database); the rest are the gRPC services. */
-export const HTTP_COMPONENTS: readonly Component[] = ['gateway', 'dashboard'];
+export const HTTP_COMPONENTS: readonly Component[] = COMPONENTS.filter((c) => !('grpc' in DEPLOYABLES[c]));
 export const SERVICES = COMPONENTS.filter((c) => !HTTP_COMPONENTS.includes(c));
 /** Services the operator CLI calls (services/admin/src/clients.ts). */
-export const ADMIN_TARGETS = ['identity', 'account', 'feed', 'media'];
+export const ADMIN_TARGETS: readonly string[] = DEPLOYABLES.admin.calls;
 
 export function ciValuesFiles(): string[] {
   return readdirSync(CHART_CI_DIR)
