@@ -11,7 +11,6 @@ await runGrpcService({
   name: 'account',
   telemetry,
   envSchema: accountEnvSchema,
-  address: (env) => `${env.ACCOUNT_GRPC_HOST}:${env.ACCOUNT_GRPC_PORT}`,
   migrationsDir: ACCOUNT_MIGRATIONS_DIR,
   create: createAccountService,
 });

@@ -11,7 +11,6 @@ await runGrpcService({
   name: 'billing',
   telemetry,
   envSchema: billingEnvSchema,
-  address: (e) => `${e.BILLING_GRPC_HOST}:${e.BILLING_GRPC_PORT}`,
   migrationsDir: BILLING_MIGRATIONS_DIR,
   create: createBillingService,
 });

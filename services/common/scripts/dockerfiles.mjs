@@ -31,7 +31,7 @@ const httpHealth = (name, path, what) => {
     `  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.${portEnv}||${port})+'${path}').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"]`,
   ];
 };
-/** "gRPC :7006, HTTP :7016": where a deployable listens. */
+/** Where a deployable listens, e.g. "gRPC :<port>, HTTP :<port>". */
 const listens = (name) => [TABLE[name].grpc && `gRPC :${TABLE[name].grpc.port}`, TABLE[name].http && `HTTP :${TABLE[name].http.port}`].filter(Boolean).join(', ');
 const expose = (name) => [TABLE[name].grpc?.port, TABLE[name].http?.port].filter(Boolean).join(' ');
 

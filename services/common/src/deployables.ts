@@ -82,6 +82,12 @@ export function localAddress(name: ServiceName, port: number = DEPLOYABLES[name]
   return `127.0.0.1:${port}`;
 }
 
+/** host:port a service's gRPC server binds, from its parsed env (its *_GRPC_HOST and *_GRPC_PORT). */
+export function bindAddress(name: ServiceName, env: Readonly<Record<string, unknown>>): string {
+  const { hostEnv, portEnv } = DEPLOYABLES[name].grpc;
+  return `${String(env[hostEnv])}:${String(env[portEnv])}`;
+}
+
 /** The base URL of an HTTP server on this machine. */
 export function localUrl(name: HttpName, port: number = DEPLOYABLES[name].http.port): string {
   return `http://127.0.0.1:${port}`;

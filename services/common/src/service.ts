@@ -3,6 +3,7 @@
  * database adapter, readiness, and the process around it (runGrpcService), so entrypoints only wire.
  */
 import type { z } from 'zod';
+import { bindAddress, type ServiceName } from './deployables.ts';
 import { createPgAdapter, databaseTarget, type DatabaseTarget } from './database.ts';
 import { parseEnv } from './env.ts';
 import type { GrpcServer } from './grpc.ts';
@@ -36,10 +37,10 @@ export function serviceAdapter(deps: ServiceDeps) {
 }
 
 export interface GrpcServiceSpec<S extends z.ZodType> {
-  name: string;
+  /** Its name in the deployables' table: where it listens (deployables.ts) and its database schema. */
+  name: ServiceName;
+  /** Its env schema, with the listen fields of envFields.listen(name). */
   envSchema: S;
-  /** host:port to listen on, from the parsed env. */
-  address: (env: z.output<S>) => string;
   migrationsDir: string;
   /** The service's composition root: everything it needs, built from its env. */
   create: (env: z.output<S>, deps: ServiceDeps) => Promise<GrpcServer>;
@@ -65,7 +66,7 @@ export async function runGrpcService<S extends z.ZodType>(spec: GrpcServiceSpec<
     const { callers } = parseEnv(serviceAuthEnvSchema);
     if (callers.open) logger.warn('SERVICE_AUTH=off: any caller that reaches this port may call every RPC, operator RPCs included');
     const server = await spec.create(env, { logger, database, callers });
-    const port = await server.listen(spec.address(env));
+    const port = await server.listen(bindAddress(spec.name, env as Record<string, unknown>));
     new Lifecycle(logger)
       .onShutdown('stop gRPC (drain in-flight calls), then close what the service opened', () => server.shutdown())
       .onShutdown('flush telemetry', () => spec.telemetry.shutdown())

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addressEnv, addressesOf, DEPLOYABLES, localWiring, SERVERS, serversOf, SERVICES } from '../src/deployables.ts';
+import { addressEnv, addressesOf, bindAddress, DEPLOYABLES, localWiring, SERVERS, serversOf, SERVICES } from '../src/deployables.ts';
 import { envFields } from '../src/env.ts';
 
 describe('the deployables table', () => {
@@ -29,6 +29,7 @@ describe('envFields from the table', () => {
       MEDIA_HTTP_URL: 'http://127.0.0.1:7016',
     });
     expect(schema.safeParse({ ACCOUNT_ADDR: 'account' }).success, 'an address is host:port').toBe(false);
+    expect(bindAddress('media', schema.parse({ MEDIA_GRPC_HOST: '127.0.0.1' })), 'the gRPC server binds its own host and port').toBe('127.0.0.1:7006');
     expect(schema.safeParse({ MEDIA_GRPC_PORT: '70000' }).success, 'a port is at most 65535').toBe(false);
   });
 

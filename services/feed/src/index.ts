@@ -11,7 +11,6 @@ await runGrpcService({
   name: 'feed',
   telemetry,
   envSchema: feedEnvSchema,
-  address: (env) => `${env.FEED_GRPC_HOST}:${env.FEED_GRPC_PORT}`,
   migrationsDir: FEED_MIGRATIONS_DIR,
   create: createFeedService,
 });

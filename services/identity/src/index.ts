@@ -11,7 +11,6 @@ await runGrpcService({
   name: 'identity',
   telemetry,
   envSchema: identityEnvSchema,
-  address: (env) => `${env.IDENTITY_GRPC_HOST}:${env.IDENTITY_GRPC_PORT}`,
   migrationsDir: IDENTITY_MIGRATIONS_DIR,
   create: createIdentityService,
 });

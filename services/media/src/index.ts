@@ -11,7 +11,6 @@ await runGrpcService({
   name: 'media',
   telemetry,
   envSchema: mediaEnvSchema,
-  address: (env) => `${env.MEDIA_GRPC_HOST}:${env.MEDIA_GRPC_PORT}`,
   migrationsDir: MEDIA_MIGRATIONS_DIR,
   create: createMediaService,
 });

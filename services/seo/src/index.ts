@@ -11,7 +11,6 @@ await runGrpcService({
   name: 'seo',
   telemetry,
   envSchema: seoEnvSchema,
-  address: (env) => `${env.SEO_GRPC_HOST}:${env.SEO_GRPC_PORT}`,
   migrationsDir: SEO_MIGRATIONS_DIR,
   create: createSeoService,
 });
