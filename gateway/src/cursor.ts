@@ -5,6 +5,7 @@
  * CURSOR_SECRET. A cursor whose MAC does not verify (forged, truncated, altered) is refused.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ARTICLE_ID_MAX } from '@cfs/common/rules';
 import type { FeedCursor } from '@cfs/protos/generated/cfs/feed/v1/FeedCursor.js';
 
 export type { FeedCursor };
@@ -12,7 +13,6 @@ export type { FeedCursor };
 export const MAX_CURSOR_LENGTH = 300;
 /** What `encode` writes: base64url payload, a dot, a base64url 16-byte MAC. */
 export const CURSOR_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/;
-const ARTICLE_ID_MAX = 64;
 
 export class FeedCursorCodec {
   constructor(private readonly secret: string) {}

@@ -17,7 +17,7 @@ import { LoadingCache } from '@cfs/common/loading-cache';
 import type { FeedCursor, FeedCursorCodec } from './cursor.ts';
 import { SerializedAnswer } from './route.ts';
 import type { Rpc } from './rpc.ts';
-import { FeedPage } from './schemas.ts';
+import { FeedPage } from './routes/feed-schemas.ts';
 
 interface PageLoad {
   categories: string[];

@@ -19,7 +19,7 @@ import { HttpHealth, mountHealth } from '@cfs/common/http-health';
 import { buildOpenApi } from './openapi.ts';
 import { mountPipeline } from './pipeline.ts';
 import type { AnyRoute } from './route.ts';
-import { routes as publicRoutes } from './routes/index.ts';
+import { publicApi, publicRoutes } from './routes/index.ts';
 import { rpcFactory } from './rpc.ts';
 import { SiteDirectory } from './sites.ts';
 import type { GatewayStores } from './stores/index.ts';
@@ -39,8 +39,10 @@ export interface GatewayDeps {
   logger: Logger;
   /** Shared by every replica: Redis in a deployment, memory for one local gateway. */
   stores: GatewayStores;
-  /** The route table (default: the public API). */
+  /** The route table (default: the public API, given this gateway's caches). */
   routes?: AnyRoute[];
+  /** Routes added to the table (tests' probes). */
+  extraRoutes?: AnyRoute[];
   /** The clock (quota periods, caches); tests inject one. */
   now?: () => number;
   /** What /readyz answers (default: ready until drained). */
@@ -49,7 +51,6 @@ export interface GatewayDeps {
 
 export function createGateway(deps: GatewayDeps): express.Express {
   const { env, clients, logger, stores } = deps;
-  const routes = deps.routes ?? publicRoutes;
   const now = deps.now ?? Date.now;
   const rpcFor = rpcFactory(clients, env.GRPC_DEADLINE_MS);
 
@@ -82,6 +83,9 @@ export function createGateway(deps: GatewayDeps): express.Express {
     now,
   });
 
+  const entitlements = new PlanEntitlements(stores.quotas, now);
+  const routes = [...(deps.routes ?? publicApi({ sites, entitlements, feedPages, cursors, taxonomy })), ...(deps.extraRoutes ?? [])];
+
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -101,9 +105,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
     stores,
     authenticator,
     sites,
-    entitlements: new PlanEntitlements(stores.quotas, now),
-    tools: { cursors, taxonomy },
-    feedPages,
+    entitlements,
     rpcFor,
   });
   return app;

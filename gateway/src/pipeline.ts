@@ -8,10 +8,9 @@
 import type { Express, Request, RequestHandler } from 'express';
 import type { Logger } from '@cfs/common/logger';
 import type { Authenticator } from './authenticator.ts';
-import type { FeedPageCache } from './feed-pages.ts';
 import type { PlanEntitlements } from '@cfs/common/entitlements';
 import { MEDIA_PATH_PREFIX, mediaRoutes } from './media-proxy.ts';
-import type { AnyRoute, ValidationTools } from './route.ts';
+import type { AnyRoute } from './route.ts';
 import type { Rpc } from './rpc.ts';
 import type { SiteDirectory } from './sites.ts';
 import { accessLog } from './steps/access-log.ts';
@@ -43,8 +42,6 @@ export interface PipelineDeps {
   authenticator: Authenticator;
   sites: SiteDirectory;
   entitlements: PlanEntitlements;
-  tools: ValidationTools;
-  feedPages: FeedPageCache;
   rpcFor: (requestId: string) => Rpc;
 }
 
@@ -57,7 +54,7 @@ export interface PipelineDeps {
 export function routeHandler(route: AnyRoute, deps: RouteDeps): RequestHandler {
   if (route.auth === 'credential' && !route.scope) throw new Error(`route ${route.operationId} needs a scope`);
   if (route.auth !== 'credential' && route.capability) throw new Error(`route ${route.operationId}: a capability needs a credential`);
-  const handleDeps = { sites: deps.sites, entitlements: deps.entitlements, idempotency: deps.stores.idempotency, feedPages: deps.feedPages };
+  const handleDeps = { entitlements: deps.entitlements, idempotency: deps.stores.idempotency };
   return async (req, res) => {
     const state = stateOf(res);
     const rpc = deps.rpcFor(state.requestId);
@@ -65,7 +62,7 @@ export function routeHandler(route: AnyRoute, deps: RouteDeps): RequestHandler {
       const checked = await checkOnCache(route, req, res, rpc, deps); // 2-7 on cached facts
       if (checked) return handle(route, req, res, checked, handleDeps); // 8.
     }
-    const input = await validate(route, req, deps.tools); // 2. 400
+    const input = await validate(route, req); // 2. 400
     if (route.auth !== 'credential') return handle(route, req, res, { input, requestId: state.requestId, rpc }, handleDeps); // 8.
     const credential = await authenticate(req, state, deps.authenticator); // 3. 401
     authorize(credential, route.scope!, deps.product); // 4, 5. 403 SCOPE_DENIED, WRONG_AUDIENCE

@@ -3,7 +3,7 @@ import type { Customer__Output } from '@cfs/protos/generated/cfs/account/v1/Cust
 import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
 import type { z } from 'zod';
-import type { Credential, Customer, Site } from './schemas.ts';
+import type { Credential, Customer, Site } from './routes/account-schemas.ts';
 
 export function presentCustomer(c: Customer__Output): z.input<typeof Customer> {
   return { id: c.id, name: c.name, email: c.email, createdAt: c.createdAt, updatedAt: c.updatedAt };

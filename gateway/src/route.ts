@@ -8,12 +8,7 @@ import type { ErrorCode } from '@cfs/common/errors';
 import type { Capability } from '@cfs/common/capabilities';
 import type { CustomerScope } from '@cfs/common/scopes';
 import type { Credential } from './authenticator.ts';
-import type { FeedCursorCodec } from './cursor.ts';
-import type { FeedPageCache } from './feed-pages.ts';
-import type { PlanEntitlements } from '@cfs/common/entitlements';
 import type { Rpc } from './rpc.ts';
-import type { SiteDirectory } from './sites.ts';
-import type { TaxonomyCatalog } from './taxonomy.ts';
 
 export type { Rpc };
 
@@ -24,12 +19,6 @@ export interface Principal {
 
 type Input<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-/** What request validation may consult besides the schemas (still before authentication). */
-export interface ValidationTools {
-  cursors: FeedCursorCodec;
-  taxonomy: TaxonomyCatalog;
-}
-
 export interface BaseContext<P, Q, B, D> {
   params: Input<P>;
   query: Input<Q>;
@@ -39,11 +28,6 @@ export interface BaseContext<P, Q, B, D> {
   requestId: string;
   /** Calls a service with the gateway's deadline and the request id. */
   rpc: Rpc;
-  /** The Site, Customer and Plan behind a Site id (cached). */
-  sites: SiteDirectory;
-  entitlements: PlanEntitlements;
-  /** Feed pages as their public JSON, cached by subscription set (feed-pages.ts). */
-  feedPages: FeedPageCache;
 }
 
 /**
@@ -93,12 +77,12 @@ export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodTyp
    */
   response: { status: 200 | 201; description: string; schema: R; example?: z.output<R> };
   /**
-   * The rest of validation, after the schemas, with the gateway's tools (category keys against the
-   * taxonomy, the feed cursor's MAC): throws MALFORMED_REQUEST, or returns what the handler gets as
-   * `prepared` (e.g. the decoded cursor), so nothing is decoded twice. On a plan-gated GET it may
-   * run before the request's rate-limit count (steps/cached-checks.ts), so it must not call a service there.
+   * The rest of validation, after the schemas, with what the route group was given (category keys
+   * against the taxonomy, the feed cursor's MAC): throws MALFORMED_REQUEST, or returns what the
+   * handler gets as `prepared` (e.g. the decoded cursor), so nothing is decoded twice. On a request
+   * without a body it runs before the request's rate-limit count, so it must not call a service then.
    */
-  prepare?: (input: { params: Input<P>; query: Input<Q>; body: Input<B> }, tools: ValidationTools) => Promise<D> | D;
+  prepare?: (input: { params: Input<P>; query: Input<Q>; body: Input<B> }) => Promise<D> | D;
   /** Accepts an Idempotency-Key header: answers are stored 24 h and replayed (never on routes whose answer holds a secret). */
   idempotent?: boolean;
   /** Codes the handler itself can answer with, besides those of the pipeline. */
@@ -116,4 +100,17 @@ export function defineRoute<A extends AuthMode, P extends z.ZodType | undefined,
   route: RouteDefinition<A, P, Q, B, R, D>,
 ): AnyRoute {
   return route as unknown as AnyRoute;
+}
+
+/**
+ * Stands in for a route group's dependencies when its table is built only to be described (the
+ * OpenAPI document, tests): a group reads its dependencies when a request runs, never while it
+ * declares its routes, so any read here is a mistake and throws.
+ */
+export function describedOnly<D extends object>(): D {
+  return new Proxy({} as D, {
+    get: (_target, name) => {
+      throw new Error(`${String(name)}: this route table is for describing the API, not for serving it`);
+    },
+  });
 }

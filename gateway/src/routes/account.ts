@@ -3,9 +3,10 @@
  * caller's Customer: a Site or Credential of another Customer is NOT_FOUND, exactly like one that
  * never existed. The plan of a Site cannot be changed here.
  */
+import type { PlanEntitlements } from '@cfs/common/entitlements';
 import { DomainError } from '@cfs/common/errors';
 import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
-import { defineRoute, type Principal, type Rpc } from '../route.ts';
+import { defineRoute, type AnyRoute, type Principal, type Rpc } from '../route.ts';
 import { presentCredential, presentCustomer, presentSite } from '../present.ts';
 import {
   AccountUpdate,
@@ -23,7 +24,7 @@ import {
   SiteInput,
   SiteList,
   revokedCredentialExample,
-} from '../schemas.ts';
+} from './account-schemas.ts';
 
 const base = { tag: 'Account', auth: 'credential', scope: 'account.manage' } as const;
 
@@ -38,7 +39,12 @@ async function ownSite(rpc: Rpc, principal: Principal, siteId: string): Promise<
   return required(site);
 }
 
-export const accountRoutes = [
+/** What the account routes use besides the services: the plan's entitlements (the quota counters). */
+export interface AccountRouteDeps {
+  entitlements: PlanEntitlements;
+}
+
+export const accountRoutes = (deps: AccountRouteDeps): AnyRoute[] => [
   defineRoute({
     ...base,
     method: 'GET',
@@ -194,10 +200,10 @@ export const accountRoutes = [
     params: SiteIdParams,
     errors: ['NOT_FOUND'],
     response: { status: 200, description: 'The entitlements.', schema: Entitlements },
-    handle: async ({ principal, rpc, params, entitlements }) => {
+    handle: async ({ principal, rpc, params }) => {
       const { site, plan } = await rpc('account', 'GetSite', { customerId: principal.credential.customerId, siteId: params.siteId });
       const s = required(site);
-      return { plan: s.plan, capabilities: await entitlements.describe(s.id, required(plan)) };
+      return { plan: s.plan, capabilities: await deps.entitlements.describe(s.id, required(plan)) };
     },
   }),
   defineRoute({

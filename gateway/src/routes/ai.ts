@@ -1,7 +1,13 @@
-import { defineRoute } from '../route.ts';
-import { AiImagesStatus, AiUsage } from '../schemas.ts';
+import { defineRoute, type AnyRoute } from '../route.ts';
+import type { SiteDirectory } from '../sites.ts';
+import { AiImagesStatus, AiUsage } from './ai-schemas.ts';
 
-export const aiRoutes = [
+/** What the AI routes use besides the services: the Site's Plan (its AI budget), cached. */
+export interface AiRouteDeps {
+  sites: SiteDirectory;
+}
+
+export const aiRoutes = (deps: AiRouteDeps): AnyRoute[] => [
   defineRoute({
     method: 'GET',
     path: '/api/v1/ai-usage',
@@ -13,8 +19,8 @@ export const aiRoutes = [
     scope: 'ai.usage.read',
     capability: 'ai_usage',
     response: { status: 200, description: 'Usage and budget status.', schema: AiUsage },
-    handle: async ({ principal, rpc, sites }) => {
-      const { plan } = await sites.get(principal.credential.siteId, rpc);
+    handle: async ({ principal, rpc }) => {
+      const { plan } = await deps.sites.get(principal.credential.siteId, rpc);
       const u = await rpc('media', 'GetAiUsage', {
         siteId: principal.credential.siteId,
         ...(plan.aiBudget === undefined ? {} : { budget: plan.aiBudget }),

@@ -7,8 +7,8 @@
 import { DomainError } from '@cfs/common/errors';
 import type { BillingSubscription__Output } from '@cfs/protos/generated/cfs/billing/v1/BillingSubscription.js';
 import type { z } from 'zod';
-import { defineRoute } from '../route.ts';
-import { BillingSubscription, CancelRequest, canceledSubscriptionExample, Checkout, CheckoutRequest } from '../schemas.ts';
+import { defineRoute, type AnyRoute } from '../route.ts';
+import { BillingSubscription, CancelRequest, canceledSubscriptionExample, Checkout, CheckoutRequest } from './billing-schemas.ts';
 
 function present(s: BillingSubscription__Output | null): z.input<typeof BillingSubscription> {
   if (!s) throw new DomainError('INTERNAL_ERROR');
@@ -28,7 +28,7 @@ function present(s: BillingSubscription__Output | null): z.input<typeof BillingS
 
 const base = { tag: 'Billing', auth: 'credential', scope: 'billing.manage' } as const;
 
-export const billingRoutes = [
+export const billingRoutes = (): AnyRoute[] => [
   defineRoute({
     ...base,
     method: 'POST',

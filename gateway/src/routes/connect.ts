@@ -1,8 +1,8 @@
 import { DomainError } from '@cfs/common/errors';
-import { defineRoute } from '../route.ts';
-import { RedeemRequest, Redemption } from '../schemas.ts';
+import { defineRoute, type AnyRoute } from '../route.ts';
+import { RedeemRequest, Redemption } from './connect-schemas.ts';
 
-export const connectRoutes = [
+export const connectRoutes = (): AnyRoute[] => [
   defineRoute({
     method: 'POST',
     path: '/connect/cms/redeem',

@@ -1,10 +1,20 @@
 /** Taxonomy, subscriptions and the cursor feed. */
 import { malformed } from '@cfs/common/errors';
 import { FEED_PAGE_DEFAULT_LIMIT } from '@cfs/common/feed-limits';
-import { defineRoute } from '../route.ts';
-import { FeedPage, FeedQuery, Subscriptions, Taxonomy } from '../schemas.ts';
+import type { FeedCursorCodec } from '../cursor.ts';
+import type { FeedPageCache } from '../feed-pages.ts';
+import { defineRoute, type AnyRoute } from '../route.ts';
+import type { TaxonomyCatalog } from '../taxonomy.ts';
+import { FeedPage, FeedQuery, Subscriptions, Taxonomy } from './feed-schemas.ts';
 
-export const feedRoutes = [
+/** What the feed routes use besides the services: the page cache, the cursor's codec, the taxonomy's keys. */
+export interface FeedRouteDeps {
+  feedPages: FeedPageCache;
+  cursors: FeedCursorCodec;
+  taxonomy: TaxonomyCatalog;
+}
+
+export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => [
   defineRoute({
     method: 'GET',
     path: '/api/v1/taxonomy',
@@ -48,16 +58,16 @@ export const feedRoutes = [
     scope: 'subscription.manage',
     capability: 'subscriptions',
     body: Subscriptions,
-    prepare: async ({ body }, { taxonomy }) => {
-      let known = await taxonomy.categoryKeys();
-      if (body.categories.some((key) => !known.has(key))) known = await taxonomy.freshCategoryKeys();
+    prepare: async ({ body }) => {
+      let known = await deps.taxonomy.categoryKeys();
+      if (body.categories.some((key) => !known.has(key))) known = await deps.taxonomy.freshCategoryKeys();
       const unknown = body.categories.find((key) => !known.has(key));
       if (unknown !== undefined) throw malformed(`body.categories: unknown category key ${unknown}`);
     },
     response: { status: 200, description: 'The subscriptions as stored.', schema: Subscriptions },
-    handle: async ({ principal, rpc, body, feedPages }) => {
+    handle: async ({ principal, rpc, body }) => {
       const { categories } = await rpc('feed', 'ReplaceSubscriptions', { siteId: principal.credential.siteId, categories: body.categories });
-      feedPages.subscriptionsChanged(principal.credential.siteId);
+      deps.feedPages.subscriptionsChanged(principal.credential.siteId);
       return { categories };
     },
   }),
@@ -74,14 +84,14 @@ export const feedRoutes = [
     scope: 'feed.read',
     capability: 'feed',
     query: FeedQuery,
-    prepare: ({ query }, { cursors }) => {
+    prepare: ({ query }) => {
       if (query.cursor === undefined) return { after: null };
-      const after = cursors.decode(query.cursor);
+      const after = deps.cursors.decode(query.cursor);
       if (after === null) throw malformed('query.cursor: not a cursor this API issued');
       return { after };
     },
     response: { status: 200, description: 'One page of the feed.', schema: FeedPage },
-    handle: ({ principal, rpc, query, prepared, feedPages }) =>
-      feedPages.page(principal.credential.siteId, query.limit ?? FEED_PAGE_DEFAULT_LIMIT, prepared.after, rpc),
+    handle: ({ principal, rpc, query, prepared }) =>
+      deps.feedPages.page(principal.credential.siteId, query.limit ?? FEED_PAGE_DEFAULT_LIMIT, prepared.after, rpc),
   }),
 ];

@@ -1,8 +1,13 @@
 import type { Credential } from '../authenticator.ts';
 import { presentCredential, presentCustomer, presentSite } from '../present.ts';
-import { defineRoute, SerializedAnswer } from '../route.ts';
-import { Me } from '../schemas.ts';
-import type { SiteContext } from '../sites.ts';
+import { defineRoute, SerializedAnswer, type AnyRoute } from '../route.ts';
+import type { SiteContext, SiteDirectory } from '../sites.ts';
+import { Me } from './identity-schemas.ts';
+
+/** What GET /me uses besides the services: the Site, Customer and Plan behind a Site id, cached. */
+export interface IdentityRouteDeps {
+  sites: SiteDirectory;
+}
 
 /**
  * GET /me's answer, kept beside the cached Credential it describes while that Credential's Site
@@ -12,7 +17,7 @@ import type { SiteContext } from '../sites.ts';
  */
 const answers = new WeakMap<Credential, { context: SiteContext; answer: SerializedAnswer }>();
 
-export const identityRoutes = [
+export const identityRoutes = (deps: IdentityRouteDeps): AnyRoute[] => [
   defineRoute({
     method: 'GET',
     path: '/api/v1/me',
@@ -23,8 +28,8 @@ export const identityRoutes = [
     auth: 'credential',
     scope: 'account.read',
     response: { status: 200, description: 'The caller.', schema: Me },
-    handle: async ({ principal: { credential }, rpc, sites }) => {
-      const context = await sites.get(credential.siteId, rpc);
+    handle: async ({ principal: { credential }, rpc }) => {
+      const context = await deps.sites.get(credential.siteId, rpc);
       const kept = answers.get(credential);
       if (kept?.context === context) return kept.answer;
       const { site, customer } = context;

@@ -1,6 +1,6 @@
 import { DomainError } from '@cfs/common/errors';
-import { defineRoute } from '../route.ts';
-import { SeoProfile, SeoProfileInput } from '../schemas.ts';
+import { defineRoute, type AnyRoute } from '../route.ts';
+import { SeoProfile, SeoProfileInput } from './seo-schemas.ts';
 
 const base = { tag: 'SEO', auth: 'credential', scope: 'seo.profile.manage', capability: 'seo_profile' } as const;
 
@@ -9,7 +9,7 @@ function present(p: { siteName: string; locale: string; keywords: string[]; tone
   return { siteName: p.siteName, locale: p.locale, keywords: p.keywords, tone: p.tone, topics: p.topics, updatedAt: p.updatedAt };
 }
 
-export const seoRoutes = [
+export const seoRoutes = (): AnyRoute[] => [
   defineRoute({
     ...base,
     method: 'GET',

@@ -15,7 +15,7 @@ import type { PlanCapability, PlanEntitlements, QuotaCounter } from '@cfs/common
 import { unavailable } from '@cfs/common/errors';
 import type { CustomerScope } from '@cfs/common/scopes';
 import type { Authenticator } from '../authenticator.ts';
-import type { AnyRoute, ValidationTools } from '../route.ts';
+import type { AnyRoute } from '../route.ts';
 import type { Rpc } from '../rpc.ts';
 import type { SiteDirectory } from '../sites.ts';
 import { authorize } from './authorize.ts';
@@ -25,7 +25,6 @@ import { stateOf } from './request-state.ts';
 import { validate } from './validate.ts';
 
 export interface CachedChecksDeps {
-  tools: ValidationTools;
   authenticator: Authenticator;
   sites: SiteDirectory;
   entitlements: PlanEntitlements;
@@ -39,7 +38,7 @@ export async function checkOnCache(route: AnyRoute, req: Request, res: Response,
   const capability = route.capability as Capability;
   let checked: (Omit<Checked, 'charged'> & { entry: PlanCapability; counter: QuotaCounter }) | undefined;
   try {
-    const input = await validate(route, req, deps.tools); // 2
+    const input = await validate(route, req); // 2
     const credential = deps.authenticator.cached(state.pendingCount!.token); // 3 (its marker is read with the count)
     const context = credential && deps.sites.cached(credential.siteId);
     if (credential && context) {

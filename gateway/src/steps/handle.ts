@@ -8,18 +8,14 @@ import type { Request, Response } from 'express';
 import type { PlanEntitlements } from '@cfs/common/entitlements';
 import type { Credential } from '../authenticator.ts';
 import { fingerprintOf, runIdempotent } from '../idempotency.ts';
-import type { FeedPageCache } from '../feed-pages.ts';
 import { SerializedAnswer, type AnyRoute } from '../route.ts';
 import type { Rpc } from '../rpc.ts';
-import type { SiteDirectory } from '../sites.ts';
 import type { IdempotencyStore, QuotaCounter } from '../stores/index.ts';
 import type { ValidInput } from './request-state.ts';
 
 export interface HandleDeps {
-  sites: SiteDirectory;
   entitlements: PlanEntitlements;
   idempotency: IdempotencyStore;
-  feedPages: FeedPageCache;
 }
 
 /** What the steps before learned of the request. */
@@ -44,9 +40,6 @@ async function execute(route: AnyRoute, checked: Checked, deps: HandleDeps): Pro
       ...checked.input,
       requestId: checked.requestId,
       rpc: checked.rpc,
-      sites: deps.sites,
-      entitlements: deps.entitlements,
-      feedPages: deps.feedPages,
       ...(checked.credential ? { principal: { credential: checked.credential } } : {}),
     } as never);
     return answer instanceof SerializedAnswer ? answer : route.response.schema.parse(answer);

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { malformed } from '@cfs/common/errors';
 import { formatIssues } from '@cfs/common/rules';
 import { checkIdempotencyKey } from '../idempotency.ts';
-import type { AnyRoute, ValidationTools } from '../route.ts';
+import type { AnyRoute } from '../route.ts';
 import type { ValidInput } from './request-state.ts';
 
 function parse(where: string, schema: z.ZodType | undefined, value: unknown): unknown {
@@ -17,11 +17,11 @@ function parse(where: string, schema: z.ZodType | undefined, value: unknown): un
   return result.data;
 }
 
-export async function validate(route: AnyRoute, req: Request, tools: ValidationTools): Promise<ValidInput> {
+export async function validate(route: AnyRoute, req: Request): Promise<ValidInput> {
   const params = parse('path', route.params, req.params);
   const query = parse('query', route.query, req.query);
   const body = parse('body', route.body, req.body);
   if (route.idempotent) checkIdempotencyKey(req.get('idempotency-key'));
-  const prepared: unknown = route.prepare ? await route.prepare({ params, query, body }, tools) : undefined;
+  const prepared: unknown = route.prepare ? await route.prepare({ params, query, body }) : undefined;
   return { params, query, body, prepared };
 }

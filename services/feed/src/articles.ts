@@ -7,12 +7,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { categoryKey, formatIssues, httpUrl, mediaKey, paragraphs, text } from '@cfs/common/rules';
+import { ARTICLE_ID, categoryKey, formatIssues, httpUrl, mediaKey, paragraphs, text } from '@cfs/common/rules';
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { feedTables } from './page-query.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
-
-const ARTICLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 
 export const articleSchema = z.strictObject({
   id: z.string().regex(ARTICLE_ID, 'id: 1-64 letters, digits, _ . : -').optional(),

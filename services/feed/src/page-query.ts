@@ -4,6 +4,7 @@
  * merged, de-duplicated and cut to the limit, so its cost does not grow with the table.
  */
 import { malformed } from '@cfs/common/errors';
+import { ARTICLE_ID_MAX } from '@cfs/common/rules';
 import type { FeedCursor__Output as CursorMessageIn } from '@cfs/protos/generated/cfs/feed/v1/FeedCursor.js';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
 
@@ -28,8 +29,6 @@ export interface ArticlePage {
   articles: FeedArticle[];
   next: Cursor | null;
 }
-
-const ARTICLE_ID_MAX = 64;
 
 /** The cursor of a request (the gateway decoded the client's opaque one); INVALID_ARGUMENT when malformed. */
 export function cursorFromMessage(message: CursorMessageIn): Cursor {

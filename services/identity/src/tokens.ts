@@ -18,8 +18,8 @@ export function hashesEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Connection codes: `cfc_` + 32 base62 characters, single use; stored as a keyed hash. */
-export const CONNECTION_CODE_PATTERN = /^cfc_[0-9A-Za-z]{32}$/;
+/** Connection codes: `cfc_` + 32 base62 characters (rules.CONNECTION_CODE_PATTERN), single use; stored as a keyed hash. */
+export { CONNECTION_CODE_PATTERN } from '@cfs/common/rules';
 export function mintConnectionCode(): string {
   return `cfc_${randomBase62(32)}`;
 }

@@ -24,7 +24,6 @@ import {
   createHttpServer,
   createServiceClients,
   gatewayEnvSchema,
-  publicRoutes,
   servicesHealth,
   type AnyRoute,
   type GatewayEnv,
@@ -193,7 +192,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
           logger,
           stores,
           health,
-          routes: [...publicRoutes, ...(options.extraRoutes ?? [])],
+          ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
           ...(options.now ? { now: options.now } : {}),
         });
         const http = createHttpServer(app, { maxHeaderBytes: gatewayConfig.MAX_HEADER_BYTES, requestTimeoutMs: gatewayConfig.REQUEST_TIMEOUT_MS });

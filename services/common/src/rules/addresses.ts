@@ -14,4 +14,9 @@ export const httpUrl = z
   .string()
   .max(2048)
   .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
-  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain }));
+  .pipe(webAddress());
+
+/** The address part of httpUrl alone (absolute http(s), a domain name), at most `max` characters: for addresses the system itself hands out. */
+export function webAddress(max = 2048) {
+  return z.url({ protocol: /^https?$/, hostname: z.regexes.domain }).max(max);
+}

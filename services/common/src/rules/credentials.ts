@@ -21,3 +21,6 @@ export const credentialScopes = z.array(customerScope).max(20);
 export const CONNECTION_CODE_MIN_SECONDS = 60;
 export const CONNECTION_CODE_MAX_SECONDS = 7 * 24 * 3600;
 export const connectionCodeLifetime = z.number().int().min(CONNECTION_CODE_MIN_SECONDS).max(CONNECTION_CODE_MAX_SECONDS);
+
+/** A connection code as identity mints it: `cfc_` and 32 base62 characters. */
+export const CONNECTION_CODE_PATTERN = /^cfc_[0-9A-Za-z]{32}$/;

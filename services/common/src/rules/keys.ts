@@ -14,3 +14,7 @@ export const mediaKey = z.string().max(MAX_MEDIA_KEY_LENGTH).refine(isSafeMediaK
 
 /** A BCP 47 language tag such as en or pt-BR. */
 export const locale = z.string().regex(/^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$/, 'must be a BCP 47 tag such as en or pt-BR');
+
+/** An article id: the operator's (letters, digits, _ . : -) or `art_` and 24 hex digits, at most 64 characters. */
+export const ARTICLE_ID_MAX = 64;
+export const ARTICLE_ID = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_.:-]{0,${ARTICLE_ID_MAX - 1}}$`);

@@ -1,0 +1,26 @@
+/** The schemas of the AI routes (routes/ai.ts). */
+import { z } from 'zod';
+import { QUOTA_PERIODS } from '@cfs/common/periods';
+import { count, EX, timestamp } from '../schemas.ts';
+
+export const AiUsage = z
+  .object({
+    period: z.enum(QUOTA_PERIODS).meta({ description: 'The budget period (UTC calendar).' }),
+    periodStart: timestamp,
+    resetsAt: timestamp,
+    used: count.meta({ description: 'AI generation units used this period.' }),
+    budget: count.nullable().meta({ description: 'Units per period from the plan; null means unlimited.' }),
+    remaining: count.nullable().meta({ description: 'null when unlimited.' }),
+    status: z.enum(['ok', 'warning', 'exhausted']).meta({ description: 'warning from 80 % of the budget used.' }),
+  })
+  .meta({
+    id: 'AiUsage',
+    examples: [{ period: 'month', periodStart: '2026-02-01T00:00:00.000Z', resetsAt: '2026-03-01T00:00:00.000Z', used: 850, budget: 1000, remaining: 150, status: 'warning' }],
+  });
+
+export const AiImagesStatus = z
+  .object({
+    status: z.enum(['operational', 'degraded', 'paused']).meta({ description: 'Platform-wide status of AI image generation.' }),
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'AiImagesStatus', examples: [{ status: 'operational', updatedAt: EX.updated }] });

@@ -1,0 +1,98 @@
+/** The schemas of the taxonomy, subscription and feed routes (routes/feed.ts). */
+import { z } from 'zod';
+import { FEED_PAGE_DEFAULT_LIMIT, FEED_PAGE_MAX_LIMIT } from '@cfs/common/feed-limits';
+import { MAX_MEDIA_KEY_LENGTH, MEDIA_PATH_PREFIX } from '@cfs/common/media-keys';
+import * as rules from '@cfs/common/rules';
+import { CURSOR_PATTERN, MAX_CURSOR_LENGTH } from '../cursor.ts';
+import { categoryKey, MEDIA_KEY_PATTERN, mediaKey, plainText, timestamp } from '../schemas.ts';
+
+export const CategoryKey = categoryKey.meta({ id: 'CategoryKey', description: 'A category key of the taxonomy (GET /api/v1/taxonomy).', examples: ['technology'] });
+
+const categoryExample = { key: 'technology', name: 'Technology', topics: [{ key: 'ai', name: 'Artificial intelligence' }, { key: 'robotics', name: 'Robotics' }] };
+
+export const Taxonomy = z
+  .object({
+    categories: z
+      .array(
+        z
+          .object({
+            key: CategoryKey,
+            name: plainText(100),
+            // The taxonomy import replaces a category's topics, at most 200 (services/feed).
+            topics: z.array(z.object({ key: categoryKey, name: plainText(100) })).max(200),
+          })
+          .meta({ id: 'Category', examples: [categoryExample] }),
+      )
+      .meta({ description: 'Every category, in the taxonomy\'s order (not paginated).' }),
+  })
+  .meta({ id: 'Taxonomy', examples: [{ categories: [categoryExample, { key: 'science', name: 'Science', topics: [] }] }] });
+
+export const Subscriptions = z
+  .strictObject({
+    categories: rules.subscribedCategories.meta({ description: 'Category keys; the feed contains their articles.', items: { $ref: '#/components/schemas/CategoryKey' } }),
+  })
+  .meta({ id: 'Subscriptions', description: 'The Site\'s subscriptions, replaced as a whole by PUT.', examples: [{ categories: ['technology', 'science'] }] });
+
+export const FeedQuery = z.object({
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, `must be an integer from 1 to ${FEED_PAGE_MAX_LIMIT}`)
+    .transform(Number)
+    .pipe(z.number().max(FEED_PAGE_MAX_LIMIT, `must be an integer from 1 to ${FEED_PAGE_MAX_LIMIT}`))
+    .optional()
+    .meta({
+      description: `Page size, an integer from 1 to ${FEED_PAGE_MAX_LIMIT}; default ${FEED_PAGE_DEFAULT_LIMIT}.`,
+      type: 'integer',
+      minimum: 1,
+      maximum: FEED_PAGE_MAX_LIMIT,
+      default: FEED_PAGE_DEFAULT_LIMIT,
+    }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(MAX_CURSOR_LENGTH)
+    .optional()
+    .meta({
+      description: 'The nextCursor of the previous page, as given. Opaque and tamper-evident: an altered cursor is a 400.',
+      pattern: CURSOR_PATTERN.source,
+    }),
+});
+
+const articleExample = {
+  id: 'art_3f2a9c1e5b7d4a6c8e0f1a2b',
+  title: 'Robots learn to sort recycling',
+  url: 'https://news.example/robots-recycling',
+  summary: 'A warehouse robot now sorts mixed recycling faster than people do.',
+  publishedAt: '2026-02-01T08:00:00.000Z',
+  categories: ['technology'],
+  imageKey: 'covers/robots.png',
+  imageUrl: `${MEDIA_PATH_PREFIX}covers/robots.png`,
+};
+
+export const Article = z
+  .object({
+    id: z.string().min(1).max(rules.ARTICLE_ID_MAX).regex(rules.ARTICLE_ID),
+    title: plainText(500),
+    url: rules.webAddress(),
+    summary: z.string().max(5000).regex(rules.NO_CONTROL_CHARACTERS_BUT_LINE_BREAKS).nullable().meta({ description: 'Plain text; may hold line breaks.' }),
+    publishedAt: timestamp,
+    categories: z.array(categoryKey).max(20),
+    imageKey: mediaKey.nullable().meta({ description: 'Key of a generated image, served at imageUrl.' }),
+    imageUrl: z
+      .string()
+      .max(MEDIA_PATH_PREFIX.length + MAX_MEDIA_KEY_LENGTH)
+      .regex(new RegExp(`^${MEDIA_PATH_PREFIX.replaceAll('/', '\\/')}${MEDIA_KEY_PATTERN.source.slice(1)}`))
+      .nullable()
+      .meta({ description: 'Path of the image under this API: /media/generated/{imageKey} (GET it without a Credential).' }),
+  })
+  .meta({ id: 'Article', examples: [articleExample] });
+
+export const FeedPage = z
+  .object({
+    data: z.array(Article).max(FEED_PAGE_MAX_LIMIT).meta({ description: 'Newest first (publishedAt, then id, descending); no article twice.' }),
+    nextCursor: z.string().max(MAX_CURSOR_LENGTH).regex(CURSOR_PATTERN).nullable().meta({ description: 'Pass as cursor for the next page; null on the last page.' }),
+  })
+  .meta({
+    id: 'FeedPage',
+    examples: [{ data: [articleExample], nextCursor: 'MjAyNi0wMi0wMVQwODowMDowMC4wMDBafGFydF8zZjJhOWMxZTViN2Q0YTZjOGUwZjFhMmI.q1Xc5mT0bW8yZk3NfA2hVg' }],
+  });
