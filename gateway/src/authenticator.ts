@@ -4,8 +4,8 @@
  * Credential is used only while it is unexpired and carries no revocation marker (written by the
  * identity service before it commits a revocation, seen by every replica); with a marker, or when
  * the marker store cannot answer, the cache is bypassed and identity decides. The marker is read
- * in the rate limit's round trip when this request made one and has no body (step 1 asks for the
- * Credential that `peek` names), else here, once the body is in. A revocation announcement also evicts the Credential at once. A token that fails
+ * in the request's rate-limit count when it has no body (admission.ts asks for the Credential that
+ * `cached` names), else here, once the body is in. A revocation announcement also evicts the Credential at once. A token that fails
  * the `cfs_` shape or checksum is refused without a call; concurrent requests with the same
  * uncached token share one identity call.
  */
@@ -47,6 +47,17 @@ export interface AuthenticatorOptions {
 /** A token's key in this replica's cache and in the rate limit's buckets: a hash of the whole token, secret included. */
 export const tokenKeyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** A bearer token of the `cfs_` shape and checksum with its key: parsed and hashed once per request. */
+export interface PresentedToken {
+  token: string;
+  key: string;
+}
+
+/** The token with its key, or undefined when it was never issued (wrong shape or checksum: checked without I/O). */
+export function presentedToken(token: string): PresentedToken | undefined {
+  return parseToken(token) ? { token, key: tokenKeyOf(token) } : undefined;
+}
+
 /** The cache's name in the metric cfs.cache.lookups; a hit is served through peek() after the revocation check. */
 const AUTH_CACHE = 'gateway.authentications';
 const AUTH_CACHE_HIT = { cache: AUTH_CACHE, result: 'hit' } as const;
@@ -70,10 +81,11 @@ export class Authenticator {
   }
 
   /** The Credential behind a token, confirmed not revoked or expired; UNAUTHENTICATED otherwise. */
-  async authenticate(token: string, requestId: string, checked?: RevocationCheck): Promise<Credential> {
+  async authenticate(presented: string | PresentedToken, requestId: string, checked?: RevocationCheck): Promise<Credential> {
+    const parsed = typeof presented === 'string' ? presentedToken(presented) : presented;
     // A token of the wrong shape or checksum was never issued: refused here, at no service's cost.
-    if (!parseToken(token)) throw unauthenticated();
-    const key = tokenKeyOf(token);
+    if (!parsed) throw unauthenticated();
+    const { token, key } = parsed;
     const cached = this.cache.peek(key);
     if (cached) {
       if (this.expired(cached)) {
@@ -93,10 +105,10 @@ export class Authenticator {
 
   /**
    * The Credential this replica has cached for a token, unexpired, without its revocation check
-   * (no I/O): for a request whose marker is read later in the same request (RateLimiter.settle).
+   * (no I/O): for a request whose marker is read in its rate-limit count (admission.ts).
    */
-  cached(token: string): Credential | undefined {
-    const credential = this.cache.cached(tokenKeyOf(token));
+  cached(presented: PresentedToken): Credential | undefined {
+    const credential = this.cache.cached(presented.key);
     return credential && !this.expired(credential) ? credential : undefined;
   }
 
@@ -104,9 +116,9 @@ export class Authenticator {
     return Boolean(credential.expiresAt) && Date.parse(credential.expiresAt!) <= this.now();
   }
 
-  /** The id of the Credential this replica has cached for a token (no I/O), if any. */
-  peek(token: string): string | undefined {
-    return this.cache.peek(tokenKeyOf(token))?.id;
+  /** Whether this replica has a Credential cached for a token, expired or not (no I/O, no metric). */
+  knows(presented: PresentedToken): boolean {
+    return this.cache.peek(presented.key) !== undefined;
   }
 
   /** Drops a Credential from this replica's cache. */

@@ -10,7 +10,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { malformed } from '@cfs/common/errors';
 import type { Rpc } from './rpc.ts';
 import { RateLimiter, type RateLimitDeps } from './steps/rate-limit.ts';
-import { stateOf } from './steps/request-state.ts';
+import { requestIdOf } from './steps/request-id.ts';
 
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
 /** Stripe's event payloads are far below this. */
@@ -31,7 +31,7 @@ export function mountWebhooks(app: Express, rpcFor: (requestId: string) => Rpc, 
     const signature = req.get('stripe-signature');
     if (!signature) throw malformed('The Stripe-Signature header is missing.');
     if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw malformed('The webhook body is empty.');
-    const { eventId, eventType, processed } = await rpcFor(stateOf(res).requestId)('billing', 'ReceiveStripeEvent', { payload: req.body, signature });
+    const { eventId, eventType, processed } = await rpcFor(requestIdOf(res))('billing', 'ReceiveStripeEvent', { payload: req.body, signature });
     res.status(200).json({ received: true, eventId, eventType, duplicate: !processed });
   });
 }

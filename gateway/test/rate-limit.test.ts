@@ -4,6 +4,7 @@ import { mintToken } from '@cfs/common/credential-token';
 import { createLogger } from '@cfs/common/logger';
 import { Authenticator } from '../src/authenticator.ts';
 import { errorHandler } from '../src/steps/errors.ts';
+import { callerOf } from '../src/steps/bearer.ts';
 import { RateLimiter } from '../src/steps/rate-limit.ts';
 import { createMemoryStores, type GatewayStores } from '../src/stores/index.ts';
 import { serve } from './support.ts';
@@ -23,9 +24,15 @@ async function setup(limit: number, stores: GatewayStores = createMemoryStores()
   });
   const app = express();
   app.set('trust proxy', 'loopback');
-  app.use(new RateLimiter({ limit, store: stores.rateLimits, authenticator, logger }).step());
-  // Stands for the rest of the pipeline: a token made up by the test is refused with 401.
-  app.get('/', (req, res) => void (madeUp.has(req.get('authorization')?.slice(7) ?? '') ? res.status(401).json({}) : res.json({ ok: true })));
+  const limiter = new RateLimiter({ limit, store: stores.rateLimits, authenticator, logger });
+  app.use(limiter.step());
+  // Stands for the rest of the pipeline: a token made up by the test is refused with 401, which
+  // counts against the address as well (as pipeline.ts's routeHandler does).
+  app.get('/', async (req, res) => {
+    if (!madeUp.has(req.get('authorization')?.slice(7) ?? '')) return void res.json({ ok: true });
+    await limiter.countFailedAuthentication(callerOf(req));
+    res.status(401).json({});
+  });
   app.use(errorHandler(logger));
   const served = await serve(app);
   close = served.close;

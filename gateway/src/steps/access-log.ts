@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
 import type { Logger } from '@cfs/common/logger';
 import { recordHttpServerRequest, routeTemplateOf } from '@cfs/common/metrics';
-import { stateOf } from './request-state.ts';
+import { requestIdOf } from './request-id.ts';
 
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
@@ -21,7 +21,7 @@ export function accessLog(logger: Logger): RequestHandler {
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
-          req: { id: stateOf(res).requestId, method: req.method, url: req.originalUrl.split('?')[0] },
+          req: { id: requestIdOf(res), method: req.method, url: req.originalUrl.split('?')[0] },
           res: { statusCode: res.statusCode },
           responseTime: ms,
         },

@@ -4,10 +4,10 @@
  * always 400 (never 413/415) or 404. Unexpected errors are logged and answered 500 with a generic
  * message: no stack, SQL or internal text reaches a client.
  */
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DomainError, envelope, ERROR_CODES, httpStatusOf, notFound, type ErrorCode } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
-import { stateOf } from './request-state.ts';
+import { requestIdOf } from './request-id.ts';
 
 export function unknownRoute(): RequestHandler {
   return () => {
@@ -28,20 +28,14 @@ const HTTP_ERROR_MESSAGES: Record<string, string> = {
   'charset.unsupported': 'The request body charset is not supported; use UTF-8.',
 };
 
-/**
- * `settlePending` counts a request whose rate-limit count still waits (steps/rate-limit.ts) before
- * its refusal is answered: past the limit, the answer is the 429.
- */
-export function errorHandler(logger: Logger, settlePending?: (res: Response) => Promise<unknown>): ErrorRequestHandler {
-  return async (failure, req, res, _next) => {
-    let err: unknown = failure;
-    if (settlePending && stateOf(res).pendingCount) err = await settlePending(res).then(() => failure, (limited: unknown) => limited);
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
     let code: ErrorCode;
     let message: string;
     if (err instanceof DomainError) {
       ({ code, message } = err);
       if (code === 'INTERNAL_ERROR' || code === 'SERVICE_UNAVAILABLE') {
-        logger.warn({ err: err.cause ?? err, requestId: stateOf(res).requestId, path: req.path }, 'request failed');
+        logger.warn({ err: err.cause ?? err, requestId: requestIdOf(res), path: req.path }, 'request failed');
       }
     } else {
       const httpCode = codeForHttpError(err);
@@ -52,7 +46,7 @@ export function errorHandler(logger: Logger, settlePending?: (res: Response) => 
       } else {
         code = 'INTERNAL_ERROR';
         message = ERROR_CODES.INTERNAL_ERROR.message;
-        logger.error({ err, requestId: stateOf(res).requestId, path: req.path }, 'unexpected error');
+        logger.error({ err, requestId: requestIdOf(res), path: req.path }, 'unexpected error');
       }
     }
     if (res.headersSent) {

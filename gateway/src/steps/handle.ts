@@ -11,7 +11,7 @@ import { fingerprintOf, runIdempotent } from '../idempotency.ts';
 import { SerializedAnswer, type AnyRoute } from '../route.ts';
 import type { Rpc } from '../rpc.ts';
 import type { IdempotencyStore, QuotaCounter } from '../stores/index.ts';
-import type { ValidInput } from './request-state.ts';
+import type { ValidInput } from './validate.ts';
 
 export interface HandleDeps {
   entitlements: PlanEntitlements;

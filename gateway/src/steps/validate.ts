@@ -8,7 +8,14 @@ import { malformed } from '@cfs/common/errors';
 import { formatIssues } from '@cfs/common/rules';
 import { checkIdempotencyKey } from '../idempotency.ts';
 import type { AnyRoute } from '../route.ts';
-import type { ValidInput } from './request-state.ts';
+
+export interface ValidInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  /** What the route's `prepare` made of the input (e.g. the decoded feed cursor). */
+  prepared: unknown;
+}
 
 function parse(where: string, schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
