@@ -3,8 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildOpenApi } from '../src/openapi.ts';
-import { routes } from '../src/routes/index.ts';
+import { publicRoutes } from '../src/routes/index.ts';
 
 const out = process.argv[2] ?? '.openapi/public.json';
 mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify(buildOpenApi(routes, { version: '1.0.0' }), null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify(buildOpenApi(publicRoutes, { version: '1.0.0' }), null, 2)}\n`);
