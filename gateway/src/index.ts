@@ -23,7 +23,7 @@ try {
   const clients = createServiceClients(addresses, env.SERVICE_TOKEN);
   if (!env.SERVICE_TOKEN) logger.warn('SERVICE_TOKEN is not set: services that require authenticated callers will refuse every call');
   const stores = createStores(env, logger);
-  if (!(await stores.ready(5000))) logger.warn('Redis is not reachable yet; starting anyway (see README: when Redis is unreachable)');
+  if (!(await stores.ready(5000))) logger.warn('Redis is not reachable yet; starting anyway (see docs/operations.md#redis-down)');
   const health = servicesHealth({ identity: addresses.identity, account: addresses.account });
   const app = createGateway({ env, clients, logger, stores, health });
   const server = createHttpServer(app, { maxHeaderBytes: env.MAX_HEADER_BYTES, requestTimeoutMs: env.REQUEST_TIMEOUT_MS });

@@ -75,7 +75,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Media: 'Generated media, public and unauthenticated.',
 };
 
-/** When each code is answered (the spec's error table), for the descriptions and examples of error answers. */
+/** When each code is answered (docs/api.md#errors), for the descriptions and examples of error answers. */
 const CONDITIONS: Record<ErrorCode, string> = {
   MALFORMED_REQUEST:
     'The request itself is invalid: a path, query, header or body value the description refuses, or a body that is not JSON or too large. Checked before authentication.',

@@ -59,7 +59,7 @@ export const EX = {
   updated: '2026-02-01T12:00:00.000Z',
 } as const;
 
-/** Every code of the spec's error table, UNAUTHORIZED (reserved, never answered) included. */
+/** Every code of the error table (docs/api.md#errors), UNAUTHORIZED (reserved, never answered) included. */
 export const ALL_ERROR_CODES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 
 export const ErrorEnvelope = z

@@ -1,3 +1,4 @@
+import { aiBudgetOf } from '@cfs/common/entitlements';
 import { defineRoute, type AnyRoute } from '../route.ts';
 import type { SiteDirectory } from '../sites.ts';
 import { AiImagesStatus, AiUsage } from './ai-schemas.ts';
@@ -21,11 +22,7 @@ export const aiRoutes = (deps: AiRouteDeps): AnyRoute[] => [
     response: { status: 200, description: 'Usage and budget status.', schema: AiUsage },
     handle: async ({ principal, rpc }) => {
       const { plan } = await deps.sites.get(principal.credential.siteId, rpc);
-      const u = await rpc('media', 'GetAiUsage', {
-        siteId: principal.credential.siteId,
-        ...(plan.aiBudget === undefined ? {} : { budget: plan.aiBudget }),
-        period: plan.aiBudgetPeriod || 'month',
-      });
+      const u = await rpc('media', 'GetAiUsage', { siteId: principal.credential.siteId, ...aiBudgetOf(plan) });
       return {
         period: u.period as 'hour' | 'day' | 'month',
         periodStart: u.periodStart,

@@ -268,8 +268,8 @@ export class RedisIdempotency implements IdempotencyStore {
 }
 
 export function redisStores(options: { url: string; prefix: string; markerTtlSeconds: number; bus: Bus; logger: Logger }): GatewayStores {
-  // Commands of concurrent requests go out together, one write per event-loop turn: measured under
-  // the bench's load, Redis spends ~60 % less CPU per request and the gateway no more.
+  // Commands of concurrent requests go out together, one write per event-loop turn: less CPU in
+  // Redis per request (docs/performance.md#libraries-and-telemetry).
   // A command whose reply a dropped connection lost is not resent on reconnect (ioredis's default):
   // its caller already failed on it (or retries it itself, once), so a resend would run it twice.
   const redis = new Redis(options.url, { ...REDIS_OPTIONS, enableAutoPipelining: true, autoResendUnfulfilledCommands: false }) as Connection;

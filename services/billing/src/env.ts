@@ -6,7 +6,7 @@ import { serviceTokenEnvField } from '@cfs/common/service-auth';
 const flag = z.enum(['true', 'false']).default('false').transform((v) => v === 'true');
 
 /**
- * Payment providers (README: Billing, providers): `stripe`; `local`, which grants paid plans without
+ * Payment providers (docs/architecture.md#the-lifecycle, providers): `stripe`; `local`, which grants paid plans without
  * payment, only together with BILLING_ALLOW_UNPAID=true; none, and every billing call is 503.
  */
 export const billingEnvSchema = z

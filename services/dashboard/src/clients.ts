@@ -1,4 +1,7 @@
-/** The services the dashboard calls, with its own service token (design 2), and one bound `rpc`. */
+/**
+ * The services the dashboard calls, with its own service token
+ * (docs/architecture.md#service-to-service-authentication), and one bound `rpc`.
+ */
 import type { CallsOf } from '@cfs/common/deployables';
 import { callUnary, createClient, type RequestOf, type ResponseOf, type UnaryMethodName } from '@cfs/common/grpc';
 import { loadProtos } from '@cfs/protos';

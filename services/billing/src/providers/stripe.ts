@@ -20,7 +20,7 @@ export interface StripeOptions {
 
 const STRIPE_TIMEOUT_MS = 4000;
 
-/** A Stripe subscription status → ours (README: Billing, the lifecycle). */
+/** A Stripe subscription status → ours (docs/architecture.md#the-lifecycle). */
 export function stateOfStripeStatus(status: Stripe.Subscription.Status): SubscriptionState {
   switch (status) {
     case 'active':

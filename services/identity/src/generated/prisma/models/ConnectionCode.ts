@@ -468,7 +468,8 @@ export type $ConnectionCodePayload<ExtArgs extends runtime.Types.Extensions.Inte
     credentialId: string | null
     /**
      * The Credential that minted the code through the public API (null: a dashboard user or the
-     * operator CLI); the redemption holds it to the same no-escalation rule (identity.ts).
+     * operator CLI); the redemption holds it to the same no-escalation rule
+     * (credential-rules.ts: withinIssuer).
      */
     issuerCredentialId: string | null
     createdAt: Date

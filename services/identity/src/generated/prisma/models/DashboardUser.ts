@@ -498,7 +498,7 @@ export type $DashboardUserPayload<ExtArgs extends runtime.Types.Extensions.Inter
     customerId: string
     /**
      * Lower-cased; unique within the Customer. The same e-mail may be a User of several Customers,
-     * each with its own password (identity.ts: signIn).
+     * each with its own password (users.ts: signIn).
      */
     email: string
     /**
