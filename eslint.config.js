@@ -4,11 +4,31 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // The offline Prisma schema engine is vendored as it is (services/common/scripts/prisma-schema-engine.mjs).
-  { ignores: ['**/dist/**', 'services/dashboard/assets/**', '**/generated/**', '**/node_modules/**', '**/.turbo/**', 'services/common/scripts/prisma-schema-engine.mjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'services/dashboard/assets/**',
+      '**/generated/**',
+      '**/node_modules/**',
+      '**/.turbo/**',
+      'services/common/scripts/prisma-schema-engine.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', Headers: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+        Headers: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -67,10 +67,10 @@ export function createGateway(deps: GatewayDeps): express.Express {
     now,
   });
   const sites = new SiteDirectory({ bus: stores.bus, ttlMs: env.SITE_CACHE_TTL_MS, maxEntries: env.AUTH_CACHE_MAX_ENTRIES, now });
-  const taxonomy = new TaxonomyCatalog(
-    async () => (await rpcFor('taxonomy-refresh')('feed', 'ListCategories', {})).categories.map((c) => c.key),
-    { refreshMs: env.TAXONOMY_REFRESH_MS, now },
-  );
+  const taxonomy = new TaxonomyCatalog(async () => (await rpcFor('taxonomy-refresh')('feed', 'ListCategories', {})).categories.map((c) => c.key), {
+    refreshMs: env.TAXONOMY_REFRESH_MS,
+    now,
+  });
   stores.bus.subscribe(CHANNELS.taxonomyChanged, () => taxonomy.invalidate());
   const cursors = new FeedCursorCodec(env.CURSOR_SECRET);
   const feedPages = new FeedPageCache({

@@ -25,7 +25,9 @@ export function checkIdempotencyKey(value: string | undefined): void {
 }
 
 export function fingerprintOf(input: unknown): string {
-  return createHash('sha256').update(JSON.stringify(input) ?? '').digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(input) ?? '')
+    .digest('hex');
 }
 
 export interface IdempotencyOptions {

@@ -9,12 +9,12 @@ const [
   { Lifecycle },
   { checkAnnouncementReach, gatewayEnvSchema, createServiceClients, closeServiceClients, createGateway, createStores, createHttpServer, servicesHealth },
 ] = await Promise.all([
-    import('@cfs/common/deployables'),
-    import('@cfs/common/env'),
-    import('@cfs/common/logger'),
-    import('@cfs/common/lifecycle'),
-    import('./gateway.ts'),
-  ]);
+  import('@cfs/common/deployables'),
+  import('@cfs/common/env'),
+  import('@cfs/common/logger'),
+  import('@cfs/common/lifecycle'),
+  import('./gateway.ts'),
+]);
 
 const logger = createLogger('gateway');
 try {
@@ -33,10 +33,14 @@ try {
       health.drain();
       await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_DELAY_MS));
     })
-    .onShutdown('stop HTTP (drain in-flight requests)', () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    }))
+    .onShutdown(
+      'stop HTTP (drain in-flight requests)',
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+    )
     .onShutdown('close gRPC clients', () => {
       closeServiceClients(clients);
       health.close();

@@ -85,7 +85,7 @@ const CONDITIONS: Record<ErrorCode, string> = {
   QUOTA_EXHAUSTED: "The capability's quota of the current period is used up.",
   SCOPE_DENIED: 'The Credential lacks the scope this endpoint requires.',
   WRONG_AUDIENCE: 'The Credential was issued for a different product.',
-  NOT_FOUND: "The resource does not exist or belongs to another Customer (the two are indistinguishable).",
+  NOT_FOUND: 'The resource does not exist or belongs to another Customer (the two are indistinguishable).',
   CONFLICT: 'The current state forbids the request.',
   RATE_LIMITED: 'The security rate limit was exceeded; retry after Retry-After seconds.',
   INTERNAL_ERROR: 'A failure on the service side; retrying after a short delay is safe.',
@@ -117,7 +117,7 @@ const HEADERS: Record<string, Record<string, unknown>> = {
   },
   'RateLimit-Limit': {
     description:
-      'Requests allowed per minute in the caller\'s security rate-limit window (per Credential, or per client address without one). Present whenever the rate limit is enforced (RATE_LIMIT_PER_MINUTE > 0).',
+      "Requests allowed per minute in the caller's security rate-limit window (per Credential, or per client address without one). Present whenever the rate limit is enforced (RATE_LIMIT_PER_MINUTE > 0).",
     schema: { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
     example: 600,
   },
@@ -195,7 +195,8 @@ const PARAMETERS: Record<string, Record<string, unknown>> = {
     name: 'Range',
     in: 'header',
     required: false,
-    description: 'One byte range, `bytes=first-last`, `bytes=first-` or `bytes=-suffixLength`: answered 206. Several ranges, or one that cannot be satisfied, are ignored (200).',
+    description:
+      'One byte range, `bytes=first-last`, `bytes=first-` or `bytes=-suffixLength`: answered 206. Several ranges, or one that cannot be satisfied, are ignored (200).',
     schema: { type: 'string', maxLength: 40, pattern: '^bytes=[0-9]{0,15}-[0-9]{0,15}$' },
     example: 'bytes=0-1023',
   },
@@ -255,7 +256,9 @@ class ErrorResponses {
                 { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: list }, message: {} } } } },
               ],
             },
-            examples: Object.fromEntries(list.map((code) => [code, { summary: condition(code), value: { error: { code, message: ERROR_CODES[code].message } } }])),
+            examples: Object.fromEntries(
+              list.map((code) => [code, { summary: condition(code), value: { error: { code, message: ERROR_CODES[code].message } } }]),
+            ),
           },
         },
       };
@@ -353,7 +356,11 @@ function mediaOperation(errors: ErrorResponses) {
     ],
     responses: {
       200: { description: 'The whole object.', headers: headers('ETag', 'Cache-Control', 'Accept-Ranges'), content: image },
-      206: { description: 'The requested byte range of the object.', headers: headers('ETag', 'Cache-Control', 'Accept-Ranges', 'Content-Range'), content: image },
+      206: {
+        description: 'The requested byte range of the object.',
+        headers: headers('ETag', 'Cache-Control', 'Accept-Ranges', 'Content-Range'),
+        content: image,
+      },
       304: { description: 'Not modified: If-None-Match matched the ETag. No body.', headers: headers('ETag', 'Cache-Control', 'Accept-Ranges') },
       ...errors.of(mediaRouteDoc.errors, mediaRouteDoc.errorNotes),
     },
@@ -385,7 +392,9 @@ export function buildOpenApi(routes: AnyRoute[], info: { version: string }) {
         'Request bodies are JSON (Content-Type: application/json) of at most BODY_LIMIT_BYTES (64 KiB by default).',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: '/', description: 'The gateway that serves this document, in whichever environment it runs (local, staging or production).', 'x-internal': false }],
+    servers: [
+      { url: '/', description: 'The gateway that serves this document, in whichever environment it runs (local, staging or production).', 'x-internal': false },
+    ],
     tags,
     paths,
     components: {

@@ -96,9 +96,14 @@ export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodTyp
 export type AnyRoute = RouteDefinition<AuthMode, any, any, any, z.ZodType, any>;
 
 /** Declares a route, keeping its types for the handler and erasing them for the table. */
-export function defineRoute<A extends AuthMode, P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType, D = undefined>(
-  route: RouteDefinition<A, P, Q, B, R, D>,
-): AnyRoute {
+export function defineRoute<
+  A extends AuthMode,
+  P extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType,
+  D = undefined,
+>(route: RouteDefinition<A, P, Q, B, R, D>): AnyRoute {
   return route as unknown as AnyRoute;
 }
 

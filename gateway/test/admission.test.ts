@@ -25,7 +25,14 @@ const logger = createLogger('test', { level: 'silent' });
 const LIMIT = 8;
 
 // The system tests' feed-gated probe (GET /test/probe, query n from 1 to 9), and a PUT with a body.
-const replace = defineRoute({ ...(probe as object), method: 'PUT', path: '/test/replace', operationId: 'replace', query: undefined, body: z.object({ n: z.number() }) } as never);
+const replace = defineRoute({
+  ...(probe as object),
+  method: 'PUT',
+  path: '/test/replace',
+  operationId: 'replace',
+  query: undefined,
+  body: z.object({ n: z.number() }),
+} as never);
 
 const plans = {
   feed: { id: 'feed', name: 'Feed', capabilities: [{ capability: 'feed', quota: 2, period: 'day' }] },
@@ -54,8 +61,18 @@ function setup(options: { failHit?: (charged: boolean) => boolean } = {}) {
         return memory.rateLimits.hit(bucket, windowMs, o);
       },
     },
-    quotas: { ...memory.quotas, consume: (c) => ((calls.consume += 1), memory.quotas.consume(c)), refund: (c) => memory.quotas.refund(c), usage: (k) => memory.quotas.usage(k) },
-    revocations: { ...memory.revocations, isMarked: (id) => ((calls.marker += 1), memory.revocations.isMarked(id)), mark: (id) => memory.revocations.mark(id), close: () => memory.revocations.close() },
+    quotas: {
+      ...memory.quotas,
+      consume: (c) => ((calls.consume += 1), memory.quotas.consume(c)),
+      refund: (c) => memory.quotas.refund(c),
+      usage: (k) => memory.quotas.usage(k),
+    },
+    revocations: {
+      ...memory.revocations,
+      isMarked: (id) => ((calls.marker += 1), memory.revocations.isMarked(id)),
+      mark: (id) => memory.revocations.mark(id),
+      close: () => memory.revocations.close(),
+    },
   };
   // The identity service: the Credentials it issued, less the revoked ones.
   const issued = new Map<string, Credential__Output>();
@@ -95,7 +112,15 @@ function setup(options: { failHit?: (charged: boolean) => boolean } = {}) {
     const { token } = mintToken();
     const siteId = `site_${++sites}`;
     planOf.set(siteId, plan);
-    const credential = { id: `cred_${siteId}`, siteId, customerId: 'cus', name: 'n', scopes, audience, createdAt: '2026-01-01T00:00:00Z' } as Credential__Output;
+    const credential = {
+      id: `cred_${siteId}`,
+      siteId,
+      customerId: 'cus',
+      name: 'n',
+      scopes,
+      audience,
+      createdAt: '2026-01-01T00:00:00Z',
+    } as Credential__Output;
     issued.set(token, credential);
     return { token, credential };
   };
@@ -103,7 +128,15 @@ function setup(options: { failHit?: (charged: boolean) => boolean } = {}) {
   /** Admits a request: its answer's code (or 'admitted') and RateLimit-Remaining. */
   const admit = async (token: string | undefined, query: Record<string, string> = {}, route = probe, withBody = false) => {
     const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(withBody ? { 'content-length': '9' } : {}) };
-    const req = { method: route.method, headers, get: (name: string) => headers[name.toLowerCase()], params: {}, query, body: undefined, ip: '203.0.113.7' } as unknown as Request;
+    const req = {
+      method: route.method,
+      headers,
+      get: (name: string) => headers[name.toLowerCase()],
+      params: {},
+      query,
+      body: undefined,
+      ip: '203.0.113.7',
+    } as unknown as Request;
     const answered: Record<string, string> = {};
     const res = { setHeader: (name: string, value: string) => void (answered[name.toLowerCase()] = value) } as unknown as Response;
     try {
@@ -118,7 +151,16 @@ function setup(options: { failHit?: (charged: boolean) => boolean } = {}) {
     return (await stores.quotas.usage([entitlements.counterOf(credential.siteId, 'feed', entry).key]))[0];
   };
   const reset = () => Object.assign(calls, { hit: 0, charged: 0, consume: 0, marker: 0, identity: 0, site: 0 });
-  return { admit, issue, calls, reset, used, revoke: (c: Credential__Output) => (revoked.add(c.id), memory.revocations.mark(c.id)), planOf, setBody: (f: typeof bodyArrives) => (bodyArrives = f) };
+  return {
+    admit,
+    issue,
+    calls,
+    reset,
+    used,
+    revoke: (c: Credential__Output) => (revoked.add(c.id), memory.revocations.mark(c.id)),
+    planOf,
+    setBody: (f: typeof bodyArrives) => (bodyArrives = f),
+  };
 }
 
 let t: ReturnType<typeof setup>;
@@ -127,7 +169,7 @@ beforeEach(() => {
 });
 
 describe('admission', () => {
-  it('refuses in the contract\'s order, the same on a cold and on a warm request', async () => {
+  it("refuses in the contract's order, the same on a cold and on a warm request", async () => {
     const reader = t.issue(['account.read']);
     const foreign = t.issue(['feed.read'], 'seo-suite');
     const foreignNoScope = t.issue(['account.read'], 'seo-suite');

@@ -9,7 +9,14 @@ const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 describe('FeedPageCache', () => {
   it('stays within its byte bound, keys and subscription sets included, when Sites subscribe to many long keys', async () => {
-    const cache = new FeedPageCache({ bus: new MemoryBus(), cursors: new FeedCursorCodec('s'.repeat(32)), ttlMs: 60_000, maxEntries: 2_000, maxBytes: MAX_BYTES, maxSites: 10_000 });
+    const cache = new FeedPageCache({
+      bus: new MemoryBus(),
+      cursors: new FeedCursorCodec('s'.repeat(32)),
+      ttlMs: 60_000,
+      maxEntries: 2_000,
+      maxBytes: MAX_BYTES,
+      maxSites: 10_000,
+    });
     let calls = 0;
     // Every Site has 100 category keys of 64 characters of its own: ~6.5 KB per set, and per page key.
     const rpc = (async (_service: string, method: string, request: { siteId: string }) => {

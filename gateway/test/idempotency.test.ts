@@ -10,7 +10,8 @@ describe('Idempotency-Key', () => {
   it('accepts 1 to 255 visible ASCII characters only', () => {
     expect(() => checkIdempotencyKey('abc-123')).not.toThrow();
     expect(() => checkIdempotencyKey(undefined)).not.toThrow();
-    for (const bad of ['', 'with space', 'x'.repeat(256), 'é']) expect(() => checkIdempotencyKey(bad)).toThrow(expect.objectContaining({ code: 'MALFORMED_REQUEST' }));
+    for (const bad of ['', 'with space', 'x'.repeat(256), 'é'])
+      expect(() => checkIdempotencyKey(bad)).toThrow(expect.objectContaining({ code: 'MALFORMED_REQUEST' }));
   });
 
   it('runs once per key and replays the stored success', async () => {
@@ -77,11 +78,15 @@ describe('Idempotency-Key', () => {
           throw new DomainError(code);
         }),
       ).rejects.toMatchObject({ code });
-      expect(await runIdempotent(idempotency, scope(code), 'f', answer({ second: true }))).toMatchObject({ status: 201, body: { second: true }, replayed: false });
+      expect(await runIdempotent(idempotency, scope(code), 'f', answer({ second: true }))).toMatchObject({
+        status: 201,
+        body: { second: true },
+        replayed: false,
+      });
     }
   });
 
-  it('bounds the keys of a Site, forgetting the oldest, and never another Site\'s', async () => {
+  it("bounds the keys of a Site, forgetting the oldest, and never another Site's", async () => {
     const { idempotency } = createMemoryStores();
     const options = { maxPerSite: 2 };
     for (const key of ['a', 'b', 'c']) await runIdempotent(idempotency, scope(key), 'f', answer({ key }), options);

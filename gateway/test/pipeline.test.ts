@@ -34,7 +34,17 @@ const fakeIdentity = {
       cb(Object.assign(new Error('unauthenticated'), { code: grpc.status.UNAUTHENTICATED, details: '', metadata: md }));
       return;
     }
-    cb(null, { credential: { id: 'cred_1', siteId: 'site_1', customerId: 'cus_1', name: 'n', scopes: c.scopes, audience: c.audience, createdAt: new Date().toISOString() } });
+    cb(null, {
+      credential: {
+        id: 'cred_1',
+        siteId: 'site_1',
+        customerId: 'cus_1',
+        name: 'n',
+        scopes: c.scopes,
+        audience: c.audience,
+        createdAt: new Date().toISOString(),
+      },
+    });
   },
 };
 
@@ -118,7 +128,15 @@ describe('the OpenAPI description of a route', () => {
     const op = doc.paths['/things/{thingId}']!.get as { parameters: Array<{ name?: string; in?: string; $ref?: string }>; responses: Record<string, unknown> };
     expect(op.parameters.map((p) => p.$ref ?? `${p.in}:${p.name}`)).toEqual(['path:thingId', 'query:limit', '#/components/parameters/RequestId']);
     expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500', '503']);
-    expect(errorCodesOf(route)).toEqual(['RATE_LIMITED', 'MALFORMED_REQUEST', 'UNAUTHENTICATED', 'SCOPE_DENIED', 'WRONG_AUDIENCE', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
+    expect(errorCodesOf(route)).toEqual([
+      'RATE_LIMITED',
+      'MALFORMED_REQUEST',
+      'UNAUTHENTICATED',
+      'SCOPE_DENIED',
+      'WRONG_AUDIENCE',
+      'INTERNAL_ERROR',
+      'SERVICE_UNAVAILABLE',
+    ]);
   });
 
   it('lists 400 on every route (a body that is not JSON is refused before routing) and 409 on idempotent ones', () => {
@@ -147,7 +165,10 @@ describe('the OpenAPI description of a route', () => {
       'INTERNAL_ERROR',
       'SERVICE_UNAVAILABLE',
     ]);
-    const op = buildOpenApi([bare], { version: 't' }).paths['/things/do']!.post as { parameters: Array<{ $ref?: string }>; responses: Record<string, { $ref?: string; headers?: object }> };
+    const op = buildOpenApi([bare], { version: 't' }).paths['/things/do']!.post as {
+      parameters: Array<{ $ref?: string }>;
+      responses: Record<string, { $ref?: string; headers?: object }>;
+    };
     expect(op.parameters).toEqual([{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/RequestId' }]);
     expect(Object.keys(op.responses['200']!.headers!)).toContain('Idempotent-Replayed');
     expect(op.responses['409']).toEqual({ $ref: '#/components/responses/Conflict' });

@@ -95,7 +95,7 @@ describe('rate limit (step 1)', () => {
     expect((await get(known)).status).toBe(200);
   });
 
-  it('keeps a Credential\'s window out of reach of tokens forged with its lookup id and a valid checksum', async () => {
+  it("keeps a Credential's window out of reach of tokens forged with its lookup id and a valid checksum", async () => {
     const { get } = await setup(2);
     const victim = mintToken();
     for (let i = 0; i < 4; i++) {

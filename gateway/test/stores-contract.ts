@@ -66,7 +66,11 @@ export function storesContract(name: string, open: () => Promise<GatewayStores>)
       const bucket = `cred:${randomBytes(4).toString('hex')}`;
       const counter = { key: `site:feed:day:${randomBytes(4).toString('hex')}`, limit: 2, resetsAt: Date.now() + 60_000 };
       const charge = { counter, rateLimit: 4 };
-      expect(await stores.rateLimits.hit(bucket, 60_000, { revocationOf: clean, charge })).toMatchObject({ count: 1, revoked: false, charged: { allowed: true, used: 1 } });
+      expect(await stores.rateLimits.hit(bucket, 60_000, { revocationOf: clean, charge })).toMatchObject({
+        count: 1,
+        revoked: false,
+        charged: { allowed: true, used: 1 },
+      });
       // A marker: the unit is not taken (identity decides first).
       const onMarked = await stores.rateLimits.hit(bucket, 60_000, { revocationOf: marked, charge });
       expect(onMarked).toMatchObject({ count: 2, revoked: true });
@@ -83,7 +87,11 @@ export function storesContract(name: string, open: () => Promise<GatewayStores>)
       expect(await stores.quotas.usage([counter.key])).toEqual([1]);
       // Concurrent hits never take more than the quota.
       const many = { key: `site:feed:day:${randomBytes(4).toString('hex')}`, limit: 3, resetsAt: Date.now() + 60_000 };
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => stores.rateLimits.hit(`cred:${i}-${many.key}`, 60_000, { revocationOf: clean, charge: { counter: many, rateLimit: 10 } })));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          stores.rateLimits.hit(`cred:${i}-${many.key}`, 60_000, { revocationOf: clean, charge: { counter: many, rateLimit: 10 } }),
+        ),
+      );
       expect(results.filter((r) => r.charged?.allowed)).toHaveLength(3);
       expect(await stores.quotas.usage([many.key])).toEqual([3]);
     });

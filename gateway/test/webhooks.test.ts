@@ -44,7 +44,11 @@ async function burst(base: string, n: number, parallel = 25): Promise<number[]> 
   const worker = async () => {
     while (sent < n) {
       sent += 1;
-      const res = await fetch(`${base}/webhooks/stripe`, { method: 'POST', headers: { 'stripe-signature': `t=1,v1=${'0'.repeat(64)}`, 'content-type': 'application/json' }, body: '{"id":"evt"}' });
+      const res = await fetch(`${base}/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'stripe-signature': `t=1,v1=${'0'.repeat(64)}`, 'content-type': 'application/json' },
+        body: '{"id":"evt"}',
+      });
       await res.arrayBuffer();
       statuses.push(res.status);
     }

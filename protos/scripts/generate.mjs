@@ -37,10 +37,25 @@ if (!check) rmSync(out, { recursive: true, force: true });
 
 // Options must match LOADER_OPTIONS in src/index.ts (--includeComments only adds doc comments).
 const genTypes = require.resolve('@grpc/proto-loader/build/bin/proto-loader-gen-types.js');
-execFileSync(process.execPath, [
-  genTypes, '--grpcLib=@grpc/grpc-js', `--outDir=${out}`, '--longs=String', '--enums=String', '--defaults', '--oneofs', '--includeComments',
-  '--importFileExtension=.js', '-I', root, '--', ...files,
-], { stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [
+    genTypes,
+    '--grpcLib=@grpc/grpc-js',
+    `--outDir=${out}`,
+    '--longs=String',
+    '--enums=String',
+    '--defaults',
+    '--oneofs',
+    '--includeComments',
+    '--importFileExtension=.js',
+    '-I',
+    root,
+    '--',
+    ...files,
+  ],
+  { stdio: 'inherit' },
+);
 
 // The generator writes the absolute path of each source file into a comment; keep it relative so
 // the output is the same on every machine.

@@ -72,6 +72,10 @@ export async function measureEmbedded(seconds: number, connections: number, requ
   await until(answers(`${base}/healthz`), 'embedded /healthz', 60_000, 10);
   const healthyMs = performance.now() - started;
   const runningMs = await running;
-  const feed = measured('embedded GET /api/v1/feed', () => processTree(again.pid!), () => load(base, [{ path: '/api/v1/feed', token }], seconds, connections, requestsFile));
+  const feed = measured(
+    'embedded GET /api/v1/feed',
+    () => processTree(again.pid!),
+    () => load(base, [{ path: '/api/v1/feed', token }], seconds, connections, requestsFile),
+  );
   return { healthyMs, runningMs, feed, pids: processTree(again.pid!) };
 }

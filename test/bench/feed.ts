@@ -16,7 +16,10 @@ console.log(`feed page latency (ms), ${iterations} reads each, subscriptions: 3 
 console.log(`${'articles'.padStart(10)} ${'read'.padEnd(22)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'mean'.padStart(8)}`);
 try {
   await feedLatency(sizes, iterations, ({ articles, first, deep, loadSeconds }) => {
-    for (const [label, r] of [['first page', first], ['deep page (random)', deep]] as const) {
+    for (const [label, r] of [
+      ['first page', first],
+      ['deep page (random)', deep],
+    ] as const) {
       console.log(`${String(articles).padStart(10)} ${label.padEnd(22)} ${fmt(r.p50)} ${fmt(r.p99)} ${fmt(r.mean)}`);
     }
     console.log(`${''.padStart(10)} (loaded in ${loadSeconds.toFixed(1)} s)`);

@@ -31,9 +31,13 @@ export function measured(name: string, pids: () => number[], run: () => LoadResu
 const cell = (value: string | number, width: number, digits = 0) => (typeof value === 'number' ? value.toFixed(digits) : value).padStart(width);
 
 export function printLoads(rows: Measured[]): void {
-  console.log(`${'target'.padEnd(26)} ${cell('req/s', 8)} ${cell('p50 ms', 8)} ${cell('p99 ms', 8)} ${cell('errors', 8)} ${cell('CPU ms/1000 req (system)', 25)} ${cell('(db+redis)', 11)}`);
+  console.log(
+    `${'target'.padEnd(26)} ${cell('req/s', 8)} ${cell('p50 ms', 8)} ${cell('p99 ms', 8)} ${cell('errors', 8)} ${cell('CPU ms/1000 req (system)', 25)} ${cell('(db+redis)', 11)}`,
+  );
   for (const r of rows) {
-    console.log(`${r.name.padEnd(26)} ${cell(r.rps, 8)} ${cell(r.p50, 8, 1)} ${cell(r.p99, 8, 1)} ${cell(r.non2xx + r.errors, 8)} ${cell(r.cpuSystem, 25)} ${cell(r.cpuServers, 11)}`);
+    console.log(
+      `${r.name.padEnd(26)} ${cell(r.rps, 8)} ${cell(r.p50, 8, 1)} ${cell(r.p99, 8, 1)} ${cell(r.non2xx + r.errors, 8)} ${cell(r.cpuSystem, 25)} ${cell(r.cpuServers, 11)}`,
+    );
   }
   console.log('(errors: non-2xx answers and connection errors. db+redis: the PostgreSQL and Redis server processes, shared with');
   console.log(' whatever else uses them on this machine; system: the processes of that target, the load generator excluded)');

@@ -56,7 +56,9 @@ export async function startSystem(label: string, metrics: boolean): Promise<Runn
     // The rate limit runs (its Redis round trip is part of every request's cost) but never refuses.
     RATE_LIMIT_PER_MINUTE: String(BENCH_RATE_LIMIT_PER_MINUTE),
     LOG_LEVEL: 'warn',
-    ...(metricsPort ? { OTEL_METRICS_EXPORTER: 'prometheus', OTEL_EXPORTER_PROMETHEUS_HOST: '127.0.0.1', OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort) } : {}),
+    ...(metricsPort
+      ? { OTEL_METRICS_EXPORTER: 'prometheus', OTEL_EXPORTER_PROMETHEUS_HOST: '127.0.0.1', OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort) }
+      : {}),
   };
   const launcher = startNode(['services/launcher/dist/index.js'], env);
   const base = `http://127.0.0.1:${ports.PORT}`;
@@ -97,7 +99,9 @@ export async function seedSites(system: RunningSystem, count: number, concurrenc
   const tokens: string[] = new Array<string>(count);
   try {
     await inBatches(count, concurrency, async (i) => {
-      const owner = (await runAdminCommand(['customer', 'create', '--name', `Bench ${i}`, '--email', `b${i}@example.com`, '--plan', 'pro'], clients)) as { credential: { secret: string } };
+      const owner = (await runAdminCommand(['customer', 'create', '--name', `Bench ${i}`, '--email', `b${i}@example.com`, '--plan', 'pro'], clients)) as {
+        credential: { secret: string };
+      };
       tokens[i] = owner.credential.secret;
       const res = await fetch(`${system.base}/api/v1/subscriptions`, {
         method: 'PUT',
@@ -120,8 +124,11 @@ export async function seedArticles(dbUrl: string, count: number): Promise<void> 
     await db.query(`INSERT INTO feed.articles (id, title, url, summary, published_at, updated_at)
       SELECT 'b' || g, 'Bench article ' || g, 'https://news.example.com/' || g, 'A summary of article ' || g || ' for the bench.', timestamptz '2026-01-01' + g * interval '1 minute', now()
       FROM generate_series(1, ${count}) g`);
-    await db.query(`INSERT INTO feed.article_categories (article_id, category_key, published_at)
-      SELECT 'b' || g, ($1::text[])[1 + g % ${CATEGORIES.length}], timestamptz '2026-01-01' + g * interval '1 minute' FROM generate_series(1, ${count}) g`, [CATEGORIES]);
+    await db.query(
+      `INSERT INTO feed.article_categories (article_id, category_key, published_at)
+      SELECT 'b' || g, ($1::text[])[1 + g % ${CATEGORIES.length}], timestamptz '2026-01-01' + g * interval '1 minute' FROM generate_series(1, ${count}) g`,
+      [CATEGORIES],
+    );
     await db.query('VACUUM ANALYZE feed.articles');
     await db.query('VACUUM ANALYZE feed.article_categories');
   } finally {

@@ -63,7 +63,9 @@ async function seeded(label: string, metrics: boolean, sites: number, articles: 
   await seedSites(system, sites);
   const withSites = Date.now();
   await seedArticles(system.dbUrl, articles);
-  console.log(`(${label}: up in ${seconds(up - started)}; ${sites} Sites in ${seconds(withSites - up)}, ${articles} articles in ${seconds(Date.now() - withSites)})`);
+  console.log(
+    `(${label}: up in ${seconds(up - started)}; ${sites} Sites in ${seconds(withSites - up)}, ${articles} articles in ${seconds(Date.now() - withSites)})`,
+  );
   return system;
 }
 
@@ -97,7 +99,12 @@ async function startBaselines(system: RunningSystem): Promise<Baselines> {
     bare: { origin: origin(barePort), pids: [bare.pid!] },
     viaGrpc: { origin: origin(viaGrpcPort), pids: [viaGrpc.pid!, grpcServer.pid!] },
     viaRedis: { origin: origin(viaRedisPort), pids: [viaRedis.pid!] },
-    processes: [['bare express 5', bare.pid!], ['express 5 + gRPC client', viaGrpc.pid!], ['its gRPC server', grpcServer.pid!], ['express 5 + 1 Redis call', viaRedis.pid!]],
+    processes: [
+      ['bare express 5', bare.pid!],
+      ['express 5 + gRPC client', viaGrpc.pid!],
+      ['its gRPC server', grpcServer.pid!],
+      ['express 5 + 1 Redis call', viaRedis.pid!],
+    ],
   };
 }
 
@@ -107,14 +114,18 @@ function printRatios(rows: Record<'bare' | 'viaGrpc' | 'viaRedis' | 'me' | 'feed
   const line = (label: string, target: Measured, baseline: Measured, atLeast: number) => {
     const ratio = target.rps / baseline.rps;
     const p99 = target.p99 / Math.max(baseline.p99, 0.1);
-    console.log(`  ${label.padEnd(22)} = ${ratio.toFixed(2)} (target ≥ ${atLeast.toFixed(2)}: ${verdict(ratio >= atLeast)}), p99 ${p99.toFixed(2)}× (target ≤ 2: ${verdict(p99 <= 2)})`);
+    console.log(
+      `  ${label.padEnd(22)} = ${ratio.toFixed(2)} (target ≥ ${atLeast.toFixed(2)}: ${verdict(ratio >= atLeast)}), p99 ${p99.toFixed(2)}× (target ≤ 2: ${verdict(p99 <= 2)})`,
+    );
   };
   console.log('\nratios (requests/s):');
   line('feed / express+gRPC', rows.feed, rows.viaGrpc, 1.0);
   line('me / bare express', rows.me, rows.bare, 0.8);
   const cpu = (m: Measured) => Math.max(m.cpuSystem + m.cpuServers, 0.1);
   const reference = (label: string, target: Measured, baseline: Measured) =>
-    console.log(`  ${label.padEnd(22)} = ${(target.rps / baseline.rps).toFixed(2)}, CPU per request (db and Redis included) ${(cpu(target) / cpu(baseline)).toFixed(2)}×`);
+    console.log(
+      `  ${label.padEnd(22)} = ${(target.rps / baseline.rps).toFixed(2)}, CPU per request (db and Redis included) ${(cpu(target) / cpu(baseline)).toFixed(2)}×`,
+    );
   console.log('reference (no target): what one Redis round trip, which /me needs for the rate limit and revocation, costs alone:');
   reference('express+Redis / bare', rows.viaRedis, rows.bare);
   reference('me / express+Redis', rows.me, rows.viaRedis);
@@ -127,9 +138,21 @@ async function againstBaselines(): Promise<void> {
   // Every Site's first feed page once: the caches are warm, as they are in service.
   for (const token of system.tokens) await fetch(`${system.base}/api/v1/feed`, { headers: { authorization: `Bearer ${token}` } });
   const rows = {
-    bare: measured('bare express 5', () => baselines.bare.pids, () => load(baselines.bare.origin, [{ path: '/' }], SECONDS, CONNECTIONS, requestsFile('bare'))),
-    viaGrpc: measured('express 5 + 1 gRPC call', () => baselines.viaGrpc.pids, () => load(baselines.viaGrpc.origin, [{ path: '/' }], SECONDS, CONNECTIONS, requestsFile('grpc'))),
-    viaRedis: measured('express 5 + 1 Redis call', () => baselines.viaRedis.pids, () => load(baselines.viaRedis.origin, [{ path: '/' }], SECONDS, CONNECTIONS, requestsFile('redis'))),
+    bare: measured(
+      'bare express 5',
+      () => baselines.bare.pids,
+      () => load(baselines.bare.origin, [{ path: '/' }], SECONDS, CONNECTIONS, requestsFile('bare')),
+    ),
+    viaGrpc: measured(
+      'express 5 + 1 gRPC call',
+      () => baselines.viaGrpc.pids,
+      () => load(baselines.viaGrpc.origin, [{ path: '/' }], SECONDS, CONNECTIONS, requestsFile('grpc')),
+    ),
+    viaRedis: measured(
+      'express 5 + 1 Redis call',
+      () => baselines.viaRedis.pids,
+      () => load(baselines.viaRedis.origin, [{ path: '/' }], SECONDS, CONNECTIONS, requestsFile('redis')),
+    ),
     me: measured('GET /api/v1/me', system.pids, () => load(system.base, each(system, '/api/v1/me'), SECONDS, CONNECTIONS, requestsFile('me'))),
     feed: measured('GET /api/v1/feed', system.pids, () => load(system.base, each(system, '/api/v1/feed'), SECONDS, CONNECTIONS, requestsFile('feed'))),
   };
@@ -153,7 +176,9 @@ async function realisticMix(): Promise<void> {
   const before = await scrapeCacheLookups(system);
   const mix = measured('mix', system.pids, () => load(system.base, requests, MIX_SECONDS, CONNECTIONS, requestsFile('mix')));
   const after = await scrapeCacheLookups(system);
-  console.log(`\n== realistic mix: ${MIX_SITES} Sites (a Credential each), ${MIX_ARTICLES} articles, ${CONNECTIONS} connections, ${MIX_SECONDS} s after a warm-up (every Site's feed once, then ${warmUp} s of the mix);`);
+  console.log(
+    `\n== realistic mix: ${MIX_SITES} Sites (a Credential each), ${MIX_ARTICLES} articles, ${CONNECTIONS} connections, ${MIX_SECONDS} s after a warm-up (every Site's feed once, then ${warmUp} s of the mix);`,
+  );
   console.log('   90 % GET /api/v1/feed (half first pages, half deeper pages through cursors), 5 % GET /api/v1/me, 5 % other reads;');
   console.log('   every process with OTEL_METRICS_EXPORTER=prometheus (its instrumentation costs CPU and memory too)');
   printLoads([mix]);
@@ -168,7 +193,9 @@ async function realisticMix(): Promise<void> {
 async function embeddedStart(): Promise<void> {
   const figures = await measureEmbedded(SECONDS, CONNECTIONS, requestsFile('embedded'));
   console.log('\n== embedded npm start (no DATABASE_URL: one process, PGlite), on existing data:');
-  console.log(`  start-up to GET /healthz 200: ${seconds(figures.healthyMs)} (target ≤ ${EMBEDDED_START_S} s: ${verdict(figures.healthyMs <= EMBEDDED_START_S * 1000)}); to its "is running" line: ${seconds(figures.runningMs)}`);
+  console.log(
+    `  start-up to GET /healthz 200: ${seconds(figures.healthyMs)} (target ≤ ${EMBEDDED_START_S} s: ${verdict(figures.healthyMs <= EMBEDDED_START_S * 1000)}); to its "is running" line: ${seconds(figures.runningMs)}`,
+  );
   printLoads([figures.feed]);
   const peak = printMemory(`RSS after ${SECONDS} s of GET /api/v1/feed with the demo credential (MB):`, named(figures.pids));
   console.log(`  sum of the peaks: ${peak} MB (target ≤ ${EMBEDDED_RSS_MB} MB: ${verdict(peak <= EMBEDDED_RSS_MB)})`);
@@ -180,7 +207,9 @@ async function feedAtSize(): Promise<void> {
   const [small, large] = rows as [SizeLatency, SizeLatency];
   console.log(`\n== feed page read (the feed service's, no cache), ${FEED_ITERATIONS} reads each, limit 20:`);
   for (const r of rows) {
-    console.log(`  ${String(r.articles).padStart(9)} articles: first page p50 ${r.first.p50.toFixed(2)} ms, p99 ${r.first.p99.toFixed(2)} ms; deep page p50 ${r.deep.p50.toFixed(2)} ms`);
+    console.log(
+      `  ${String(r.articles).padStart(9)} articles: first page p50 ${r.first.p50.toFixed(2)} ms, p99 ${r.first.p99.toFixed(2)} ms; deep page p50 ${r.deep.p50.toFixed(2)} ms`,
+    );
   }
   const ratio = large.first.p50 / small.first.p50;
   const scale = large.articles === 1_000_000 ? '' : ` (target stated at 1 000 000 articles; this run has ${large.articles})`;
@@ -188,9 +217,16 @@ async function feedAtSize(): Promise<void> {
 }
 
 async function main() {
-  execFileSync('npx', ['--no-install', 'turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } });
+  execFileSync('npx', ['--no-install', 'turbo', 'run', 'build', '--output-logs=errors-only'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
   const parts = { baselines: againstBaselines, mix: realisticMix, embedded: embeddedStart, feed: feedAtSize };
-  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = process.argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const unknown = only?.filter((name) => !(name in parts)) ?? [];
   if (unknown.length) throw new Error(`--only: unknown part ${unknown.join(', ')} (parts: ${Object.keys(parts).join(', ')})`);
   try {

@@ -32,7 +32,8 @@ import { k8sTools } from './support/tools.ts';
 
 type Values = Record<string, unknown>;
 const readYaml = (file: string) => (parse(readFileSync(file, 'utf8')) ?? {}) as Values;
-const get = (v: unknown, dotted: string): unknown => dotted.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Values)[k] : undefined), v);
+const get = (v: unknown, dotted: string): unknown =>
+  dotted.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Values)[k] : undefined), v);
 
 const FILES = ciValuesFiles();
 
@@ -42,9 +43,12 @@ function enabledComponents(values: Values): string[] {
 
 /** Secrets and ConfigMaps a values file says exist outside the chart. */
 function externalRefs(values: Values) {
-  const secrets = ['database', 'redis', 'objectStorage', 'auth', 'serviceAuth', 'payments'].map((k) => get(values, `${k}.existingSecret`)).filter((s): s is string => Boolean(s));
+  const secrets = ['database', 'redis', 'objectStorage', 'auth', 'serviceAuth', 'payments']
+    .map((k) => get(values, `${k}.existingSecret`))
+    .filter((s): s is string => Boolean(s));
   for (const c of COMPONENTS) {
-    for (const e of (get(values, `components.${c}.extraEnv`) as Container['env']) ?? []) if (e.valueFrom?.secretKeyRef) secrets.push(e.valueFrom.secretKeyRef.name);
+    for (const e of (get(values, `components.${c}.extraEnv`) as Container['env']) ?? [])
+      if (e.valueFrom?.secretKeyRef) secrets.push(e.valueFrom.secretKeyRef.name);
   }
   const configMaps = [get(values, 'plans.existingConfigMap')].filter((s): s is string => Boolean(s));
   return { secrets, configMaps };
@@ -114,7 +118,9 @@ describe.each(FILES.map((f) => [path.basename(f), f]))('helm template with ci/%s
       expect(sa!.automountServiceAccountToken).toBe(false);
       const svc = ofKind(objects, 'Service').find((s) => s.metadata.labels?.['app.kubernetes.io/component'] === component);
       expect((svc?.spec as { selector: unknown } | undefined)?.selector, `${component} Service selects its pods`).toEqual(spec.selector.matchLabels);
-      const hpa = ofKind(objects, 'HorizontalPodAutoscaler').find((h) => (h.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name === d.metadata.name);
+      const hpa = ofKind(objects, 'HorizontalPodAutoscaler').find(
+        (h) => (h.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name === d.metadata.name,
+      );
       if (hpa) expect(spec.replicas, `${component}: the HPA owns the replica count`).toBeUndefined();
       else expect(spec.replicas, `${component} replicas`).toBeGreaterThanOrEqual(1);
       const pdb = ofKind(objects, 'PodDisruptionBudget').find((p) => p.metadata.labels?.['app.kubernetes.io/component'] === component);
@@ -190,7 +196,10 @@ describe.each(FILES.map((f) => [path.basename(f), f]))('helm template with ci/%s
       if (owner.kind !== 'Deployment' || owner.metadata.labels?.['app.kubernetes.io/component'] === 'admin') continue;
       const env = envOf(template.spec.containers[0]!);
       if (!on) {
-        expect([...env.keys()].filter((k) => k.startsWith('OTEL_')), owner.metadata.name).toEqual([]);
+        expect(
+          [...env.keys()].filter((k) => k.startsWith('OTEL_')),
+          owner.metadata.name,
+        ).toEqual([]);
         continue;
       }
       expect(env.get('OTEL_SERVICE_NAME')?.valueFrom?.fieldRef?.fieldPath).toBe("metadata.labels['app.kubernetes.io/component']");
@@ -247,7 +256,7 @@ describe('values', () => {
       return candidates.some((p) => p.some((_, i) => params.has(p.slice(0, i + 1).join('.'))));
     };
     expect(leaves.filter((l) => !covered(l))).toEqual([]);
-    const exists = (p: string) => get(tree, p) !== undefined || p.startsWith('components.') /* documented overrides */;
+    const exists = (p: string) => get(tree, p) !== undefined || p.startsWith('components.'); /* documented overrides */
     expect([...params].filter((p) => !exists(p))).toEqual([]);
   });
 
@@ -285,7 +294,16 @@ describe('values', () => {
     const generated = ofKind(objects, 'Secret').find((s) => s.metadata.name === 'cfs-content-feed-generated')!;
     expect(generated.metadata.annotations?.['helm.sh/resource-policy']).toBe('keep');
     const data = Object.fromEntries(Object.entries(generated.data as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
-    expect(Object.keys(data).sort()).toEqual(['credential-pepper', 'cursor-secret', 'database-url', 'postgres-password', 'redis-password', 'redis-url', 's3-access-key', 's3-secret-key']);
+    expect(Object.keys(data).sort()).toEqual([
+      'credential-pepper',
+      'cursor-secret',
+      'database-url',
+      'postgres-password',
+      'redis-password',
+      'redis-url',
+      's3-access-key',
+      's3-secret-key',
+    ]);
     expect(data['database-url']).toBe(`postgresql://cfs:${data['postgres-password']}@cfs-content-feed-postgresql:5432/cfs`);
     expect(data['credential-pepper']!.length).toBeGreaterThanOrEqual(32);
     const env = (c: string) => envOf((deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!);
@@ -302,7 +320,8 @@ describe('values', () => {
   });
 
   it('leave billing off by default (no BILLING_PROVIDER), and wire Stripe with both of its secrets', () => {
-    const containerOf = (objects: KubeObject[], c: string) => (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+    const containerOf = (objects: KubeObject[], c: string) =>
+      (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
     const byDefault = envOf(containerOf(helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')]), 'billing'));
     expect(byDefault.has('BILLING_PROVIDER')).toBe(false);
     const production = envOf(containerOf(helmTemplate([path.join(CHART_DIR, 'ci', 'production-values.yaml')]), 'billing'));
@@ -324,7 +343,9 @@ describe('values', () => {
     };
     for (const t of Object.values(tokens)) expect(t.length).toBeGreaterThanOrEqual(32);
     expect(new Set(Object.values(tokens)).size).toBe(4);
-    expect(data['service-callers']).toBe(`gateway=${sha(tokens.gateway)},billing=${sha(tokens.billing)},admin=${sha(tokens.admin)},dashboard=${sha(tokens.dashboard)}`);
+    expect(data['service-callers']).toBe(
+      `gateway=${sha(tokens.gateway)},billing=${sha(tokens.billing)},admin=${sha(tokens.admin)},dashboard=${sha(tokens.dashboard)}`,
+    );
     const containerOf = (c: string) => (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
     for (const c of SERVICES) {
       const env = envOf(containerOf(c));
@@ -345,7 +366,9 @@ describe('values', () => {
     const objects = helmTemplate([file]);
     const plans = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name.endsWith('-plans'));
     expect(JSON.parse((plans!.data as Record<string, string>)['plans.json']!)).toEqual(get(readYaml(file), 'plans.catalog'));
-    const account = deploymentOf(objects, 'account')!.spec as { template: { metadata: { annotations: Record<string, string> }; spec: { containers: Container[] } } };
+    const account = deploymentOf(objects, 'account')!.spec as {
+      template: { metadata: { annotations: Record<string, string> }; spec: { containers: Container[] } };
+    };
     expect(envOf(account.template.spec.containers[0]!).get('PLANS_FILE')?.value).toBe('/etc/cfs/plans/plans.json');
     expect(account.template.metadata.annotations['checksum/plans']).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -361,7 +384,7 @@ describe('values', () => {
   });
 });
 
-describe('ports: the deployables\' table (services/common/src/deployables.ts)', () => {
+describe("ports: the deployables' table (services/common/src/deployables.ts)", () => {
   // The chart is YAML and cannot read the table the code, the launcher and the Dockerfiles use:
   // this is where a port changed on one side only is caught.
   const defaults = readYaml(path.join(CHART_DIR, 'values.yaml'));
@@ -375,15 +398,15 @@ describe('ports: the deployables\' table (services/common/src/deployables.ts)', 
     return { ...(d.grpc ? { grpc: d.grpc.port } : {}), ...(d.http ? { http: d.http.port } : {}) };
   };
 
-  it('lists the same deployables as the chart\'s components', () => {
+  it("lists the same deployables as the chart's components", () => {
     expect([...SERVERS].sort()).toEqual(Object.keys(get(defaults, 'components') as Values).sort());
   });
 
-  it.each(SERVERS)('gives %s the table\'s ports in values.yaml', (name) => {
+  it.each(SERVERS)("gives %s the table's ports in values.yaml", (name) => {
     expect(get(defaults, `components.${name}.ports`)).toEqual(tablePorts(name));
   });
 
-  it.each(SERVERS)('renders %s listening on the table\'s ports, set through the table\'s variables', (name) => {
+  it.each(SERVERS)("renders %s listening on the table's ports, set through the table's variables", (name) => {
     const container = containerOf(name);
     const env = envOf(container);
     for (const [kind, port] of Object.entries(tablePorts(name))) {
@@ -392,7 +415,7 @@ describe('ports: the deployables\' table (services/common/src/deployables.ts)', 
     for (const server of serversOf(name)) expect(env.get(server.portEnv)?.value, server.portEnv).toBe(String(server.port));
   });
 
-  it.each(SERVERS.filter((n) => DEPLOYABLES[n].calls.length > 0))('tells %s where the services it calls are, through the table\'s variables', (name) => {
+  it.each(SERVERS.filter((n) => DEPLOYABLES[n].calls.length > 0))("tells %s where the services it calls are, through the table's variables", (name) => {
     const env = envOf(containerOf(name));
     for (const callee of DEPLOYABLES[name].calls) {
       const { addrEnv, port } = DEPLOYABLES[callee].grpc;
@@ -402,7 +425,8 @@ describe('ports: the deployables\' table (services/common/src/deployables.ts)', 
 });
 
 describe('the customer dashboard (components.dashboard)', () => {
-  const containerOf = (objects: KubeObject[], c: string) => (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+  const containerOf = (objects: KubeObject[], c: string) =>
+    (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
   const sha = (t: string) => createHash('sha256').update(t).digest('hex');
   let objects: KubeObject[];
   beforeAll(() => {
@@ -430,7 +454,7 @@ describe('the customer dashboard (components.dashboard)', () => {
     expect(ofKind(objects, 'PodDisruptionBudget').some((p) => p.metadata.name === 'cfs-content-feed-dashboard')).toBe(true);
   });
 
-  it('is wired to every service, to Redis with the gateway\'s key prefix, and trusts one proxy hop (the ingress controller)', () => {
+  it("is wired to every service, to Redis with the gateway's key prefix, and trusts one proxy hop (the ingress controller)", () => {
     const env = envOf(containerOf(objects, 'dashboard'));
     expect(env.get('DASHBOARD_HTTP_PORT')?.value).toBe('7020');
     expect(env.get('DASHBOARD_HTTP_HOST')?.value).toBe('0.0.0.0');
@@ -471,17 +495,27 @@ describe('the customer dashboard (components.dashboard)', () => {
     const data = Object.fromEntries(Object.entries(secret.data as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
     const token = data['service-token-dashboard']!;
     expect(token).toMatch(/^cfssvc_dashboard_\w{43}$/);
-    expect(envOf(containerOf(objects, 'dashboard')).get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef).toEqual({ name: secret.metadata.name, key: 'service-token-dashboard' });
+    expect(envOf(containerOf(objects, 'dashboard')).get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef).toEqual({
+      name: secret.metadata.name,
+      key: 'service-token-dashboard',
+    });
     const callers = data['service-callers']!.split(',');
     expect(callers).toContain(`dashboard=${sha(token)}`);
     for (const svc of ['identity', 'account']) {
-      expect(envOf(containerOf(objects, svc)).get('SERVICE_CALLERS')?.valueFrom?.secretKeyRef, svc).toEqual({ name: secret.metadata.name, key: 'service-callers' });
+      expect(envOf(containerOf(objects, svc)).get('SERVICE_CALLERS')?.valueFrom?.secretKeyRef, svc).toEqual({
+        name: secret.metadata.name,
+        key: 'service-callers',
+      });
     }
   });
 
   it('is admitted by the NetworkPolicies of every service and of Redis, and admits only the ingress controller and Prometheus', () => {
     const policies = new NetworkPolicies(objects, 'content-feed');
-    const labels = (component: string) => ({ 'app.kubernetes.io/name': 'content-feed', 'app.kubernetes.io/instance': 'cfs', 'app.kubernetes.io/component': component });
+    const labels = (component: string) => ({
+      'app.kubernetes.io/name': 'content-feed',
+      'app.kubernetes.io/instance': 'cfs',
+      'app.kubernetes.io/component': component,
+    });
     const pod = (component: string): Pod => ({ name: component, namespace: 'content-feed', labels: labels(component) });
     const dashboard = pod('dashboard');
     for (const [svc, port] of Object.entries({ identity: 7001, account: 7002, feed: 7003, billing: 7004, seo: 7005, media: 7006 })) {
@@ -500,10 +534,20 @@ describe('the customer dashboard (components.dashboard)', () => {
 
   it('is where the operator CLI pod sends invited customers (DASHBOARD_URL): the Ingress host, else a port-forward, else adminCli.dashboardUrl', () => {
     const adminUrl = (...set: string[]) =>
-      envOf(containerOf(helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')], ['adminCli.enabled=true', ...set].flatMap((x) => ['--set', x])), 'admin')).get('DASHBOARD_URL')?.value;
+      envOf(
+        containerOf(
+          helmTemplate(
+            [path.join(CHART_DIR, 'ci', 'default-values.yaml')],
+            ['adminCli.enabled=true', ...set].flatMap((x) => ['--set', x]),
+          ),
+          'admin',
+        ),
+      ).get('DASHBOARD_URL')?.value;
     expect(adminUrl()).toBe('http://127.0.0.1:7020/dashboard/');
     expect(adminUrl('ingress.enabled=true')).toBe('http://feed.example.com/dashboard/');
-    expect(adminUrl('ingress.enabled=true', 'ingress.tls[0].secretName=tls', 'ingress.tls[0].hosts[0]=feed.example.com')).toBe('https://feed.example.com/dashboard/');
+    expect(adminUrl('ingress.enabled=true', 'ingress.tls[0].secretName=tls', 'ingress.tls[0].hosts[0]=feed.example.com')).toBe(
+      'https://feed.example.com/dashboard/',
+    );
     expect(adminUrl('adminCli.dashboardUrl=https://customers.example.com/dashboard/')).toBe('https://customers.example.com/dashboard/');
     expect(adminUrl('components.dashboard.enabled=false')).toBeUndefined();
     const production = envOf(containerOf(helmTemplate([path.join(CHART_DIR, 'ci', 'production-values.yaml')]), 'admin'));
@@ -511,12 +555,19 @@ describe('the customer dashboard (components.dashboard)', () => {
   });
 
   it('can be turned off: no dashboard objects, no /dashboard/ route, and the services no longer admit it', () => {
-    const off = helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')], ['--set', 'ingress.enabled=true', '--set', 'components.dashboard.enabled=false']);
+    const off = helmTemplate(
+      [path.join(CHART_DIR, 'ci', 'default-values.yaml')],
+      ['--set', 'ingress.enabled=true', '--set', 'components.dashboard.enabled=false'],
+    );
     expect(off.filter((o) => o.metadata.labels?.['app.kubernetes.io/component'] === 'dashboard')).toEqual([]);
     const paths = (ofKind(off, 'Ingress')[0]!.spec as { rules: Array<{ http: { paths: Array<{ path: string }> } }> }).rules[0]!.http.paths;
     expect(paths.map((p) => p.path)).toEqual(['/']);
     const policies = new NetworkPolicies(off, 'content-feed');
-    const dashboard: Pod = { name: 'dashboard', namespace: 'content-feed', labels: { 'app.kubernetes.io/name': 'content-feed', 'app.kubernetes.io/instance': 'cfs', 'app.kubernetes.io/component': 'dashboard' } };
+    const dashboard: Pod = {
+      name: 'dashboard',
+      namespace: 'content-feed',
+      labels: { 'app.kubernetes.io/name': 'content-feed', 'app.kubernetes.io/instance': 'cfs', 'app.kubernetes.io/component': 'dashboard' },
+    };
     const identity: Pod = { ...dashboard, name: 'identity', labels: { ...dashboard.labels, 'app.kubernetes.io/component': 'identity' } };
     expect(policies.allows(dashboard, identity, 7001)).toBe(false);
   });

@@ -43,9 +43,15 @@ function stagesOf(text: string): Instruction[][] {
 async function envPorts(workspace: string): Promise<Record<string, number>> {
   const module = (await import(pathToFileURL(path.join(REPO_ROOT, workspace, 'src', 'env.ts')).href)) as Record<string, unknown>;
   const schema = Object.entries(module).find(([key]) => key.endsWith('EnvSchema'))![1] as { shape: Record<string, { parse(value: unknown): unknown }> };
-  return Object.fromEntries(Object.entries(schema.shape).filter(([key]) => key.endsWith('PORT')).map(([key, field]) => [key, field.parse(undefined) as number]));
+  return Object.fromEntries(
+    Object.entries(schema.shape)
+      .filter(([key]) => key.endsWith('PORT'))
+      .map(([key, field]) => [key, field.parse(undefined) as number]),
+  );
 }
-const ENV_PORTS = Object.fromEntries(await Promise.all(Object.entries(WORKSPACES).map(async ([name, workspace]) => [name, await envPorts(workspace)] as const)));
+const ENV_PORTS = Object.fromEntries(
+  await Promise.all(Object.entries(WORKSPACES).map(async ([name, workspace]) => [name, await envPorts(workspace)] as const)),
+);
 
 const rootPackage = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
 const chartValues = parse(readFileSync(path.join(CHART_DIR, 'values.yaml'), 'utf8')) as { components: Record<string, { ports: Record<string, number> }> };
@@ -78,25 +84,35 @@ describe.each(Object.entries(WORKSPACES))('%s/Dockerfile', (name, workspace) => 
     const runtimeRuns = runtime.filter((i) => i.keyword === 'RUN').map((i) => i.args);
     // Paths removed first: the runtime stage deletes npm and yarn (`rm -rf /usr/local/bin/npm …`).
     const commands = runtimeRuns.map((r) => r.replace(/\/\S+/g, ''));
-    expect(commands.filter((r) => /\b(npm|npx|yarn|turbo|esbuild)\b/.test(r)), 'no installs in the runtime stage').toEqual([]);
+    expect(
+      commands.filter((r) => /\b(npm|npx|yarn|turbo|esbuild)\b/.test(r)),
+      'no installs in the runtime stage',
+    ).toEqual([]);
     const user = runtime.filter((i) => i.keyword === 'USER').at(-1)?.args;
     expect(user, 'USER of the runtime stage').toBeDefined();
     expect(user!.split(':')[0]).toMatch(/^[1-9]\d*$/);
-    expect(runtime.find((i) => i.keyword === 'ENTRYPOINT')?.args).toBe(`["node", "--enable-source-maps", "--max-semi-space-size=2", "--no-concurrent-recompilation", "dist/index.js"]`);
+    expect(runtime.find((i) => i.keyword === 'ENTRYPOINT')?.args).toBe(
+      `["node", "--enable-source-maps", "--max-semi-space-size=2", "--no-concurrent-recompilation", "dist/index.js"]`,
+    );
     expect(runtime.some((i) => i.keyword === 'COPY' && i.args.includes(`/app/${workspace}/dist/`))).toBe(true);
   });
 
   it('copies what the code reads at run time', () => {
     const copies = runtime.filter((i) => i.keyword === 'COPY').map((i) => i.args);
     if (existsSync(path.join(REPO_ROOT, workspace, 'prisma', 'migrations'))) {
-      expect(copies.some((c) => c.includes(`${workspace}/prisma/migrations/ ./prisma/migrations/`)), 'prisma/migrations next to dist/').toBe(true);
+      expect(
+        copies.some((c) => c.includes(`${workspace}/prisma/migrations/ ./prisma/migrations/`)),
+        'prisma/migrations next to dist/',
+      ).toBe(true);
     }
     if (name === 'feed') expect(copies.some((c) => c.endsWith('demo-articles.jsonl ./demo-articles.jsonl'))).toBe(true);
     // The dashboard serves its browser assets from <package>/assets, beside dist/ (src/assets.ts), built by its build script.
     if (name === 'dashboard') {
       expect(copies).toContain('--from=build /app/services/dashboard/assets/ ./assets/');
       expect(JSON.parse(readFileSync(path.join(REPO_ROOT, workspace, 'package.json'), 'utf8')).scripts.build).toContain('build-assets');
-      expect(readFileSync(path.join(REPO_ROOT, workspace, 'src', 'assets.ts'), 'utf8')).toMatch(/ASSETS_DIR = path\.resolve\(path\.dirname\(fileURLToPath\(import\.meta\.url\)\), '\.\.', 'assets'\)/);
+      expect(readFileSync(path.join(REPO_ROOT, workspace, 'src', 'assets.ts'), 'utf8')).toMatch(
+        /ASSETS_DIR = path\.resolve\(path\.dirname\(fileURLToPath\(import\.meta\.url\)\), '\.\.', 'assets'\)/,
+      );
     }
   });
 

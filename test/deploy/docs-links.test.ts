@@ -10,7 +10,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const DOCUMENTS = ['README.md', 'CHANGELOG.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCUMENTS = [
+  'README.md',
+  'CHANGELOG.md',
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** The text without fenced code blocks and inline code spans, where brackets are not links. */
 function prose(markdown: string): string {
@@ -49,7 +55,8 @@ function brokenLinks(file: string, read: (p: string) => string | undefined): str
     const resolved = pathPart === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(pathPart)));
     const content = read(resolved);
     if (content === undefined) broken.push(`${target}: no file ${resolved}`);
-    else if (anchor !== undefined && resolved.endsWith('.md') && !anchorsOf(content).has(anchor)) broken.push(`${target}: no heading #${anchor} in ${resolved}`);
+    else if (anchor !== undefined && resolved.endsWith('.md') && !anchorsOf(content).has(anchor))
+      broken.push(`${target}: no heading #${anchor} in ${resolved}`);
   }
   return broken;
 }
@@ -77,7 +84,9 @@ describe('the documents', () => {
 
   it('every docs/<file>.md#anchor cited in code names an existing heading', () => {
     const dirs = ['gateway', 'services', 'protos', 'test', 'charts'];
-    const cited = dirs.flatMap(sourceFiles).flatMap((file) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/docs\/[a-z-]+\.md#[a-z0-9-]+/g)].map(([ref]) => `${file}: ${ref}`));
+    const cited = dirs
+      .flatMap(sourceFiles)
+      .flatMap((file) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/docs\/[a-z-]+\.md#[a-z0-9-]+/g)].map(([ref]) => `${file}: ${ref}`));
     expect(cited.length).toBeGreaterThan(0);
     const broken = cited.filter((c) => {
       const [file, anchor] = c.split(': ')[1]!.split('#') as [string, string];
@@ -93,8 +102,10 @@ describe('the documents', () => {
 
   it('the checker itself finds a missing file, a missing heading, and skips code', () => {
     const files: Record<string, string> = {
-      'docs/a.md': '# A\n\n## The request pipeline\n\n## Walk: a warm GET /api/v1/feed\n\n[ok](b.md#plans-and-quotas) [self](#the-request-pipeline) [walk](#walk-a-warm-get-apiv1feed)\n',
-      'docs/b.md': '# B\n\n## Plans and quotas\n\n[gone](missing.md) [bad anchor](a.md#route-walk) `[not a link](nowhere.md)`\n\n```\n[nor this](nowhere.md)\n```\n',
+      'docs/a.md':
+        '# A\n\n## The request pipeline\n\n## Walk: a warm GET /api/v1/feed\n\n[ok](b.md#plans-and-quotas) [self](#the-request-pipeline) [walk](#walk-a-warm-get-apiv1feed)\n',
+      'docs/b.md':
+        '# B\n\n## Plans and quotas\n\n[gone](missing.md) [bad anchor](a.md#route-walk) `[not a link](nowhere.md)`\n\n```\n[nor this](nowhere.md)\n```\n',
     };
     const read = (p: string) => files[p];
     expect(brokenLinks('docs/a.md', read)).toEqual([]);

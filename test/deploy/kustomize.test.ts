@@ -98,7 +98,14 @@ describe('overlay specifics', () => {
     expect(new Set(['gateway', 'billing', 'admin', 'dashboard'].map((c) => data[`service-token-${c}`])).size).toBe(4);
     const admin = deploymentOf(objects, 'admin');
     expect(admin, 'admin-cli component').toBeDefined();
-    expect([...envOf(containerOf(objects, 'admin')).keys()].sort()).toEqual(['ACCOUNT_ADDR', 'DASHBOARD_URL', 'FEED_ADDR', 'IDENTITY_ADDR', 'MEDIA_ADDR', 'SERVICE_TOKEN']);
+    expect([...envOf(containerOf(objects, 'admin')).keys()].sort()).toEqual([
+      'ACCOUNT_ADDR',
+      'DASHBOARD_URL',
+      'FEED_ADDR',
+      'IDENTITY_ADDR',
+      'MEDIA_ADDR',
+      'SERVICE_TOKEN',
+    ]);
     // No Ingress in dev: invitation links open the dashboard through `kubectl port-forward svc/cfs-dashboard 7020`.
     expect(envOf(containerOf(objects, 'admin')).get('DASHBOARD_URL')?.value).toBe('http://127.0.0.1:7020/dashboard/');
   });
@@ -121,7 +128,9 @@ describe('overlay specifics', () => {
     for (const c of COMPONENTS) expect(envOf(containerOf(objects, c)).has('NODE_OPTIONS'), c).toBe(false);
     const ingresses = ofKind(objects, 'Ingress');
     expect(ingresses).toHaveLength(1);
-    const paths = (ingresses[0]!.spec as { rules: Array<{ http: { paths: Array<{ path: string; pathType: string; backend: { service: { name: string } } }> } }> }).rules[0]!.http.paths;
+    const paths = (
+      ingresses[0]!.spec as { rules: Array<{ http: { paths: Array<{ path: string; pathType: string; backend: { service: { name: string } } }> } }> }
+    ).rules[0]!.http.paths;
     expect(paths.map((p) => [p.path, p.pathType, p.backend.service.name])).toEqual([
       ['/dashboard/', 'Prefix', 'cfs-dashboard'],
       ['/', 'Prefix', 'cfs-gateway'],
@@ -165,14 +174,17 @@ describe('rendered from the Helm chart (test/deploy/render-kustomize.ts)', () =>
  */
 function expectChartObjects(kust: KubeObject[], chartObjects: KubeObject[]): void {
   const comparable = (o: KubeObject): KubeObject => {
-    const copy = JSON.parse(JSON.stringify(o, (_k, v: unknown) => (typeof v === 'string' ? v.replace(/^(cfs-config|cfs-secrets)-[a-z0-9]{10}$/, '$1') : v))) as KubeObject;
+    const copy = JSON.parse(
+      JSON.stringify(o, (_k, v: unknown) => (typeof v === 'string' ? v.replace(/^(cfs-config|cfs-secrets)-[a-z0-9]{10}$/, '$1') : v)),
+    ) as KubeObject;
     delete (copy.metadata as { namespace?: string }).namespace;
     const pod = (copy.spec as { template?: { spec: { containers: Container[] } } } | undefined)?.template;
     for (const c of pod?.spec.containers ?? []) {
       c.image = c.image!.replace('registry.example.com/content-feed/', '');
       const defined = new Set<string>();
       for (const e of c.env ?? []) {
-        for (const [, ref] of String((e as { value?: string }).value ?? '').matchAll(/\$\(([A-Z0-9_]+)\)/g)) expect(defined, `${o.metadata.name}: ${e.name} refers to $(${ref})`).toContain(ref);
+        for (const [, ref] of String((e as { value?: string }).value ?? '').matchAll(/\$\(([A-Z0-9_]+)\)/g))
+          expect(defined, `${o.metadata.name}: ${e.name} refers to $(${ref})`).toContain(ref);
         defined.add(e.name);
       }
       c.env?.sort((a, b) => a.name.localeCompare(b.name));

@@ -75,7 +75,10 @@ function imageVars(digest: boolean): Record<string, string> {
 function applyPatches(release: Release, patches: NonNullable<SkaffoldConfig['profiles']>[number]['patches']): Release {
   const copy = structuredClone({ deploy: { helm: { releases: [release] } } }) as unknown as Record<string, unknown>;
   for (const p of patches ?? []) {
-    const keys = p.path.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const keys = p.path
+      .split('/')
+      .slice(1)
+      .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
     const last = keys.pop()!;
     let node: Record<string, unknown> = copy;
     for (const k of keys) {
@@ -102,7 +105,11 @@ describe('skaffold.yaml', () => {
 
   it('names every deployable as an artifact built with its own Dockerfile from the repository root', () => {
     const images = config.build.artifacts.map((a) => a.image);
-    expect(images.sort()).toEqual(Object.keys(WORKSPACES).map((n) => `cfs-${n}`).sort());
+    expect(images.sort()).toEqual(
+      Object.keys(WORKSPACES)
+        .map((n) => `cfs-${n}`)
+        .sort(),
+    );
     for (const a of config.build.artifacts) {
       const name = a.image.replace(/^cfs-/, '');
       expect(a.context ?? '.', a.image).toBe('.');
@@ -124,7 +131,9 @@ describe('skaffold.yaml', () => {
     expect(release.name).toBe('content-feed');
     const objects = renderLikeSkaffold(release, imageVars(false));
     const svc = objects.find((o) => o.kind === 'Service' && o.metadata.labels?.['app.kubernetes.io/component'] === 'dashboard');
-    expect((svc?.spec as { ports: Array<{ port: number }> }).ports.map((p) => p.port)).toEqual([forwards.find((f) => f.resourceName === 'content-feed-dashboard')!.port]);
+    expect((svc?.spec as { ports: Array<{ port: number }> }).ports.map((p) => p.port)).toEqual([
+      forwards.find((f) => f.resourceName === 'content-feed-dashboard')!.port,
+    ]);
   });
 
   it('misses no workspace that has a Dockerfile', () => {

@@ -56,7 +56,13 @@ describe('sites', () => {
   });
 
   it('refuses bad input with 400', async () => {
-    for (const body of [{ name: '', url: 'https://x.example.com' }, { name: 'A', url: 'ftp://x.example.com' }, { name: 'A', url: 'not a url' }, { name: 'A' }, []]) {
+    for (const body of [
+      { name: '', url: 'https://x.example.com' },
+      { name: 'A', url: 'ftp://x.example.com' },
+      { name: 'A', url: 'not a url' },
+      { name: 'A' },
+      [],
+    ]) {
       expectError(await api('POST', '/api/v1/account/sites', { body }), 400, 'MALFORMED_REQUEST');
     }
     expectError(await api('GET', `/api/v1/account/sites/${'x'.repeat(65)}`), 400, 'MALFORMED_REQUEST');
@@ -103,7 +109,7 @@ describe('credentials', () => {
     expectError(await request(system.baseUrl, 'POST', path(), { body: { name: 'x', scopes: ['platform.admin'] } }), 400, 'MALFORMED_REQUEST');
   });
 
-  it('take an optional expiry, and only the caller\'s own audience (another: 403, escalation.test.ts)', async () => {
+  it("take an optional expiry, and only the caller's own audience (another: 403, escalation.test.ts)", async () => {
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
     const res = await api('POST', path(), { body: { name: 'Temp', scopes: ['account.read'], expiresAt, audience: 'content-feed' } });
     expect(res.status).toBe(201);
@@ -169,14 +175,14 @@ describe('tenancy', () => {
     ['POST', (s) => `/api/v1/account/sites/${s}/connection-codes`],
   ];
 
-  it.each(siteRoutes)('%s %s: another customer\'s site is 404, exactly like one that never existed', async (method, path, body) => {
+  it.each(siteRoutes)("%s %s: another customer's site is 404, exactly like one that never existed", async (method, path, body) => {
     const foreign = await api(method, path(other.site.id, otherCredentialId), body === undefined ? {} : { body });
     const missing = await api(method, path('site_doesnotexist0000000000', 'cred_doesnotexist0000000000'), body === undefined ? {} : { body });
     expectError(foreign, 404, 'NOT_FOUND');
     expect(foreign.body).toEqual(missing.body);
   });
 
-  it('another customer\'s credential under one\'s own site is 404, like one that never existed', async () => {
+  it("another customer's credential under one's own site is 404, like one that never existed", async () => {
     const base = `/api/v1/account/sites/${owner.site.id}/credentials`;
     const foreign = await api('POST', `${base}/${otherCredentialId}/revoke`);
     const missing = await api('POST', `${base}/cred_doesnotexist0000000000/revoke`);
@@ -229,7 +235,11 @@ describe('connection codes', () => {
     expectError(await request(system.baseUrl, 'POST', '/connect/cms/redeem', { body: {} }), 400, 'MALFORMED_REQUEST');
     expectError(await request(system.baseUrl, 'POST', '/connect/cms/redeem', { body: { code: 42 } }), 400, 'MALFORMED_REQUEST');
     expectError(await request(system.baseUrl, 'POST', '/connect/cms/redeem', { body: { code: 'x', extra: 1 } }), 400, 'MALFORMED_REQUEST');
-    expectError(await request(system.baseUrl, 'POST', '/connect/cms/redeem', { rawBody: 'code=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 400, 'MALFORMED_REQUEST');
+    expectError(
+      await request(system.baseUrl, 'POST', '/connect/cms/redeem', { rawBody: 'code=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      400,
+      'MALFORMED_REQUEST',
+    );
   });
 
   it('made by the CLI redeem the same way', async () => {

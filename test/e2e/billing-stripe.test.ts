@@ -48,12 +48,16 @@ afterAll(async () => {
 
 const call = (owner: Owner, method: string, path: string, options: Parameters<typeof request>[3] = {}) =>
   request(system.baseUrl, method, path, { token: owner.credential.secret, ...options });
-const planOf = async (owner: Owner, on = system) => ((await request(on.baseUrl, 'GET', '/api/v1/me', { token: owner.credential.secret })).body as { site: { plan: string } }).site.plan;
+const planOf = async (owner: Owner, on = system) =>
+  ((await request(on.baseUrl, 'GET', '/api/v1/me', { token: owner.credential.secret })).body as { site: { plan: string } }).site.plan;
 const subscriptionOf = async (owner: Owner) => (await call(owner, 'GET', '/api/v1/billing/subscription')).body as Record<string, unknown>;
 
 /** POSTs a signed delivery to /webhooks/stripe as Stripe does. */
 function post(delivery: { payload: string; signature: string }, signature = delivery.signature) {
-  return request(system.baseUrl, 'POST', '/webhooks/stripe', { headers: { 'stripe-signature': signature, 'content-type': 'application/json; charset=utf-8' }, rawBody: delivery.payload });
+  return request(system.baseUrl, 'POST', '/webhooks/stripe', {
+    headers: { 'stripe-signature': signature, 'content-type': 'application/json; charset=utf-8' },
+    rawBody: delivery.payload,
+  });
 }
 const deliver = (type: string, object: object, options?: { created?: number }) => post(stripe.event(type, object, options));
 const sessionBody = (id: string) => {
@@ -74,7 +78,8 @@ async function checkout(plan = 'pro') {
 describe('no payment provider configured (the default)', () => {
   it('answers 503 with a clear message on every billing route and grants nothing', async () => {
     const owner = await createCustomer(unconfigured);
-    const call0 = (method: string, path: string, body?: unknown) => request(unconfigured.baseUrl, method, path, { token: owner.credential.secret, ...(body ? { body } : {}) });
+    const call0 = (method: string, path: string, body?: unknown) =>
+      request(unconfigured.baseUrl, method, path, { token: owner.credential.secret, ...(body ? { body } : {}) });
     for (const [method, path, body] of [
       ['POST', '/api/v1/billing/checkout', { plan: 'pro' }],
       ['GET', '/api/v1/billing/subscription', undefined],
@@ -85,7 +90,11 @@ describe('no payment provider configured (the default)', () => {
       expect((res.body as { error: { message: string } }).error.message).toBe('Billing is not configured on this deployment.');
     }
     expect(await planOf(owner, unconfigured)).toBe('free');
-    expectError(await request(unconfigured.baseUrl, 'POST', '/webhooks/stripe', { headers: { 'stripe-signature': 't=1,v1=00' }, body: {} }), 503, 'SERVICE_UNAVAILABLE');
+    expectError(
+      await request(unconfigured.baseUrl, 'POST', '/webhooks/stripe', { headers: { 'stripe-signature': 't=1,v1=00' }, body: {} }),
+      503,
+      'SERVICE_UNAVAILABLE',
+    );
   });
 
   it('refuses the local provider unless BILLING_ALLOW_UNPAID=true says so, and the old variable name', () => {

@@ -141,6 +141,10 @@ describe('Idempotency-Key', () => {
     const other = await call(b, 'POST', '/api/v1/billing/checkout', { body: { plan: 'pro' }, headers });
     expect(other.status).toBe(201);
     expect(other.headers.get('idempotent-replayed')).toBeNull();
-    expectError(await call(a, 'POST', '/api/v1/billing/checkout', { body: { plan: 'pro' }, headers: { 'idempotency-key': 'x'.repeat(256) } }), 400, 'MALFORMED_REQUEST');
+    expectError(
+      await call(a, 'POST', '/api/v1/billing/checkout', { body: { plan: 'pro' }, headers: { 'idempotency-key': 'x'.repeat(256) } }),
+      400,
+      'MALFORMED_REQUEST',
+    );
   });
 });

@@ -78,12 +78,16 @@ const remaining = (res: { headers: Headers }) => Number(res.headers.get('ratelim
 /** A GET carrying a text body (fetch sends none with GET): its status and error code. */
 function getWithBody(base: string, path: string, token: string, body: string): Promise<{ status: number; code: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method: 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { error?: { code?: string } }).error?.code }));
-    });
+    const req = httpRequest(
+      `${base}${path}`,
+      { method: 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { error?: { code?: string } }).error?.code }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -152,8 +156,15 @@ describe('a plan-gated GET on cached facts', () => {
     const failingCharge = await system.startGateway({
       wrap: (stores) => ({
         ...stores,
-        rateLimits: { hit: (bucket, windowMs, options) => (options?.charge ? Promise.reject(new Error('connection lost')) : stores.rateLimits.hit(bucket, windowMs, options)) },
-        quotas: { consume: (counter) => ((consumes += 1), stores.quotas.consume(counter)), refund: (counter) => stores.quotas.refund(counter), usage: (keys) => stores.quotas.usage(keys) },
+        rateLimits: {
+          hit: (bucket, windowMs, options) =>
+            options?.charge ? Promise.reject(new Error('connection lost')) : stores.rateLimits.hit(bucket, windowMs, options),
+        },
+        quotas: {
+          consume: (counter) => ((consumes += 1), stores.quotas.consume(counter)),
+          refund: (counter) => stores.quotas.refund(counter),
+          usage: (keys) => stores.quotas.usage(keys),
+        },
       }),
     });
     const owner = await createCustomer(system);

@@ -11,7 +11,7 @@ const LIMIT = 3;
 const PATH = '/api/v1/me';
 
 describe.each([
-  ['the proxy\'s address', '127.0.0.2'],
+  ["the proxy's address", '127.0.0.2'],
   ['a hop count of 1', '1'],
 ])('TRUST_PROXY set to %s', (_label, trustProxy) => {
   let system: TestSystem;

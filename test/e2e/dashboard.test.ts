@@ -30,7 +30,18 @@ let counter = 0;
 async function newCustomer(): Promise<Invited> {
   counter += 1;
   const email = `owner${counter}-${Date.now()}@dash.example`;
-  return (await system.admin('customer', 'create', '--name', `Dash Media ${counter}`, '--email', email, '--site-name', 'Main site', '--site-url', 'https://main.dash.example')) as unknown as Invited;
+  return (await system.admin(
+    'customer',
+    'create',
+    '--name',
+    `Dash Media ${counter}`,
+    '--email',
+    email,
+    '--site-name',
+    'Main site',
+    '--site-url',
+    'https://main.dash.example',
+  )) as unknown as Invited;
 }
 
 /** Accepts the invitation in `page`: the user is signed in on the Sites page afterwards. */
@@ -53,7 +64,9 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 async function expectAccessible(page: Page, name: string): Promise<void> {
   const all = await axe(page);
   // Printed for the record (CI's log): every finding of any impact on this page.
-  process.stdout.write(`axe ${name}: ${all.length === 0 ? 'no violations' : all.map((v) => `${v.id} (${v.impact}, ${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'})`).join(', ')}\n`);
+  process.stdout.write(
+    `axe ${name}: ${all.length === 0 ? 'no violations' : all.map((v) => `${v.id} (${v.impact}, ${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'})`).join(', ')}\n`,
+  );
   const violations = all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(violations, `${name}: ${violations.map((v) => `${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('; ')}`).toEqual([]);
 }
@@ -164,7 +177,10 @@ describe('dashboard: an invited customer manages Sites and Credentials in the br
 
     const res = await me(secret);
     expect(res.status).toBe(200);
-    expect((res.body as { site: { id: string }; credential: { name: string; scopes: string[] } }).credential).toMatchObject({ name: 'Newsroom widget', scopes: ['account.read', 'feed.read'] });
+    expect((res.body as { site: { id: string }; credential: { name: string; scopes: string[] } }).credential).toMatchObject({
+      name: 'Newsroom widget',
+      scopes: ['account.read', 'feed.read'],
+    });
 
     // Never shown again: the Site's page lists the Credential without its secret.
     await page.goto(siteUrl);
@@ -254,11 +270,24 @@ describe('dashboard: usage, subscriptions, the SEO profile, billing and account 
     page = await context.newPage();
     await acceptInvitation(page, invited);
     siteUrl = `${dashboard}sites/${invited.site.id}`;
-    const created = (await system.admin('credential', 'create', '--site', invited.site.id, '--scopes', 'account.read,feed.read,subscription.manage,seo.profile.manage,billing.manage')) as { secret: string };
+    const created = (await system.admin(
+      'credential',
+      'create',
+      '--site',
+      invited.site.id,
+      '--scopes',
+      'account.read,feed.read,subscription.manage,seo.profile.manage,billing.manage',
+    )) as { secret: string };
     token = created.secret;
     const taxonomy = { categories: [{ key: category, name: `Dashboard news ${category}`, topics: [{ key: `${category}-t`, name: 'Gadgets' }] }] };
     await system.admin('taxonomy', 'import', '--file', tempFile('dash-taxonomy.json', JSON.stringify(taxonomy)));
-    const article = { id: `${category}-1`, title: `Dashboard story ${category}`, url: `https://news.example.com/${category}/1`, publishedAt: '2026-11-20T10:00:00Z', categories: [category] };
+    const article = {
+      id: `${category}-1`,
+      title: `Dashboard story ${category}`,
+      url: `https://news.example.com/${category}/1`,
+      publishedAt: '2026-11-20T10:00:00Z',
+      categories: [category],
+    };
     await system.admin('articles', 'import', '--file', tempFile('dash-articles.jsonl', jsonl([article])));
   });
   afterAll(() => context?.close());
@@ -296,7 +325,7 @@ describe('dashboard: usage, subscriptions, the SEO profile, billing and account 
     expect(await page.getByRole('meter', { name: 'Feed requests' }).getAttribute('value')).toBe('3');
   });
 
-  it('buys a plan at checkout, then edits the SEO profile it includes, with the service\'s message for a bad field', async () => {
+  it("buys a plan at checkout, then edits the SEO profile it includes, with the service's message for a bad field", async () => {
     await page.goto(`${siteUrl}/seo`);
     expect(await page.getByText('does not include seo profile').count()).toBe(1);
     await page.getByRole('link', { name: 'Change the plan' }).click();
@@ -356,12 +385,18 @@ describe('dashboard: usage, subscriptions, the SEO profile, billing and account 
     // The operator's way to the same: `user invite`. An e-mail whose user of this Customer has a
     // password is refused; one of another Customer is answered as any new one, and is a User of
     // that Customer of its own (the colleague's link below still works).
-    const cli = (await system.admin('user', 'invite', '--customer', invited.customer.id, '--email', `cli-${colleague}`)) as { invite: { email: string; url: string } };
+    const cli = (await system.admin('user', 'invite', '--customer', invited.customer.id, '--email', `cli-${colleague}`)) as {
+      invite: { email: string; url: string };
+    };
     expect(cli.invite.email).toBe(`cli-${colleague}`);
     expect((await fetch(cli.invite.url)).status).toBe(200);
-    await expect(system.admin('user', 'invite', '--customer', invited.customer.id, '--email', invited.customer.email)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(system.admin('user', 'invite', '--customer', invited.customer.id, '--email', invited.customer.email)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     const stranger = await newCustomer();
-    const elsewhere = (await system.admin('user', 'invite', '--customer', stranger.customer.id, '--email', colleague)) as { invite: { email: string; url: string } };
+    const elsewhere = (await system.admin('user', 'invite', '--customer', stranger.customer.id, '--email', colleague)) as {
+      invite: { email: string; url: string };
+    };
     expect(elsewhere.invite.email).toBe(colleague);
 
     const other = await newContext(browser);
@@ -373,7 +408,7 @@ describe('dashboard: usage, subscriptions, the SEO profile, billing and account 
 });
 
 describe('dashboard: e-mails belong to Users of each Customer', () => {
-  it('tells a Customer nothing about other Customers, and a squatted e-mail still becomes a new Customer\'s owner', async () => {
+  it("tells a Customer nothing about other Customers, and a squatted e-mail still becomes a new Customer's owner", async () => {
     const squatter = await newCustomer();
     const session = await acceptInvitationOverHttp(squatter.invite.url, PASSWORD);
     const victim = `future-owner-${Date.now()}@dash.example`;
@@ -386,12 +421,26 @@ describe('dashboard: e-mails belong to Users of each Customer', () => {
     await acceptInvitationOverHttp(`${dashboard}invitations/${squatLink}`, "the squatter's password");
 
     // The operator creates the real owner's Customer afterwards: nothing is refused half-way.
-    const created = (await system.admin('customer', 'create', '--name', 'Future Owner', '--email', victim, '--site-name', 'Owner site', '--site-url', 'https://owner.dash.example')) as unknown as Invited;
+    const created = (await system.admin(
+      'customer',
+      'create',
+      '--name',
+      'Future Owner',
+      '--email',
+      victim,
+      '--site-name',
+      'Owner site',
+      '--site-url',
+      'https://owner.dash.example',
+    )) as unknown as Invited;
     expect(created.invite.email).toBe(victim);
     const owner = await acceptInvitationOverHttp(created.invite.url, PASSWORD);
     expect((await owner.get('/sites')).text).toContain('Owner site');
     // Both still sign in to their own Customer with their own password.
-    for (const [email, site] of [[taken.customer.email, 'Main site'], [victim, 'Owner site']] as const) {
+    for (const [email, site] of [
+      [taken.customer.email, 'Main site'],
+      [victim, 'Owner site'],
+    ] as const) {
       const context = await newContext(browser);
       const page = await context.newPage();
       await signIn(page, email, PASSWORD);
@@ -449,7 +498,7 @@ describe('dashboard: probes', () => {
 });
 
 describe('dashboard: sessions, CSRF and sign-in throttling', () => {
-  it('refuses a state-changing request without the session\'s CSRF token, or from another origin, and changes nothing', async () => {
+  it("refuses a state-changing request without the session's CSRF token, or from another origin, and changes nothing", async () => {
     const invited = await newCustomer();
     const context = await newContext(browser);
     const page = await context.newPage();

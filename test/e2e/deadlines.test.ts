@@ -32,7 +32,12 @@ beforeAll(async () => {
   database = await createTestDatabase('deadlines');
   system = await startSystem({ databaseUrl: database.url, gatewayEnv: { GRPC_DEADLINE_MS: String(DEADLINE_MS) } });
   owner = await createCustomer(system);
-  operator = createAdminClients({ ...system.addresses, deadlineMs: DEADLINE_MS, serviceToken: system.serviceTokens.admin, dashboardUrl: `${system.baseUrl}/dashboard/` });
+  operator = createAdminClients({
+    ...system.addresses,
+    deadlineMs: DEADLINE_MS,
+    serviceToken: system.serviceTokens.admin,
+    dashboardUrl: `${system.baseUrl}/dashboard/`,
+  });
 });
 afterAll(async () => {
   setFailpoints('');
@@ -45,7 +50,8 @@ afterAll(async () => {
 });
 
 const as = (token: string) => ({ token });
-const api = (method: string, path: string, options: Parameters<typeof request>[3] = {}) => request(system.baseUrl, method, path, { token: owner.credential.secret, ...options });
+const api = (method: string, path: string, options: Parameters<typeof request>[3] = {}) =>
+  request(system.baseUrl, method, path, { token: owner.credential.secret, ...options });
 const credentials = async () => ((await api('GET', `/api/v1/account/sites/${owner.site.id}/credentials`)).body as { data: unknown[] }).data.length;
 /** Connection codes are listed nowhere: counted in the identity service's table. */
 async function connectionCodes(): Promise<number> {
@@ -93,7 +99,10 @@ describe('a write slower than its budget', () => {
   });
 
   it('identity.revoke.beforeCommit: the Credential keeps working until the retry revokes it', async () => {
-    const made = (await api('POST', `/api/v1/account/sites/${owner.site.id}/credentials`, { body: { name: 'to revoke', scopes: ['account.read'] } })).body as { id: string; secret: string };
+    const made = (await api('POST', `/api/v1/account/sites/${owner.site.id}/credentials`, { body: { name: 'to revoke', scopes: ['account.read'] } })).body as {
+      id: string;
+      secret: string;
+    };
     expect((await request(system.baseUrl, 'GET', '/api/v1/me', as(made.secret))).status).toBe(200);
     const revoke = () => api('POST', `/api/v1/account/sites/${owner.site.id}/credentials/${made.id}/revoke`);
     await slowly('identity.revoke.beforeCommit', revoke);
@@ -148,7 +157,8 @@ describe('a write slower than its budget', () => {
 
   it('billing.checkout.beforeCommit: no subscription exists, the plan is unchanged, and the retry subscribes once', async () => {
     const customer = await createCustomer(system);
-    const billing = (method: string, path: string, body?: unknown) => request(system.baseUrl, method, path, { token: customer.credential.secret, ...(body ? { body } : {}) });
+    const billing = (method: string, path: string, body?: unknown) =>
+      request(system.baseUrl, method, path, { token: customer.credential.secret, ...(body ? { body } : {}) });
     const plan = async () => ((await billing('GET', '/api/v1/me')).body as { site: { plan: string } }).site.plan;
     const before = await plan();
     await slowly('billing.checkout.beforeCommit', () => billing('POST', '/api/v1/billing/checkout', { plan: 'pro' }));
@@ -160,7 +170,8 @@ describe('a write slower than its budget', () => {
 
   it('billing.cancel.beforeCommit: the subscription stays active on its plan, and the retry cancels once', async () => {
     const customer = await createCustomer(system);
-    const billing = (method: string, path: string, body?: unknown) => request(system.baseUrl, method, path, { token: customer.credential.secret, ...(body ? { body } : {}) });
+    const billing = (method: string, path: string, body?: unknown) =>
+      request(system.baseUrl, method, path, { token: customer.credential.secret, ...(body ? { body } : {}) });
     const plan = async () => ((await billing('GET', '/api/v1/me')).body as { site: { plan: string } }).site.plan;
     expect((await billing('POST', '/api/v1/billing/checkout', { plan: 'pro' })).status).toBe(201);
     expect(await plan()).toBe('pro');
@@ -186,7 +197,8 @@ describe('a write slower than its budget: the account, SEO and media writes', ()
 
   it('seo.profile.beforeCommit: no profile is created or replaced, and the retries do it', async () => {
     const pro = await createCustomer(system, '--plan', 'pro');
-    const seo = (method: string, body?: unknown) => request(system.baseUrl, method, '/api/v1/seo-profile', { token: pro.credential.secret, ...(body ? { body } : {}) });
+    const seo = (method: string, body?: unknown) =>
+      request(system.baseUrl, method, '/api/v1/seo-profile', { token: pro.credential.secret, ...(body ? { body } : {}) });
     const profile = { siteName: 'Slow News', locale: 'en-GB', keywords: ['slow'], tone: 'calm', topics: ['technology'] };
     await slowly('seo.profile.beforeCommit', () => seo('PUT', profile));
     expectError(await seo('GET'), 404, 'NOT_FOUND');
@@ -218,7 +230,8 @@ describe('a write slower than its budget: the account, SEO and media writes', ()
 
   it('media.imagesStatus.beforeCommit: the AI image status stays, and the retry sets it', async () => {
     const pro = await createCustomer(system, '--plan', 'pro');
-    const status = async () => (await request(system.baseUrl, 'GET', '/api/v1/ai-images', { token: pro.credential.secret })).body as { status: string; updatedAt: string };
+    const status = async () =>
+      (await request(system.baseUrl, 'GET', '/api/v1/ai-images', { token: pro.credential.secret })).body as { status: string; updatedAt: string };
     const before = await status();
     await slowlyAsOperator('media.imagesStatus.beforeCommit', 'ai-images', 'set-status', '--status', 'degraded');
     expect(await status()).toEqual(before);
@@ -227,7 +240,7 @@ describe('a write slower than its budget: the account, SEO and media writes', ()
   });
 });
 
-describe('a service whose clock runs behind the gateway\'s', () => {
+describe("a service whose clock runs behind the gateway's", () => {
   // Behind by more than the verdict grace (1 s), and slow work that ends after the gateway's wait
   // (budget + grace) but within budget + offset: a service that took the gateway's deadline as a
   // time on its own clock would commit it after the gateway answered 503.
@@ -254,9 +267,18 @@ describe('a service whose clock runs behind the gateway\'s', () => {
     await Promise.all([ports.identity, ports.account].map((p) => waitForServing(env.addr(p), 30_000)));
     base = `http://127.0.0.1:${ports.gateway}`;
     await eventually(async () => (await fetch(`${base}/docs/public.json`)).ok, 30_000, 'gateway up');
-    const clients = createAdminClients({ identity: env.addr(ports.identity), account: env.addr(ports.account), feed: env.addr(ports.feed), media: env.addr(1), deadlineMs: 10_000, serviceToken: env.tokens.admin });
+    const clients = createAdminClients({
+      identity: env.addr(ports.identity),
+      account: env.addr(ports.account),
+      feed: env.addr(ports.feed),
+      media: env.addr(1),
+      deadlineMs: 10_000,
+      serviceToken: env.tokens.admin,
+    });
     try {
-      const made = (await runAdminCommand(['customer', 'create', '--name', 'Clock Co', '--email', 'clock@example.com'], clients)) as { credential: { secret: string } };
+      const made = (await runAdminCommand(['customer', 'create', '--name', 'Clock Co', '--email', 'clock@example.com'], clients)) as {
+        credential: { secret: string };
+      };
       token = made.credential.secret;
     } finally {
       closeAdminClients(clients);
@@ -267,7 +289,7 @@ describe('a service whose clock runs behind the gateway\'s', () => {
     await Promise.all(procs.map((p) => p.kill()));
   });
 
-  it('answers 503 at the gateway\'s deadline, and the write never lands', async () => {
+  it("answers 503 at the gateway's deadline, and the write never lands", async () => {
     const account = async () => (await request(base, 'GET', '/api/v1/account', { token })).body as { name: string; email: string };
     const before = await account();
     const replace = () => request(base, 'PUT', '/api/v1/account', { token, body: { name: 'Clock Co renamed', email: 'clock-renamed@example.com' } });

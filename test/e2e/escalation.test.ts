@@ -27,7 +27,16 @@ const credentialsPath = () => `/api/v1/account/sites/${owner.site.id}/credential
 const list = async () => (await request(system.baseUrl, 'GET', credentialsPath(), { token: owner.credential.secret })).body as { data: Array<{ id: string }> };
 
 async function delegate(scopes: string, expiresInSeconds?: number, ...more: string[]): Promise<{ id: string; secret: string; expiresAt?: string | null }> {
-  const flags = ['credential', 'create', '--site', owner.site.id, '--scopes', scopes, ...(expiresInSeconds ? ['--expires-in', String(expiresInSeconds)] : []), ...more];
+  const flags = [
+    'credential',
+    'create',
+    '--site',
+    owner.site.id,
+    '--scopes',
+    scopes,
+    ...(expiresInSeconds ? ['--expires-in', String(expiresInSeconds)] : []),
+    ...more,
+  ];
   return (await system.admin(...flags)) as { id: string; secret: string; expiresAt?: string | null };
 }
 
@@ -50,7 +59,8 @@ async function sql<T extends object>(text: string, values: unknown[]): Promise<T
 const HOLDING_CREDENTIAL_ROWS = `SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
   WHERE l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
     AND l.relation = 'identity.credentials'::regclass AND l.mode = 'RowExclusiveLock' AND a.state = 'idle in transaction'`;
-const codeCount = async () => Number((await sql<{ n: string }>('SELECT count(*) AS n FROM identity.connection_codes WHERE site_id = $1', [owner.site.id]))[0]!.n);
+const codeCount = async () =>
+  Number((await sql<{ n: string }>('SELECT count(*) AS n FROM identity.connection_codes WHERE site_id = $1', [owner.site.id]))[0]!.n);
 
 describe('a Credential creating Credentials', () => {
   it('cannot grant a scope it does not hold: 403 SCOPE_DENIED, nothing created', async () => {
@@ -76,7 +86,10 @@ describe('a Credential creating Credentials', () => {
       body: { name: 'later', scopes: ['feed.read'], expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() },
     });
     const sooner = new Date(Date.now() + 600_000).toISOString();
-    const earlier = await request(system.baseUrl, 'POST', credentialsPath(), { token: manager, body: { name: 'earlier', scopes: ['feed.read'], expiresAt: sooner } });
+    const earlier = await request(system.baseUrl, 'POST', credentialsPath(), {
+      token: manager,
+      body: { name: 'earlier', scopes: ['feed.read'], expiresAt: sooner },
+    });
     for (const answer of [forever, later, earlier]) expect(answer.status).toBe(201);
     const expiryOf = (answer: { body: unknown }) => Date.parse((answer.body as { expiresAt: string }).expiresAt);
     expect(expiryOf(forever)).toBe(managerExpiry);
@@ -88,7 +101,10 @@ describe('a Credential creating Credentials', () => {
     const manager = (await delegate('account.manage,feed.read')).secret;
     const before = (await list()).data.length;
     for (const token of [owner.credential.secret, manager]) {
-      const answer = await request(system.baseUrl, 'POST', credentialsPath(), { token, body: { name: 'sibling', scopes: ['feed.read'], audience: 'seo-suite' } });
+      const answer = await request(system.baseUrl, 'POST', credentialsPath(), {
+        token,
+        body: { name: 'sibling', scopes: ['feed.read'], audience: 'seo-suite' },
+      });
       expectError(answer, 403, 'SCOPE_DENIED');
     }
     expect((await list()).data.length).toBe(before);
@@ -131,7 +147,7 @@ describe('a Credential minting connection codes', () => {
     const codes = [];
     for (const issuer of [revoked, expired]) codes.push(((await mint(issuer.secret)).body as { code: string }).code);
     expect((await request(system.baseUrl, 'POST', `${credentialsPath()}/${revoked.id}/revoke`, { token: owner.credential.secret })).status).toBe(200);
-    await sql('UPDATE identity.credentials SET expires_at = now() - interval \'1 second\' WHERE id = $1', [expired.id]);
+    await sql("UPDATE identity.credentials SET expires_at = now() - interval '1 second' WHERE id = $1", [expired.id]);
     const before = (await list()).data.length;
     for (const code of codes) expectError(await redeem(code), 401, 'UNAUTHENTICATED');
     expect((await list()).data.length).toBe(before);

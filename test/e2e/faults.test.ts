@@ -32,12 +32,23 @@ describe('a service process killed under load, then restarted', () => {
     feed = startDeployable('services/feed', feedEnv);
     // No feed page cache: every request below must reach the feed service (a cached page would be
     // served without it; test/e2e/feed-cache.test.ts covers that).
-    procs.push(startDeployable('gateway', env.gateway(ports, { GRPC_DEADLINE_MS: String(DEADLINE_MS), RATE_LIMIT_PER_MINUTE: '0', FEED_PAGE_CACHE_TTL_MS: '0' })));
+    procs.push(
+      startDeployable('gateway', env.gateway(ports, { GRPC_DEADLINE_MS: String(DEADLINE_MS), RATE_LIMIT_PER_MINUTE: '0', FEED_PAGE_CACHE_TTL_MS: '0' })),
+    );
     await Promise.all([ports.identity, ports.account, ports.feed].map((p) => waitForServing(addr(p), 30_000)));
     base = `http://127.0.0.1:${ports.gateway}`;
     await eventually(async () => (await fetch(`${base}/docs/public.json`)).ok, 30_000, 'gateway up');
-    const clients = createAdminClients({ identity: addr(ports.identity), account: addr(ports.account), feed: addr(ports.feed), media: addr(1), deadlineMs: 10_000, serviceToken: tokens.admin });
-    const owner = (await runAdminCommand(['customer', 'create', '--name', 'Fault Co', '--email', 'f@example.com', '--plan', 'pro'], clients)) as { credential: { secret: string } };
+    const clients = createAdminClients({
+      identity: addr(ports.identity),
+      account: addr(ports.account),
+      feed: addr(ports.feed),
+      media: addr(1),
+      deadlineMs: 10_000,
+      serviceToken: tokens.admin,
+    });
+    const owner = (await runAdminCommand(['customer', 'create', '--name', 'Fault Co', '--email', 'f@example.com', '--plan', 'pro'], clients)) as {
+      credential: { secret: string };
+    };
     closeAdminClients(clients);
     token = owner.credential.secret;
     expect((await request(base, 'PUT', '/api/v1/subscriptions', { token, body: { categories: ['technology'] } })).status).toBe(200);
@@ -92,17 +103,21 @@ describe('Redis restarted', () => {
 
   const startRedis = async () => {
     redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await eventually(async () => {
-      const net = await import('node:net');
-      return new Promise<boolean>((resolve) => {
-        const s = net.connect(redisPort, '127.0.0.1', () => s.write('PING\r\n'));
-        s.on('data', (d) => {
-          resolve(String(d).includes('PONG'));
-          s.destroy();
+    await eventually(
+      async () => {
+        const net = await import('node:net');
+        return new Promise<boolean>((resolve) => {
+          const s = net.connect(redisPort, '127.0.0.1', () => s.write('PING\r\n'));
+          s.on('data', (d) => {
+            resolve(String(d).includes('PONG'));
+            s.destroy();
+          });
+          s.on('error', () => resolve(false));
         });
-        s.on('error', () => resolve(false));
-      });
-    }, 10_000, 'redis up');
+      },
+      10_000,
+      'redis up',
+    );
   };
 
   beforeAll(async () => {
@@ -200,7 +215,9 @@ describe('PostgreSQL connections dropped during writes', () => {
       const got = (res.body as { categories: string[] }).categories;
       expect([[], ...sets.map((s) => [...s].sort())]).toContainEqual(got);
     }
-    const { rows } = await killer.query('SELECT count(*)::int AS n FROM account.customers c WHERE NOT EXISTS (SELECT 1 FROM account.sites s WHERE s.customer_id = c.id)');
+    const { rows } = await killer.query(
+      'SELECT count(*)::int AS n FROM account.customers c WHERE NOT EXISTS (SELECT 1 FROM account.sites s WHERE s.customer_id = c.id)',
+    );
     expect(rows[0].n).toBe(0);
     await killer.end();
   }, 60_000);
@@ -242,7 +259,9 @@ describe('retries after injected failures', () => {
     const owner = await createCustomer(system);
     const headers = { 'idempotency-key': `retry-${Date.now()}` };
     setFailpoints('billing.provider=3*unavailable');
-    const answers = await retry(() => request(system.baseUrl, 'POST', '/api/v1/billing/checkout', { token: owner.credential.secret, body: { plan: 'starter' }, headers }));
+    const answers = await retry(() =>
+      request(system.baseUrl, 'POST', '/api/v1/billing/checkout', { token: owner.credential.secret, body: { plan: 'starter' }, headers }),
+    );
     expect(answers.map((a) => a.status)).toEqual([503, 503, 503, 201]);
     const again = await request(system.baseUrl, 'POST', '/api/v1/billing/checkout', { token: owner.credential.secret, body: { plan: 'starter' }, headers });
     expect(again.status).toBe(201);

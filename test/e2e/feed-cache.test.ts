@@ -37,7 +37,13 @@ let serial = 0;
 async function importArticles(categories: string[], count: number): Promise<string[]> {
   const rows = Array.from({ length: count }, () => {
     serial += 1;
-    return { id: `${p}-${serial}`, title: `Story ${serial}`, url: `https://news.example.com/${p}/${serial}`, publishedAt: new Date(Date.UTC(2026, 0, 1) + serial * 60_000).toISOString(), categories };
+    return {
+      id: `${p}-${serial}`,
+      title: `Story ${serial}`,
+      url: `https://news.example.com/${p}/${serial}`,
+      publishedAt: new Date(Date.UTC(2026, 0, 1) + serial * 60_000).toISOString(),
+      categories,
+    };
   });
   expect(((await system.admin('articles', 'import', '--file', tempFile('cache.jsonl', jsonl(rows)))) as { imported: number }).imported).toBe(count);
   return rows.map((r) => r.id);
@@ -116,7 +122,9 @@ describe('the feed page cache on two gateway replicas', () => {
     const warm = await createCustomer(system);
     await subscribe(system.baseUrl, warm, [cat('alpha')]);
     for (const base of replicas) await feed(base, warm);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => request(replicas[i % 2]!, 'GET', '/api/v1/feed?limit=5', { token: owner.credential.secret })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => request(replicas[i % 2]!, 'GET', '/api/v1/feed?limit=5', { token: owner.credential.secret })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
     for (const refused of answers.filter((a) => a.status !== 200)) expectError(refused, 403, 'QUOTA_EXHAUSTED');
     const usage = await request(system.baseUrl, 'GET', `/api/v1/account/sites/${owner.site.id}/entitlements`, { token: owner.credential.secret });

@@ -18,7 +18,10 @@ const api = (method: string, path: string, options: Parameters<typeof request>[3
   request(system.baseUrl, method, path, { token: owner.credential.secret, ...options });
 
 async function importArticles(rows: unknown[]) {
-  return (await system.admin('articles', 'import', '--file', tempFile('a.jsonl', jsonl(rows)))) as { imported: number; rejected: Array<{ line: number; reason: string }> };
+  return (await system.admin('articles', 'import', '--file', tempFile('a.jsonl', jsonl(rows)))) as {
+    imported: number;
+    rejected: Array<{ line: number; reason: string }>;
+  };
 }
 
 function article(n: number, categories: string[], publishedAt: string, extra: Record<string, unknown> = {}) {
@@ -72,9 +75,13 @@ describe('taxonomy', () => {
   it('taxonomy import updates existing categories and refuses a bad file', async () => {
     const file = tempFile('t.json', JSON.stringify({ categories: [{ key: cat('delta'), name: 'Delta renamed', topics: [] }] }));
     expect(await system.admin('taxonomy', 'import', '--file', file)).toEqual({ created: 0, updated: 1 });
-    const delta = ((await api('GET', '/api/v1/taxonomy')).body as { categories: Array<{ key: string; name: string }> }).categories.find((c) => c.key === cat('delta'));
+    const delta = ((await api('GET', '/api/v1/taxonomy')).body as { categories: Array<{ key: string; name: string }> }).categories.find(
+      (c) => c.key === cat('delta'),
+    );
     expect(delta?.name).toBe('Delta renamed');
-    await expect(system.admin('taxonomy', 'import', '--file', tempFile('bad.json', '{"categories":[{"key":"Bad Key","name":"x"}]}'))).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
+    await expect(system.admin('taxonomy', 'import', '--file', tempFile('bad.json', '{"categories":[{"key":"Bad Key","name":"x"}]}'))).rejects.toMatchObject({
+      code: 'MALFORMED_REQUEST',
+    });
   });
 });
 
@@ -92,7 +99,9 @@ describe('subscriptions', () => {
     const o = await createCustomer(system);
     const sets = [['technology'], ['business', 'science'], ['health'], ['sports', 'culture'], ['technology', 'health']];
     for (let round = 0; round < 5; round++) {
-      const answers = await Promise.all(sets.map((categories) => request(system.baseUrl, 'PUT', '/api/v1/subscriptions', { token: o.credential.secret, body: { categories } })));
+      const answers = await Promise.all(
+        sets.map((categories) => request(system.baseUrl, 'PUT', '/api/v1/subscriptions', { token: o.credential.secret, body: { categories } })),
+      );
       for (const a of answers) expect(a.status).toBe(200);
       const got = ((await request(system.baseUrl, 'GET', '/api/v1/subscriptions', { token: o.credential.secret })).body as { categories: string[] }).categories;
       expect(sets.map((s) => [...s].sort())).toContainEqual(got);
@@ -188,10 +197,7 @@ describe('the feed', () => {
       if (pageIndex > 3) return;
       extra += 1;
       // A newer article (lands before the cursor: not in this walk) and an older one (after it: must appear).
-      await importArticles([
-        article(700 + extra, [cat('alpha')], '2027-01-01T00:00:00Z'),
-        article(800 + extra, [cat('beta')], '2026-01-01T00:00:00Z'),
-      ]);
+      await importArticles([article(700 + extra, [cat('alpha')], '2027-01-01T00:00:00Z'), article(800 + extra, [cat('beta')], '2026-01-01T00:00:00Z')]);
     });
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.filter((id) => expected.includes(id))).toEqual(expected);

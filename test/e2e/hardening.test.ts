@@ -132,7 +132,11 @@ describe('limits and headers', () => {
   });
 
   it('answers a request that does not arrive in time with a 400 envelope, not 408', async () => {
-    const answer = await rawHttp(system.baseUrl, 'POST /api/v1/account HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":', 5000);
+    const answer = await rawHttp(
+      system.baseUrl,
+      'POST /api/v1/account HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
+      5000,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toContain('"code":"MALFORMED_REQUEST"');
   }, 10_000);
@@ -145,9 +149,29 @@ describe('limits and headers', () => {
   it('answers a JSON body on a non-JSON content type, deep nesting and a too-large body with 400', async () => {
     let deep = '1';
     for (let i = 0; i < 5000; i++) deep = `[${deep}]`;
-    expectError(await request(system.baseUrl, 'PUT', '/api/v1/account', { token: owner.credential.secret, rawBody: `{"name":${deep},"email":"a@b.c"}`, headers: { 'content-type': 'application/json' } }), 400, 'MALFORMED_REQUEST');
-    expectError(await request(system.baseUrl, 'PUT', '/api/v1/account', { token: owner.credential.secret, rawBody: '{}', headers: { 'content-type': 'application/xml' } }), 400, 'MALFORMED_REQUEST');
-    expectError(await request(system.baseUrl, 'PUT', '/api/v1/account', { token: owner.credential.secret, body: { name: 'x'.repeat(100_000), email: 'a@b.c' } }), 400, 'MALFORMED_REQUEST');
+    expectError(
+      await request(system.baseUrl, 'PUT', '/api/v1/account', {
+        token: owner.credential.secret,
+        rawBody: `{"name":${deep},"email":"a@b.c"}`,
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+      'MALFORMED_REQUEST',
+    );
+    expectError(
+      await request(system.baseUrl, 'PUT', '/api/v1/account', {
+        token: owner.credential.secret,
+        rawBody: '{}',
+        headers: { 'content-type': 'application/xml' },
+      }),
+      400,
+      'MALFORMED_REQUEST',
+    );
+    expectError(
+      await request(system.baseUrl, 'PUT', '/api/v1/account', { token: owner.credential.secret, body: { name: 'x'.repeat(100_000), email: 'a@b.c' } }),
+      400,
+      'MALFORMED_REQUEST',
+    );
   });
 
   it('answers a slow service with 503 within the call deadline, never a hang', async () => {

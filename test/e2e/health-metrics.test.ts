@@ -44,8 +44,16 @@ beforeAll(async () => {
   await Promise.all([ports.identity, ports.account, ports.feed].map((p) => waitForServing(addr(p), 30_000)));
   base = `http://127.0.0.1:${ports.gateway}`;
   await eventually(async () => (await fetch(`${base}/readyz`)).ok, 30_000, 'gateway ready');
-  const clients = createAdminClients({ identity: addr(ports.identity), account: addr(ports.account), feed: addr(ports.feed), media: addr(1), deadlineMs: 10_000, serviceToken: tokens.admin });
-  token = ((await runAdminCommand(['customer', 'create', '--name', 'Health Co', '--email', 'h@example.com'], clients)) as { credential: { secret: string } }).credential.secret;
+  const clients = createAdminClients({
+    identity: addr(ports.identity),
+    account: addr(ports.account),
+    feed: addr(ports.feed),
+    media: addr(1),
+    deadlineMs: 10_000,
+    serviceToken: tokens.admin,
+  });
+  token = ((await runAdminCommand(['customer', 'create', '--name', 'Health Co', '--email', 'h@example.com'], clients)) as { credential: { secret: string } })
+    .credential.secret;
   closeAdminClients(clients);
 }, 90_000);
 
@@ -80,12 +88,18 @@ describe('metrics (OTEL_METRICS_EXPORTER=prometheus)', () => {
     await request(base, 'GET', '/api/v1/me', { token });
     for (let i = 0; i < 4; i++) await request(base, 'GET', '/api/v1/me', { token });
     let text = '';
-    await eventually(async () => {
-      text = await scrape(ports.gatewayMetrics);
-      return text.includes('rpc_client_duration') && text.includes('cfs_rate_limit_refusals');
-    }, 10_000, 'gateway series');
+    await eventually(
+      async () => {
+        text = await scrape(ports.gatewayMetrics);
+        return text.includes('rpc_client_duration') && text.includes('cfs_rate_limit_refusals');
+      },
+      10_000,
+      'gateway series',
+    );
     // One HTTP series, by method, route template and status (the servers record it; no instrumentation's copy beside it).
-    expect(text).toMatch(/^http_server_request_duration_count\{[^}]*http_request_method="GET"[^}]*http_response_status_code="200"[^}]*http_route="\/api\/v1\/me"[^}]*\} [1-9]/m);
+    expect(text).toMatch(
+      /^http_server_request_duration_count\{[^}]*http_request_method="GET"[^}]*http_response_status_code="200"[^}]*http_route="\/api\/v1\/me"[^}]*\} [1-9]/m,
+    );
     // Refused by the rate limit before any route matched: no route.
     expect(text).toMatch(/^http_server_request_duration_count\{http_request_method="GET",http_response_status_code="429",otel_scope_name="cfs"\} [1-9]/m);
     expect(text.match(/^# TYPE http_server\w* histogram$/gm)).toEqual(['# TYPE http_server_request_duration histogram']);
@@ -107,6 +121,13 @@ describe('shutdown', () => {
     procs.gateway!.process.kill('SIGTERM');
     await eventually(async () => (await fetch(`${base}/readyz`)).status === 503, 1000, 'draining');
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    await eventually(async () => !(await fetch(`${base}/healthz`).then(() => true).catch(() => false)), 10_000, 'closed');
+    await eventually(
+      async () =>
+        !(await fetch(`${base}/healthz`)
+          .then(() => true)
+          .catch(() => false)),
+      10_000,
+      'closed',
+    );
   });
 });

@@ -41,11 +41,19 @@ function send(probe: Probe): Promise<{ status: number; body: string; contentType
   const url = new URL(system.baseUrl);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method: probe.method, path: probe.path, headers: { ...probe.headers, ...(probe.body !== undefined ? { 'content-length': Buffer.byteLength(probe.body) } : {}) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: probe.method,
+        path: probe.path,
+        headers: { ...probe.headers, ...(probe.body !== undefined ? { 'content-length': Buffer.byteLength(probe.body) } : {}) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), contentType: String(res.headers['content-type'] ?? '') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), contentType: String(res.headers['content-type'] ?? '') }),
+        );
       },
     );
     req.on('error', reject);
@@ -58,20 +66,63 @@ function send(probe: Probe): Promise<{ status: number; body: string; contentType
 const weirdString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 50 }),
-  fc.constantFrom('', ' ', '\u0000', '\u202e', '𝕏', '../../etc/passwd', '%00', '<script>', "'; DROP TABLE x;--", '\\', '\r\n', 'null', '1e309', '-0', '__proto__'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\u202e',
+    '𝕏',
+    '../../etc/passwd',
+    '%00',
+    '<script>',
+    "'; DROP TABLE x;--",
+    '\\',
+    '\r\n',
+    'null',
+    '1e309',
+    '-0',
+    '__proto__',
+  ),
   fc.string({ minLength: 300, maxLength: 5000 }),
 );
 
 const deepJson = fc.integer({ min: 50, max: 3000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth));
 
 const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.double(), fc.integer(), weirdString, fc.array(tie('value'), { maxLength: 5 }), fc.dictionary(weirdString, tie('value'), { maxKeys: 5 })),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.constant(null),
+    fc.boolean(),
+    fc.double(),
+    fc.integer(),
+    weirdString,
+    fc.array(tie('value'), { maxLength: 5 }),
+    fc.dictionary(weirdString, tie('value'), { maxKeys: 5 }),
+  ),
 })).value;
 
 /** A plausible-but-wrong body for a route: right keys with wrong values, extra keys, or anything. */
 const bodyFor = fc.oneof(
   jsonValue.map((v) => JSON.stringify(v)),
-  fc.record({ name: jsonValue, email: jsonValue, url: jsonValue, scopes: jsonValue, plan: jsonValue, categories: jsonValue, code: jsonValue, siteName: jsonValue, locale: jsonValue, keywords: jsonValue, tone: jsonValue, topics: jsonValue }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+  fc
+    .record(
+      {
+        name: jsonValue,
+        email: jsonValue,
+        url: jsonValue,
+        scopes: jsonValue,
+        plan: jsonValue,
+        categories: jsonValue,
+        code: jsonValue,
+        siteName: jsonValue,
+        locale: jsonValue,
+        keywords: jsonValue,
+        tone: jsonValue,
+        topics: jsonValue,
+      },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v)),
   deepJson,
   fc.string({ maxLength: 200 }),
   fc.constantFrom('{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '{', '"', '{"a":1,"a":2}', '\uFEFF{}', 'null', '[]'),
@@ -84,12 +135,18 @@ const pathParam = fc.oneof(
 
 const templates = [...routes.map((r) => ({ method: r.method, path: r.path })), { method: 'GET', path: '/media/generated/:key' }];
 
-const pathFor = fc.record({ t: fc.constantFrom(...templates), params: fc.array(pathParam, { minLength: 3, maxLength: 3 }), query: fc.option(fc.array(fc.tuple(fc.constantFrom('limit', 'cursor', 'x', 'limit[]', '__proto__'), weirdString), { maxLength: 3 })) }).map(({ t, params, query }) => {
-  let i = 0;
-  let path = t.path.replace(/:\w+/g, () => params[i++ % params.length]!);
-  if (query) path += `?${query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
-  return { method: t.method, path };
-});
+const pathFor = fc
+  .record({
+    t: fc.constantFrom(...templates),
+    params: fc.array(pathParam, { minLength: 3, maxLength: 3 }),
+    query: fc.option(fc.array(fc.tuple(fc.constantFrom('limit', 'cursor', 'x', 'limit[]', '__proto__'), weirdString), { maxLength: 3 })),
+  })
+  .map(({ t, params, query }) => {
+    let i = 0;
+    let path = t.path.replace(/:\w+/g, () => params[i++ % params.length]!);
+    if (query) path += `?${query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
+    return { method: t.method, path };
+  });
 
 const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 2000 });
 
@@ -98,9 +155,20 @@ const probe: fc.Arbitrary<Probe> = fc
     target: pathFor,
     method: fc.option(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'), { freq: 4 }),
     auth: fc.constantFrom('owner', 'none', 'garbage', 'basic', 'huge'),
-    contentType: fc.constantFrom('application/json', 'application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', ''),
+    contentType: fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-16',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      '',
+    ),
     body: fc.option(bodyFor, { freq: 3 }),
-    extra: fc.dictionary(fc.constantFrom('x-request-id', 'idempotency-key', 'range', 'if-none-match', 'accept', 'x-forwarded-for', 'content-encoding'), headerValue, { maxKeys: 3 }),
+    extra: fc.dictionary(
+      fc.constantFrom('x-request-id', 'idempotency-key', 'range', 'if-none-match', 'accept', 'x-forwarded-for', 'content-encoding'),
+      headerValue,
+      { maxKeys: 3 },
+    ),
   })
   .map(({ target, method, auth, contentType, body, extra }) => {
     const headers: Record<string, string> = { ...extra };

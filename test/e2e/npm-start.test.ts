@@ -109,7 +109,9 @@ describe('npm ci && npm start on a machine with nothing else: the README quickst
       const dashboardSession = await acceptInvitationOverHttp(dashboardLink!, 'the demo password, long enough');
       const usage = await dashboardSession.get(`/sites/${demoSite}/usage`);
       expect(usage.status).toBe(200);
-      expect(Number(/Feed requests<\/span>\s*<strong>(\d+)<\/strong>\s*used/.exec(usage.text)?.[1])).toBe(commands.filter((c) => c.includes('/api/v1/feed')).length);
+      expect(Number(/Feed requests<\/span>\s*<strong>(\d+)<\/strong>\s*used/.exec(usage.text)?.[1])).toBe(
+        commands.filter((c) => c.includes('/api/v1/feed')).length,
+      );
       // The operator CLI on the same machine works with no extra step: it finds its service token
       // and the services' addresses in the data folder; without the token every service refuses the call.
       const siteId = /Demo site: (site_\S+)/.exec(output())![1]!;
@@ -214,7 +216,17 @@ async function startCollector(): Promise<number> {
   await once(collector, 'listening');
   return (collector.address() as net.AddressInfo).port;
 }
-const ports = { PORT: 0, IDENTITY_GRPC_PORT: 0, ACCOUNT_GRPC_PORT: 0, FEED_GRPC_PORT: 0, BILLING_GRPC_PORT: 0, SEO_GRPC_PORT: 0, MEDIA_GRPC_PORT: 0, MEDIA_HTTP_PORT: 0, DASHBOARD_HTTP_PORT: 0 };
+const ports = {
+  PORT: 0,
+  IDENTITY_GRPC_PORT: 0,
+  ACCOUNT_GRPC_PORT: 0,
+  FEED_GRPC_PORT: 0,
+  BILLING_GRPC_PORT: 0,
+  SEO_GRPC_PORT: 0,
+  MEDIA_GRPC_PORT: 0,
+  MEDIA_HTTP_PORT: 0,
+  DASHBOARD_HTTP_PORT: 0,
+};
 let env: NodeJS.ProcessEnv;
 
 async function startOnPostgres() {
@@ -268,7 +280,10 @@ describe('npm start against PostgreSQL', () => {
 
   it('serves GET /api/v1/me for a customer made with the admin CLI', async () => {
     const base = `http://127.0.0.1:${ports.PORT}`;
-    const { stdout: out } = await run('npm', ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Start Co', '--email', 'start@example.com'], { cwd: ROOT, env });
+    const { stdout: out } = await run('npm', ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Start Co', '--email', 'start@example.com'], {
+      cwd: ROOT,
+      env,
+    });
     const created = JSON.parse(out) as { credential: { secret: string }; site: { id: string } };
     const me = await request(base, 'GET', '/api/v1/me', { token: created.credential.secret });
     expect(me.status).toBe(200);
@@ -278,7 +293,10 @@ describe('npm start against PostgreSQL', () => {
 
   it('traces one request from the gateway through the account service to PostgreSQL, and logs carry its trace and request ids', async () => {
     const base = `http://127.0.0.1:${ports.PORT}`;
-    const { stdout: out } = await run('npm', ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Trace Co', '--email', 'trace@example.com'], { cwd: ROOT, env });
+    const { stdout: out } = await run('npm', ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Trace Co', '--email', 'trace@example.com'], {
+      cwd: ROOT,
+      env,
+    });
     const token = (JSON.parse(out) as { credential: { secret: string } }).credential.secret;
     const res = await request(base, 'GET', '/api/v1/me', { token, headers: { 'x-request-id': 'trace-me-1' } });
     expect(res.status).toBe(200);
@@ -304,22 +322,31 @@ describe('npm start against PostgreSQL', () => {
     expect(logLine).not.toContain(token);
   });
 
-  it('admits only the callers each RPC names: the gateway\'s service token cannot change a plan', async () => {
+  it("admits only the callers each RPC names: the gateway's service token cannot change a plan", async () => {
     const { callUnary, createClient } = await import('@cfs/common/grpc');
     const { localServiceTokenFile } = await import('@cfs/common/service-auth');
     const { loadProtos } = await import('@cfs/protos');
     const dataDir = path.join(ROOT, '.cfs-data');
     const token = (caller: 'gateway' | 'admin') => readFileSync(localServiceTokenFile(dataDir, caller), 'utf8').trim();
-    const { stdout: out } = await run('npm', ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Auth Co', '--email', 'auth@example.com'], { cwd: ROOT, env });
+    const { stdout: out } = await run('npm', ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Auth Co', '--email', 'auth@example.com'], {
+      cwd: ROOT,
+      env,
+    });
     const { site } = JSON.parse(out) as { site: { id: string } };
     const asGateway = createClient(loadProtos().cfs.account.v1.AccountAdminService, env.ACCOUNT_ADDR!, token('gateway'));
-    const err = (await callUnary(asGateway, 'SetSitePlan', { siteId: site.id, plan: 'pro' }, { deadlineMs: 5000 }).catch((e: unknown) => e)) as { cause?: { code?: number } };
+    const err = (await callUnary(asGateway, 'SetSitePlan', { siteId: site.id, plan: 'pro' }, { deadlineMs: 5000 }).catch((e: unknown) => e)) as {
+      cause?: { code?: number };
+    };
     asGateway.close();
     expect(err.cause?.code).toBe(7); // PERMISSION_DENIED
   });
 
   it('serves the dashboard through the gateway: the invitation of `customer create` sets a password and signs in', async () => {
-    const { stdout: out } = await run('npm', ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Board Co', '--email', 'board@example.com', '--site-name', 'Board site'], { cwd: ROOT, env });
+    const { stdout: out } = await run(
+      'npm',
+      ['run', '-s', 'admin', '--', 'customer', 'create', '--name', 'Board Co', '--email', 'board@example.com', '--site-name', 'Board site'],
+      { cwd: ROOT, env },
+    );
     const { invite } = JSON.parse(out) as { invite: { url: string } };
     expect(invite.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${ports.PORT}/dashboard/invitations/cfi_`));
     const session = await acceptInvitationOverHttp(invite.url, 'a long enough password');
@@ -329,7 +356,9 @@ describe('npm start against PostgreSQL', () => {
   });
 
   it('reports CLI failures as a JSON error on stderr with a non-zero exit', async () => {
-    const failed = await run('npm', ['run', '-s', 'admin', '--', 'site', 'set-plan', '--site', 'site_nope', '--plan', 'pro'], { cwd: ROOT, env }).catch((e: unknown) => e);
+    const failed = await run('npm', ['run', '-s', 'admin', '--', 'site', 'set-plan', '--site', 'site_nope', '--plan', 'pro'], { cwd: ROOT, env }).catch(
+      (e: unknown) => e,
+    );
     const { code, stdout: out, stderr } = failed as { code: number; stdout: string; stderr: string };
     expect(code).toBe(1);
     expect(out).toBe('');

@@ -6,12 +6,25 @@ import { checkAgainstOpenApi, checkHeadersAgainstOpenApi, exampleProblems } from
 const me = {
   customer: { id: 'cus_1', name: 'A', email: 'a@example.com', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
   site: { id: 's', name: 'S', url: '', plan: 'free', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
-  credential: { id: 'c', name: 'n', scopes: ['account.read'], audience: 'content-feed', expiresAt: null, revokedAt: null, createdAt: '2026-01-01T00:00:00.000Z' },
+  credential: {
+    id: 'c',
+    name: 'n',
+    scopes: ['account.read'],
+    audience: 'content-feed',
+    expiresAt: null,
+    revokedAt: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
 };
 const error = (code: string) => ({ error: { code, message: 'm' } });
 const media = '/media/generated/covers/2026/hero.png';
 const everyAnswer = { 'x-request-id': 'r-1', 'ratelimit-limit': '600', 'ratelimit-remaining': '599', 'ratelimit-reset': '42' };
-const mediaHeaders = { ...everyAnswer, etag: '"9f86d081884c7d659a2feaa0c55ad015"', 'cache-control': 'public, max-age=31536000, immutable', 'accept-ranges': 'bytes' };
+const mediaHeaders = {
+  ...everyAnswer,
+  etag: '"9f86d081884c7d659a2feaa0c55ad015"',
+  'cache-control': 'public, max-age=31536000, immutable',
+  'accept-ranges': 'bytes',
+};
 
 describe('the OpenAPI drift check', () => {
   it('accepts a documented answer', () => {
@@ -56,7 +69,9 @@ describe('the OpenAPI drift check', () => {
     expect(checkHeadersAgainstOpenApi('GET', '/api/v1/me', 200, new Headers({ ...everyAnswer, 'ratelimit-reset': 'soon' }))).toMatch(/RateLimit-Reset/);
     expect(checkHeadersAgainstOpenApi('GET', '/api/v1/me', 429, new Headers(everyAnswer))).toMatch(/Retry-After is missing/);
     expect(checkHeadersAgainstOpenApi('GET', media, 206, new Headers(mediaHeaders))).toMatch(/Content-Range is missing/);
-    expect(checkHeadersAgainstOpenApi('POST', '/api/v1/billing/checkout', 201, new Headers({ ...everyAnswer, 'idempotent-replayed': 'yes' }))).toMatch(/Idempotent-Replayed/);
+    expect(checkHeadersAgainstOpenApi('POST', '/api/v1/billing/checkout', 201, new Headers({ ...everyAnswer, 'idempotent-replayed': 'yes' }))).toMatch(
+      /Idempotent-Replayed/,
+    );
   });
 
   it('finds no problem in the examples of the description, and catches a broken one', () => {
@@ -65,7 +80,10 @@ describe('the OpenAPI drift check', () => {
     const broken = JSON.parse(JSON.stringify(doc)) as typeof doc;
     const site = broken.components.schemas.Site as { examples: Array<Record<string, unknown>> };
     site.examples[0]!.plan = 'Not A Plan';
-    const paths = broken.paths as Record<string, Record<string, { responses: Record<string, { content: Record<string, { example: Record<string, unknown> }> }> }>>;
+    const paths = broken.paths as Record<
+      string,
+      Record<string, { responses: Record<string, { content: Record<string, { example: Record<string, unknown> }> }> }>
+    >;
     paths['/api/v1/me']!.get!.responses['200']!.content['application/json']!.example.credential = { id: 'c' };
     const problems = exampleProblems(broken);
     expect(problems).toHaveLength(2);

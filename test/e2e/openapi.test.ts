@@ -51,7 +51,9 @@ const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Obj
 const resolved = (response: Response): Response => (response.$ref ? doc.components.responses[response.$ref.split('/').pop()!]! : response);
 /** The error codes an error response says it can carry (the enum that narrows ErrorEnvelope). */
 function codesOf(response: Response): string[] {
-  const schema = resolved(response).content!['application/json']!.schema as { allOf: Array<{ properties?: { error?: { properties?: { code?: { enum?: string[] } } } } }> };
+  const schema = resolved(response).content!['application/json']!.schema as {
+    allOf: Array<{ properties?: { error?: { properties?: { code?: { enum?: string[] } } } } }>;
+  };
   return schema.allOf[1]!.properties!.error!.properties!.code!.enum!;
 }
 
@@ -156,7 +158,9 @@ describe('GET /docs/public.json', () => {
     // WRONG_AUDIENCE with a Credential; the plan codes where a capability is used; the route's own.
     for (const route of publicRoutes) {
       const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!;
-      const codes = Object.entries(op.responses).filter(([status]) => Number(status) >= 400).flatMap(([, r]) => codesOf(r));
+      const codes = Object.entries(op.responses)
+        .filter(([status]) => Number(status) >= 400)
+        .flatMap(([, r]) => codesOf(r));
       const expected = [
         'RATE_LIMITED',
         'MALFORMED_REQUEST',
@@ -179,7 +183,10 @@ describe('GET /docs/public.json', () => {
       const where = `${method} ${path}`;
       expect(op.parameters, where).toContainEqual({ $ref: '#/components/parameters/RequestId' });
       const idempotent = publicRoutes.some((r) => r.idempotent && r.operationId === op.operationId);
-      expect(op.parameters.some((p) => p.$ref === '#/components/parameters/IdempotencyKey'), where).toBe(idempotent);
+      expect(
+        op.parameters.some((p) => p.$ref === '#/components/parameters/IdempotencyKey'),
+        where,
+      ).toBe(idempotent);
       for (const [status, response] of Object.entries(op.responses)) {
         const headers = resolved(response).headers ?? {};
         for (const name of ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) {

@@ -10,7 +10,8 @@ import { startSystem, type TestSystem } from '../support/system.ts';
 
 let system: TestSystem;
 let owner: Owner;
-const api = (method: string, path: string, body?: unknown) => request(system.baseUrl, method, path, { token: owner.credential.secret, ...(body === undefined ? {} : { body }) });
+const api = (method: string, path: string, body?: unknown) =>
+  request(system.baseUrl, method, path, { token: owner.credential.secret, ...(body === undefined ? {} : { body }) });
 
 beforeAll(async () => {
   system = await startSystem();
@@ -55,7 +56,11 @@ describe('lengths and unicode at the edges', () => {
 
   it('answers deeply nested JSON with 400, not a 500', async () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
-    const answer = await request(system.baseUrl, 'PUT', '/api/v1/seo-profile', { token: owner.credential.secret, rawBody: `{"siteName":${deep}}`, headers: { 'content-type': 'application/json' } });
+    const answer = await request(system.baseUrl, 'PUT', '/api/v1/seo-profile', {
+      token: owner.credential.secret,
+      rawBody: `{"siteName":${deep}}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(answer, 400, 'MALFORMED_REQUEST');
   });
 });
@@ -74,13 +79,17 @@ describe('the operator CLI and the API accept the same input', () => {
 
   it('refuses a site URL that is not absolute http(s), and a name with a control character, on both paths', async () => {
     expectError(await api('POST', '/api/v1/account/sites', { name: 'S', url: 'javascript:alert(1)' }), 400, 'MALFORMED_REQUEST');
-    await expect(system.admin('customer', 'create', '--name', 'S', '--email', 's@example.com', '--site-url', 'javascript:alert(1)')).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
+    await expect(system.admin('customer', 'create', '--name', 'S', '--email', 's@example.com', '--site-url', 'javascript:alert(1)')).rejects.toMatchObject({
+      code: 'MALFORMED_REQUEST',
+    });
     expectError(await api('PUT', '/api/v1/account', { name: 'a\u0000', email: 's@example.com' }), 400, 'MALFORMED_REQUEST');
     await expect(system.admin('customer', 'create', '--name', 'a\u0000', '--email', 's@example.com')).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
   });
 
   it('accepts what both accept', async () => {
     expect((await api('PUT', '/api/v1/account', { name: 'Name', email: 'ok@example.com' })).status).toBe(200);
-    await expect(system.admin('customer', 'create', '--name', 'Name', '--email', 'ok@example.com', '--site-url', 'https://ok.example.com')).resolves.toMatchObject({ customer: { email: 'ok@example.com' } });
+    await expect(
+      system.admin('customer', 'create', '--name', 'Name', '--email', 'ok@example.com', '--site-url', 'https://ok.example.com'),
+    ).resolves.toMatchObject({ customer: { email: 'ok@example.com' } });
   });
 });

@@ -32,7 +32,13 @@ const probeAt = (base: string, token: string, query = '') => request(base, 'GET'
 async function entitlements(owner: Owner) {
   const res = await request(system.baseUrl, 'GET', `/api/v1/account/sites/${owner.site.id}/entitlements`, { token: owner.credential.secret });
   expect(res.status).toBe(200);
-  return res.body as { plan: string; capabilities: Record<string, { included: boolean; quota: number | null; used: number; remaining: number | null; period: string | null; resetsAt: string | null }> };
+  return res.body as {
+    plan: string;
+    capabilities: Record<
+      string,
+      { included: boolean; quota: number | null; used: number; remaining: number | null; period: string | null; resetsAt: string | null }
+    >;
+  };
 }
 
 describe('quotas', () => {
@@ -53,7 +59,8 @@ describe('quotas', () => {
 
   it('a failed request consumes nothing', async () => {
     const owner = await createCustomer(system);
-    for (let i = 0; i < 4; i++) expectError(await request(system.baseUrl, 'GET', '/test/failing', { token: owner.credential.secret }), 503, 'SERVICE_UNAVAILABLE');
+    for (let i = 0; i < 4; i++)
+      expectError(await request(system.baseUrl, 'GET', '/test/failing', { token: owner.credential.secret }), 503, 'SERVICE_UNAVAILABLE');
     expect((await entitlements(owner)).capabilities.feed!.used).toBe(0);
     expect((await probeAt(system.baseUrl, owner.credential.secret)).status).toBe(200);
   });
@@ -86,7 +93,13 @@ describe('quotas', () => {
     const basic = await createCustomer(system);
     system.clock.now = Date.parse('2031-12-15T12:00:00Z');
     try {
-      expect((await entitlements(basic)).capabilities.subscriptions).toMatchObject({ included: true, quota: null, remaining: null, period: 'month', resetsAt: '2032-01-01T00:00:00.000Z' });
+      expect((await entitlements(basic)).capabilities.subscriptions).toMatchObject({
+        included: true,
+        quota: null,
+        remaining: null,
+        period: 'month',
+        resetsAt: '2032-01-01T00:00:00.000Z',
+      });
     } finally {
       system.clock.now = undefined;
     }
@@ -118,21 +131,27 @@ describe('capabilities and the order of checks', () => {
     expectError(await probeAt(system.baseUrl, owner.credential.secret, '?n=0'), 400, 'MALFORMED_REQUEST');
     const noScope = (await system.admin('credential', 'create', '--site', owner.site.id, '--scopes', 'account.read')) as { secret: string };
     expectError(await probeAt(system.baseUrl, noScope.secret), 403, 'SCOPE_DENIED');
-    const foreign = (await system.admin('credential', 'create', '--site', owner.site.id, '--scopes', 'feed.read', '--audience', 'seo-suite')) as { secret: string };
+    const foreign = (await system.admin('credential', 'create', '--site', owner.site.id, '--scopes', 'feed.read', '--audience', 'seo-suite')) as {
+      secret: string;
+    };
     expectError(await probeAt(system.baseUrl, foreign.secret), 403, 'WRONG_AUDIENCE');
     expect((await entitlements(owner)).capabilities.feed!.used).toBe(3);
   });
 
   it('WRONG_AUDIENCE comes before CAPABILITY_NOT_ENTITLED', async () => {
     const owner = await createCustomer(system, '--plan', 'nothing');
-    const foreign = (await system.admin('credential', 'create', '--site', owner.site.id, '--scopes', 'feed.read', '--audience', 'seo-suite')) as { secret: string };
+    const foreign = (await system.admin('credential', 'create', '--site', owner.site.id, '--scopes', 'feed.read', '--audience', 'seo-suite')) as {
+      secret: string;
+    };
     expectError(await probeAt(system.baseUrl, foreign.secret), 403, 'WRONG_AUDIENCE');
   });
 });
 
 describe('the plan catalog through the CLI', () => {
   it('refuses an unknown plan id, for new customers and for set-plan', async () => {
-    await expect(system.admin('customer', 'create', '--name', 'X', '--email', 'x@example.com', '--plan', 'platinum')).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
+    await expect(system.admin('customer', 'create', '--name', 'X', '--email', 'x@example.com', '--plan', 'platinum')).rejects.toMatchObject({
+      code: 'MALFORMED_REQUEST',
+    });
     const owner = await createCustomer(system);
     await expect(system.admin('site', 'set-plan', '--site', owner.site.id, '--plan', 'platinum')).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
     expect((await entitlements(owner)).plan).toBe('basic');

@@ -19,7 +19,8 @@ afterAll(async () => {
 describe('redeem under a transient failure (failpoint identity.redeem.beforeCommit=unavailable)', () => {
   it('answers 503, leaves no Credential behind, and the same code then redeems once', async () => {
     const auth = { token: owner.credential.secret };
-    const credentials = async () => ((await request(system.baseUrl, 'GET', `/api/v1/account/sites/${owner.site.id}/credentials`, auth)).body as { data: unknown[] }).data.length;
+    const credentials = async () =>
+      ((await request(system.baseUrl, 'GET', `/api/v1/account/sites/${owner.site.id}/credentials`, auth)).body as { data: unknown[] }).data.length;
     const { code } = (await request(system.baseUrl, 'POST', `/api/v1/account/sites/${owner.site.id}/connection-codes`, auth)).body as { code: string };
     const before = await credentials();
 

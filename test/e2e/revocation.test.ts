@@ -45,7 +45,10 @@ async function expectRefusedEverywhere(secret: string): Promise<void> {
 describe('a revocation by any path is refused on the next request by every replica', () => {
   it('through the operator CLI', async () => {
     const c = await cachedEverywhere();
-    expect(await system.admin('credential', 'revoke', '--site', owner.site.id, '--credential', c.id)).toMatchObject({ id: c.id, revokedAt: expect.any(String) });
+    expect(await system.admin('credential', 'revoke', '--site', owner.site.id, '--credential', c.id)).toMatchObject({
+      id: c.id,
+      revokedAt: expect.any(String),
+    });
     await expectRefusedEverywhere(c.secret);
   });
 
@@ -62,7 +65,7 @@ describe('a revocation by any path is refused on the next request by every repli
 });
 
 describe('a replica that missed the announcement', () => {
-  it('refuses the revoked Credential on its next request all the same: the marker, read in the rate limit\'s round trip', async () => {
+  it("refuses the revoked Credential on its next request all the same: the marker, read in the rate limit's round trip", async () => {
     const deaf = await system.startGateway({ deaf: true });
     const made = (await system.admin('credential', 'create', '--site', owner.site.id, '--scopes', 'account.read,feed.read')) as { id: string; secret: string };
     for (let i = 0; i < 2; i++) expect((await request(deaf, 'GET', '/api/v1/me', { token: made.secret })).status).toBe(200);
@@ -83,7 +86,13 @@ describe('a replica that missed the announcement', () => {
     const body = JSON.stringify({ categories: ['technology', 'science'] });
     expect(before.body).not.toEqual(JSON.parse(body));
     const step1Done = counted;
-    const write = trickledRequest(`${deaf}/api/v1/subscriptions`, 'PUT', { authorization: `Bearer ${made.secret}`, 'content-type': 'application/json' }, body, 5);
+    const write = trickledRequest(
+      `${deaf}/api/v1/subscriptions`,
+      'PUT',
+      { authorization: `Bearer ${made.secret}`, 'content-type': 'application/json' },
+      body,
+      5,
+    );
     await eventually(async () => counted > step1Done, 5000, 'counted by the rate limit'); // step 1 is behind it
     await system.admin('credential', 'revoke', '--site', owner.site.id, '--credential', made.id);
     const answer = await write.finish();
@@ -102,7 +111,9 @@ describe('a revoke whose marker cannot be written', () => {
       const revoke = await request(broken.baseUrl, 'POST', `/api/v1/account/sites/${o.site.id}/credentials/${made.id}/revoke`, { token: o.credential.secret });
       expectError(revoke, 503, 'SERVICE_UNAVAILABLE');
       expect((await request(broken.baseUrl, 'GET', '/api/v1/me', { token: made.secret })).status).toBe(200);
-      const list = (await request(broken.baseUrl, 'GET', `/api/v1/account/sites/${o.site.id}/credentials`, { token: o.credential.secret })).body as { data: Array<{ id: string; revokedAt: string | null }> };
+      const list = (await request(broken.baseUrl, 'GET', `/api/v1/account/sites/${o.site.id}/credentials`, { token: o.credential.secret })).body as {
+        data: Array<{ id: string; revokedAt: string | null }>;
+      };
       expect(list.data.find((c) => c.id === made.id)?.revokedAt).toBeNull();
     } finally {
       await broken.stop();

@@ -74,14 +74,25 @@ describe('generated media', () => {
   let etag: string;
 
   beforeAll(async () => {
-    const put = (await system.admin('media', 'put', '--key', key, '--file', tempFile('hero.png', bytes))) as { etag: string; size: number; contentType: string };
+    const put = (await system.admin('media', 'put', '--key', key, '--file', tempFile('hero.png', bytes))) as {
+      etag: string;
+      size: number;
+      contentType: string;
+    };
     expect(put).toMatchObject({ size: bytes.length, contentType: 'image/png' });
     etag = put.etag;
   });
 
   it('lands in the S3 bucket with its metadata', async () => {
     const url = new URL(system.s3.endpoint);
-    const minio = new Minio.Client({ endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER', pathStyle: true });
+    const minio = new Minio.Client({
+      endPoint: url.hostname,
+      port: Number(url.port),
+      useSSL: false,
+      accessKey: 'S3RVER',
+      secretKey: 'S3RVER',
+      pathStyle: true,
+    });
     const stat = await minio.statObject(system.s3.bucket, `generated/${key}`);
     expect(stat.size).toBe(bytes.length);
     expect(stat.metaData['content-type']).toBe('image/png');
@@ -150,7 +161,7 @@ describe('generated media', () => {
 });
 
 describe('AI usage', () => {
-  it('shows usage recorded by the operator against the plan\'s budget, with a status', async () => {
+  it("shows usage recorded by the operator against the plan's budget, with a status", async () => {
     const owner = await createCustomer(system, '--plan', 'starter');
     const first = (await as(owner, 'GET', '/api/v1/ai-usage')).body as Record<string, unknown>;
     expect(first).toMatchObject({ period: 'month', used: 0, budget: 1000, remaining: 1000, status: 'ok' });

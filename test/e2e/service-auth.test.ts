@@ -78,9 +78,9 @@ describe("the gateway's identity cannot call operator RPCs", () => {
         callUnary(c, 'PutObject', { key: 'ai/evil.png', contentType: 'image/png', data: Buffer.from('x') }, opts),
       ),
     ).toEqual(denied);
-    expect(
-      await callAs(cfs.feed.v1.FeedAdminService, system.addresses.feed, 'gateway', (c) => callUnary(c, 'ImportArticles', { articles: [] }, opts)),
-    ).toEqual(denied);
+    expect(await callAs(cfs.feed.v1.FeedAdminService, system.addresses.feed, 'gateway', (c) => callUnary(c, 'ImportArticles', { articles: [] }, opts))).toEqual(
+      denied,
+    );
     expect(
       await callAs(cfs.media.v1.MediaAdminService, system.addresses.media, 'gateway', (c) =>
         callUnary(c, 'RecordAiUsage', { siteId: owner.site.id, units: 1, kind: 'image' }, opts),
@@ -92,14 +92,16 @@ describe("the gateway's identity cannot call operator RPCs", () => {
 
   it('billing may change a plan but not authenticate Credentials; the operator may not authenticate either', async () => {
     expect(
-      await callAs(cfs.identity.v1.IdentityService, system.addresses.identity, 'billing', (c) => callUnary(c, 'Authenticate', { token: owner.credential.secret }, opts)),
+      await callAs(cfs.identity.v1.IdentityService, system.addresses.identity, 'billing', (c) =>
+        callUnary(c, 'Authenticate', { token: owner.credential.secret }, opts),
+      ),
     ).toEqual(denied);
     expect(
-      await callAs(cfs.identity.v1.IdentityService, system.addresses.identity, 'admin', (c) => callUnary(c, 'Authenticate', { token: owner.credential.secret }, opts)),
+      await callAs(cfs.identity.v1.IdentityService, system.addresses.identity, 'admin', (c) =>
+        callUnary(c, 'Authenticate', { token: owner.credential.secret }, opts),
+      ),
     ).toEqual(denied);
-    expect(
-      await callAs(cfs.account.v1.AccountAdminService, system.addresses.account, 'billing', (c) => callUnary(c, 'GetPlanCatalog', {}, opts)),
-    ).toBe('OK');
+    expect(await callAs(cfs.account.v1.AccountAdminService, system.addresses.account, 'billing', (c) => callUnary(c, 'GetPlanCatalog', {}, opts))).toBe('OK');
   });
 });
 
@@ -108,7 +110,9 @@ describe('a call without a service token', () => {
     const { cfs } = loadProtos();
     const opts = { deadlineMs: 5000 };
     const refused = await Promise.all([
-      callAs(cfs.identity.v1.IdentityService, system.addresses.identity, undefined, (c) => callUnary(c, 'Authenticate', { token: owner.credential.secret }, opts)),
+      callAs(cfs.identity.v1.IdentityService, system.addresses.identity, undefined, (c) =>
+        callUnary(c, 'Authenticate', { token: owner.credential.secret }, opts),
+      ),
       callAs(cfs.account.v1.AccountService, system.addresses.account, undefined, (c) => callUnary(c, 'ResolveSite', { siteId: owner.site.id }, opts)),
       callAs(cfs.feed.v1.FeedService, system.addresses.feed, undefined, (c) => callUnary(c, 'ListCategories', {}, opts)),
       callAs(cfs.billing.v1.BillingService, system.addresses.billing, undefined, (c) => callUnary(c, 'GetSubscription', { siteId: owner.site.id }, opts)),
@@ -122,7 +126,9 @@ describe('a call without a service token', () => {
     const { grpc: health } = loadProtos();
     const client = createClient(health.health.v1.Health, system.addresses.account);
     const status = await new Promise<string | undefined>((resolve) =>
-      client.Check({ service: 'cfs.account.v1.AccountAdminService' }, { deadline: Date.now() + 2000 }, (err, res) => resolve(err ? String(err.code) : res?.status)),
+      client.Check({ service: 'cfs.account.v1.AccountAdminService' }, { deadline: Date.now() + 2000 }, (err, res) =>
+        resolve(err ? String(err.code) : res?.status),
+      ),
     );
     client.close();
     expect(status).toBe('SERVING');

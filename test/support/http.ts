@@ -56,7 +56,13 @@ export function expectSafeMessage(message: string): void {
  * A request whose body is sent in two parts: the headers and the first `first` characters now, the
  * rest when `finish` is called (a client trickling its body). `finish` resolves with the answer.
  */
-export function trickledRequest(url: string, method: string, headers: Record<string, string>, body: string, first: number): { finish: () => Promise<{ status: number; body: unknown }> } {
+export function trickledRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string,
+  first: number,
+): { finish: () => Promise<{ status: number; body: unknown }> } {
   const req = httpRequest(url, { method, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } });
   const answer = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
     req.on('response', (res) => {

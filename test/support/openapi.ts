@@ -152,7 +152,8 @@ export function exampleProblems(document: { paths: object; components: object })
     for (const [type, media] of Object.entries(content ?? {})) {
       if (!media.schema) continue;
       if (media.example !== undefined) validate(`${where} ${type} example`, media.schema, media.example);
-      for (const [name, example] of Object.entries(media.examples ?? {})) validate(`${where} ${type} examples.${name}`, media.schema, resolve(document, example).value);
+      for (const [name, example] of Object.entries(media.examples ?? {}))
+        validate(`${where} ${type} examples.${name}`, media.schema, resolve(document, example).value);
     }
   };
   const components = document.components as { schemas?: Record<string, Json>; parameters?: Record<string, Parameter>; headers?: Record<string, Json> };

@@ -52,7 +52,10 @@ export function getFrom(url: string, from: string, headers: Record<string, strin
  * write that contains `marker`, then drop that connection when the server answers, without passing
  * the answer on: the command ran, its reply is lost. It resolves once that has happened.
  */
-export async function startTcpProxy(target: { host: string; port: number }): Promise<{ port: number; loseReplyTo: (marker: string) => Promise<void>; close: () => Promise<void> }> {
+export async function startTcpProxy(target: {
+  host: string;
+  port: number;
+}): Promise<{ port: number; loseReplyTo: (marker: string) => Promise<void>; close: () => Promise<void> }> {
   const sockets = new Set<Socket>();
   let armed: { marker: string; lost: () => void } | undefined;
   const server = createTcpServer((client) => {

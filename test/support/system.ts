@@ -110,7 +110,12 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     now: () => clock.now ?? Date.now(),
   });
-  const adminClients = createAdminClients({ ...system.addresses, deadlineMs: 30_000, serviceToken: serviceTokens.admin, dashboardUrl: `${system.baseUrl}/dashboard/` });
+  const adminClients = createAdminClients({
+    ...system.addresses,
+    deadlineMs: 30_000,
+    serviceToken: serviceTokens.admin,
+    dashboardUrl: `${system.baseUrl}/dashboard/`,
+  });
 
   return {
     baseUrl: system.baseUrl,

@@ -20,7 +20,14 @@ export const Customer = z
     examples: [{ id: EX.customerId, name: 'Acme Media', email: 'ops@acme.example', createdAt: EX.created, updatedAt: EX.updated }],
   });
 
-export const siteExample = { id: EX.siteId, name: 'Acme News', url: 'https://news.acme.example', plan: 'starter', createdAt: EX.created, updatedAt: EX.updated };
+export const siteExample = {
+  id: EX.siteId,
+  name: 'Acme News',
+  url: 'https://news.acme.example',
+  plan: 'starter',
+  createdAt: EX.created,
+  updatedAt: EX.updated,
+};
 
 export const Site = z
   .object({
@@ -56,7 +63,11 @@ export const Credential = z
   .meta({ id: 'Credential', description: 'A Credential as every read shows it: never with its secret.', examples: [credentialExample] });
 
 /** The same Credential after POST .../revoke. */
-export const revokedCredentialExample: z.output<typeof Credential> = { ...credentialExample, scopes: ['feed.read', 'subscription.manage'], revokedAt: EX.updated };
+export const revokedCredentialExample: z.output<typeof Credential> = {
+  ...credentialExample,
+  scopes: ['feed.read', 'subscription.manage'],
+  revokedAt: EX.updated,
+};
 
 export const SiteIdParams = z.object({ siteId: resourceId });
 export const CredentialIdParams = z.object({ siteId: resourceId, credentialId: resourceId });
@@ -65,7 +76,7 @@ export const CredentialIdParams = z.object({ siteId: resourceId, credentialId: r
 // operator CLI accepts exactly what the API accepts; `.meta()` adds OpenAPI names to a copy.
 export const AccountUpdate = rules.customer.extend({ name: typed(rules.customer.shape.name) }).meta({
   id: 'AccountUpdate',
-  description: 'Replaces the Customer\'s name and e-mail.',
+  description: "Replaces the Customer's name and e-mail.",
   examples: [{ name: 'Acme Media', email: 'ops@acme.example' }],
 });
 
@@ -73,7 +84,7 @@ export const SiteInput = rules.site
   .extend({ name: typed(rules.site.shape.name), url: rules.site.shape.url.meta({ description: 'An absolute http(s) URL.', format: 'uri' }) })
   .meta({
     id: 'SiteInput',
-    description: 'A Site\'s name and address. The plan cannot be set here.',
+    description: "A Site's name and address. The plan cannot be set here.",
     examples: [{ name: 'Acme News', url: 'https://news.acme.example' }],
   });
 
@@ -82,13 +93,22 @@ export const SiteList = z
   .meta({ id: 'SiteList', examples: [{ data: [siteExample] }] });
 export const CredentialList = z
   .object({ data: z.array(Credential).meta({ description: 'Every Credential of the Site, newest first, revoked and expired ones included (not paginated).' }) })
-  .meta({ id: 'CredentialList', examples: [{ data: [credentialExample, { ...revokedCredentialExample, id: 'cred_01jd3k0a1b2c3d4e5f6g7h8j9k', name: 'Old sync' }] }] });
+  .meta({
+    id: 'CredentialList',
+    examples: [{ data: [credentialExample, { ...revokedCredentialExample, id: 'cred_01jd3k0a1b2c3d4e5f6g7h8j9k', name: 'Old sync' }] }],
+  });
 
 export const CredentialCreate = z
   .strictObject({
     name: typed(rules.credentialName),
-    scopes: rules.credentialScopes.meta({ description: 'Customer scopes; an empty list makes a Credential that can call nothing.', items: { $ref: '#/components/schemas/Scope' } }),
-    audience: z.string().min(1).max(64).optional().meta({ description: 'Product the Credential is for; default content-feed. Only the calling Credential\'s own audience: another is 403 SCOPE_DENIED.', pattern: rules.NO_CONTROL_CHARACTERS.source }),
+    scopes: rules.credentialScopes.meta({
+      description: 'Customer scopes; an empty list makes a Credential that can call nothing.',
+      items: { $ref: '#/components/schemas/Scope' },
+    }),
+    audience: z.string().min(1).max(64).optional().meta({
+      description: "Product the Credential is for; default content-feed. Only the calling Credential's own audience: another is 403 SCOPE_DENIED.",
+      pattern: rules.NO_CONTROL_CHARACTERS.source,
+    }),
     expiresAt: z.iso.datetime({ offset: true }).max(64).optional().meta({ description: 'When it stops working; must be in the future.' }),
   })
   .meta({
@@ -131,12 +151,12 @@ const notIncluded = { included: false, quota: 0, used: 0, remaining: 0, period: 
 
 export const Entitlements = z
   .object({
-    plan: planId.meta({ description: 'Id of the Site\'s Plan.' }),
+    plan: planId.meta({ description: "Id of the Site's Plan." }),
     capabilities: z.object(Object.fromEntries(CAPABILITIES.map((c) => [c, Entitlement])) as Record<(typeof CAPABILITIES)[number], typeof Entitlement>),
   })
   .meta({
     id: 'Entitlements',
-    description: 'What the Site\'s Plan allows, per capability: feed, subscriptions, ai_usage, ai_images, seo_profile.',
+    description: "What the Site's Plan allows, per capability: feed, subscriptions, ai_usage, ai_images, seo_profile.",
     examples: [
       {
         plan: 'starter',

@@ -51,7 +51,7 @@ export const accountRoutes = (deps: AccountRouteDeps): AnyRoute[] => [
     path: '/api/v1/account',
     operationId: 'getAccount',
     summary: 'Read the account',
-    description: 'The Customer that owns the calling Credential\'s Site: its id, name, e-mail and when it was created and last changed.',
+    description: "The Customer that owns the calling Credential's Site: its id, name, e-mail and when it was created and last changed.",
     response: { status: 200, description: 'The Customer.', schema: Customer },
     handle: async ({ principal, rpc }) => {
       const { customer } = await rpc('account', 'GetCustomer', { customerId: principal.credential.customerId });
@@ -64,7 +64,7 @@ export const accountRoutes = (deps: AccountRouteDeps): AnyRoute[] => [
     path: '/api/v1/account',
     operationId: 'replaceAccount',
     summary: 'Replace the account',
-    description: 'Replaces the Customer\'s name and e-mail as a whole: both are required, and any other field is a 400. Sites and Credentials are not affected.',
+    description: "Replaces the Customer's name and e-mail as a whole: both are required, and any other field is a 400. Sites and Credentials are not affected.",
     body: AccountUpdate,
     response: { status: 200, description: 'The updated Customer.', schema: Customer },
     handle: async ({ principal, rpc, body }) => {
@@ -78,7 +78,7 @@ export const accountRoutes = (deps: AccountRouteDeps): AnyRoute[] => [
     path: '/api/v1/account/sites',
     operationId: 'listSites',
     summary: 'List the sites',
-    description: 'Every Site of the calling Credential\'s Customer, oldest first, each with its plan. Not paginated.',
+    description: "Every Site of the calling Credential's Customer, oldest first, each with its plan. Not paginated.",
     response: { status: 200, description: 'Every Site of the Customer, oldest first.', schema: SiteList },
     handle: async ({ principal, rpc }) => {
       const { sites } = await rpc('account', 'ListSites', { customerId: principal.credential.customerId });
@@ -105,7 +105,7 @@ export const accountRoutes = (deps: AccountRouteDeps): AnyRoute[] => [
     path: '/api/v1/account/sites/:siteId',
     operationId: 'getSite',
     summary: 'Read a site',
-    description: 'One Site of the caller\'s Customer. A Site of another Customer is 404, exactly like one that does not exist.',
+    description: "One Site of the caller's Customer. A Site of another Customer is 404, exactly like one that does not exist.",
     params: SiteIdParams,
     errors: ['NOT_FOUND'],
     response: { status: 200, description: 'The Site.', schema: Site },
@@ -157,7 +157,10 @@ export const accountRoutes = (deps: AccountRouteDeps): AnyRoute[] => [
     params: SiteIdParams,
     body: CredentialCreate,
     errors: ['NOT_FOUND', 'SCOPE_DENIED'],
-    errorNotes: { SCOPE_DENIED: 'The Credential lacks account.manage, or asks for a scope it does not hold itself or another audience than its own (no escalation); nothing is created.' },
+    errorNotes: {
+      SCOPE_DENIED:
+        'The Credential lacks account.manage, or asks for a scope it does not hold itself or another audience than its own (no escalation); nothing is created.',
+    },
     response: { status: 201, description: 'The new Credential with its secret.', schema: CreatedCredential },
     handle: async ({ principal, rpc, params, body }) => {
       const site = await ownSite(rpc, principal, params.siteId);

@@ -15,7 +15,17 @@ export const AiUsage = z
   })
   .meta({
     id: 'AiUsage',
-    examples: [{ period: 'month', periodStart: '2026-02-01T00:00:00.000Z', resetsAt: '2026-03-01T00:00:00.000Z', used: 850, budget: 1000, remaining: 150, status: 'warning' }],
+    examples: [
+      {
+        period: 'month',
+        periodStart: '2026-02-01T00:00:00.000Z',
+        resetsAt: '2026-03-01T00:00:00.000Z',
+        used: 850,
+        budget: 1000,
+        remaining: 150,
+        status: 'warning',
+      },
+    ],
   });
 
 export const AiImagesStatus = z

@@ -14,7 +14,7 @@ export const aiRoutes = (deps: AiRouteDeps): AnyRoute[] => [
     path: '/api/v1/ai-usage',
     operationId: 'getAiUsage',
     summary: 'Read the AI usage',
-    description: 'The Site\'s AI generation usage this period against the budget of its plan.',
+    description: "The Site's AI generation usage this period against the budget of its plan.",
     tag: 'AI',
     auth: 'credential',
     scope: 'ai.usage.read',

@@ -28,7 +28,9 @@ export const BillingSubscription = z
     createdAt: timestamp,
     activatedAt: timestamp.nullable(),
     currentPeriodEnd: timestamp.nullable().meta({ description: 'End of the paid period; the subscription renews then unless cancelAtPeriodEnd.' }),
-    cancelAtPeriodEnd: z.boolean().meta({ description: 'True when the subscription ends at currentPeriodEnd instead of renewing (the Site keeps its plan until then).' }),
+    cancelAtPeriodEnd: z
+      .boolean()
+      .meta({ description: 'True when the subscription ends at currentPeriodEnd instead of renewing (the Site keeps its plan until then).' }),
     pastDueSince: timestamp.nullable().meta({ description: 'When the payment failed (status past_due).' }),
     canceledAt: timestamp.nullable(),
   })
@@ -44,7 +46,10 @@ export const canceledSubscriptionExample: z.output<typeof BillingSubscription> =
 
 export const CancelRequest = z
   .strictObject({
-    atPeriodEnd: z.boolean().optional().meta({ description: 'true: keep the subscription and the plan until the end of the paid period; false or absent: end it now.' }),
+    atPeriodEnd: z
+      .boolean()
+      .optional()
+      .meta({ description: 'true: keep the subscription and the plan until the end of the paid period; false or absent: end it now.' }),
   })
   .optional()
   .meta({ id: 'CancelRequest', examples: [{ atPeriodEnd: true }] });

@@ -59,7 +59,7 @@ export const billingRoutes = (): AnyRoute[] => [
     path: '/api/v1/billing/subscription',
     operationId: 'getBillingSubscription',
     summary: 'Read the subscription',
-    description: 'The Site\'s latest billing subscription; 404 when it never had one.',
+    description: "The Site's latest billing subscription; 404 when it never had one.",
     errors: ['NOT_FOUND'],
     errorNotes: { NOT_FOUND: 'The Site never had a billing subscription.' },
     response: { status: 200, description: 'The subscription.', schema: BillingSubscription },

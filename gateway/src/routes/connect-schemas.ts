@@ -26,10 +26,17 @@ export const Redemption = z
   })
   .meta({
     id: 'Redemption',
-    description: 'The connector\'s Credential (secret shown once) and its Site.',
+    description: "The connector's Credential (secret shown once) and its Site.",
     examples: [
       {
-        credential: { id: EX.credentialId, secret: EX.secret, scopes: ['feed.read', 'subscription.manage'], audience: 'content-feed', expiresAt: null, createdAt: EX.created },
+        credential: {
+          id: EX.credentialId,
+          secret: EX.secret,
+          scopes: ['feed.read', 'subscription.manage'],
+          audience: 'content-feed',
+          expiresAt: null,
+          createdAt: EX.created,
+        },
         site: { id: EX.siteId },
       },
     ],

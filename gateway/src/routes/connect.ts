@@ -16,8 +16,10 @@ export const connectRoutes = (): AnyRoute[] => [
     scope: undefined,
     body: RedeemRequest,
     errors: ['UNAUTHENTICATED'],
-    errorNotes: { UNAUTHENTICATED: 'The connection code is unknown, expired or already used, or the Credential that created it has been revoked or has expired.' },
-    response: { status: 201, description: 'The connector\'s Credential.', schema: Redemption },
+    errorNotes: {
+      UNAUTHENTICATED: 'The connection code is unknown, expired or already used, or the Credential that created it has been revoked or has expired.',
+    },
+    response: { status: 201, description: "The connector's Credential.", schema: Redemption },
     handle: async ({ rpc, body }) => {
       const { credential, secret } = await rpc('identity', 'RedeemConnectionCode', { code: body.code });
       if (!credential) throw new DomainError('INTERNAL_ERROR');

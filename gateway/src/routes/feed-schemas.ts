@@ -6,9 +6,20 @@ import * as rules from '@cfs/common/rules';
 import { CURSOR_PATTERN, MAX_CURSOR_LENGTH } from '../cursor.ts';
 import { categoryKey, MEDIA_KEY_PATTERN, mediaKey, plainText, timestamp } from '../schemas.ts';
 
-export const CategoryKey = categoryKey.meta({ id: 'CategoryKey', description: 'A category key of the taxonomy (GET /api/v1/taxonomy).', examples: ['technology'] });
+export const CategoryKey = categoryKey.meta({
+  id: 'CategoryKey',
+  description: 'A category key of the taxonomy (GET /api/v1/taxonomy).',
+  examples: ['technology'],
+});
 
-const categoryExample = { key: 'technology', name: 'Technology', topics: [{ key: 'ai', name: 'Artificial intelligence' }, { key: 'robotics', name: 'Robotics' }] };
+const categoryExample = {
+  key: 'technology',
+  name: 'Technology',
+  topics: [
+    { key: 'ai', name: 'Artificial intelligence' },
+    { key: 'robotics', name: 'Robotics' },
+  ],
+};
 
 export const Taxonomy = z
   .object({
@@ -23,15 +34,18 @@ export const Taxonomy = z
           })
           .meta({ id: 'Category', examples: [categoryExample] }),
       )
-      .meta({ description: 'Every category, in the taxonomy\'s order (not paginated).' }),
+      .meta({ description: "Every category, in the taxonomy's order (not paginated)." }),
   })
   .meta({ id: 'Taxonomy', examples: [{ categories: [categoryExample, { key: 'science', name: 'Science', topics: [] }] }] });
 
 export const Subscriptions = z
   .strictObject({
-    categories: rules.subscribedCategories.meta({ description: 'Category keys; the feed contains their articles.', items: { $ref: '#/components/schemas/CategoryKey' } }),
+    categories: rules.subscribedCategories.meta({
+      description: 'Category keys; the feed contains their articles.',
+      items: { $ref: '#/components/schemas/CategoryKey' },
+    }),
   })
-  .meta({ id: 'Subscriptions', description: 'The Site\'s subscriptions, replaced as a whole by PUT.', examples: [{ categories: ['technology', 'science'] }] });
+  .meta({ id: 'Subscriptions', description: "The Site's subscriptions, replaced as a whole by PUT.", examples: [{ categories: ['technology', 'science'] }] });
 
 export const FeedQuery = z.object({
   limit: z
@@ -47,15 +61,10 @@ export const FeedQuery = z.object({
       maximum: FEED_PAGE_MAX_LIMIT,
       default: FEED_PAGE_DEFAULT_LIMIT,
     }),
-  cursor: z
-    .string()
-    .min(1)
-    .max(MAX_CURSOR_LENGTH)
-    .optional()
-    .meta({
-      description: 'The nextCursor of the previous page, as given. Opaque and tamper-evident: an altered cursor is a 400.',
-      pattern: CURSOR_PATTERN.source,
-    }),
+  cursor: z.string().min(1).max(MAX_CURSOR_LENGTH).optional().meta({
+    description: 'The nextCursor of the previous page, as given. Opaque and tamper-evident: an altered cursor is a 400.',
+    pattern: CURSOR_PATTERN.source,
+  }),
 });
 
 const articleExample = {
@@ -90,7 +99,12 @@ export const Article = z
 export const FeedPage = z
   .object({
     data: z.array(Article).max(FEED_PAGE_MAX_LIMIT).meta({ description: 'Newest first (publishedAt, then id, descending); no article twice.' }),
-    nextCursor: z.string().max(MAX_CURSOR_LENGTH).regex(CURSOR_PATTERN).nullable().meta({ description: 'Pass as cursor for the next page; null on the last page.' }),
+    nextCursor: z
+      .string()
+      .max(MAX_CURSOR_LENGTH)
+      .regex(CURSOR_PATTERN)
+      .nullable()
+      .meta({ description: 'Pass as cursor for the next page; null on the last page.' }),
   })
   .meta({
     id: 'FeedPage',

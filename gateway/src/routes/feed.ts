@@ -41,7 +41,7 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => [
     auth: 'credential',
     scope: 'subscription.manage',
     capability: 'subscriptions',
-    response: { status: 200, description: 'The Site\'s subscribed category keys.', schema: Subscriptions },
+    response: { status: 200, description: "The Site's subscribed category keys.", schema: Subscriptions },
     handle: async ({ principal, rpc }) => {
       const { categories } = await rpc('feed', 'GetSubscriptions', { siteId: principal.credential.siteId });
       return { categories };
@@ -52,7 +52,8 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => [
     path: '/api/v1/subscriptions',
     operationId: 'replaceSubscriptions',
     summary: 'Replace the subscriptions',
-    description: 'Replaces the Site\'s subscriptions as a whole (an empty list unsubscribes from everything). An unknown category key is a 400, checked before authentication.',
+    description:
+      "Replaces the Site's subscriptions as a whole (an empty list unsubscribes from everything). An unknown category key is a 400, checked before authentication.",
     tag: 'Taxonomy',
     auth: 'credential',
     scope: 'subscription.manage',

@@ -15,8 +15,12 @@ export const SeoProfileInput = rules.seoProfile
   })
   .meta({
     id: 'SeoProfileInput',
-    description: 'The whole profile; PUT replaces it. Unknown fields, wrong types and control characters are a 400. tone is free text such as neutral, friendly or formal.',
+    description:
+      'The whole profile; PUT replaces it. Unknown fields, wrong types and control characters are a 400. tone is free text such as neutral, friendly or formal.',
     examples: [seoProfileExample],
   });
 
-export const SeoProfile = SeoProfileInput.extend({ updatedAt: timestamp }).meta({ id: 'SeoProfile', examples: [{ ...seoProfileExample, updatedAt: EX.updated }] });
+export const SeoProfile = SeoProfileInput.extend({ updatedAt: timestamp }).meta({
+  id: 'SeoProfile',
+  examples: [{ ...seoProfileExample, updatedAt: EX.updated }],
+});

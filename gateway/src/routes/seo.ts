@@ -16,7 +16,7 @@ export const seoRoutes = (): AnyRoute[] => [
     path: '/api/v1/seo-profile',
     operationId: 'getSeoProfile',
     summary: 'Read the SEO profile',
-    description: 'The calling Site\'s SEO personalization profile; 404 until one is set.',
+    description: "The calling Site's SEO personalization profile; 404 until one is set.",
     errors: ['NOT_FOUND'],
     errorNotes: { NOT_FOUND: 'The Site has no SEO profile yet.' },
     response: { status: 200, description: 'The profile.', schema: SeoProfile },
@@ -29,7 +29,7 @@ export const seoRoutes = (): AnyRoute[] => [
     operationId: 'replaceSeoProfile',
     summary: 'Replace the SEO profile',
     description:
-      'Replaces the calling Site\'s SEO profile as a whole, creating it on first use. Every field is required; unknown fields, wrong types, a locale that is not a BCP 47 tag and control characters are a 400.',
+      "Replaces the calling Site's SEO profile as a whole, creating it on first use. Every field is required; unknown fields, wrong types, a locale that is not a BCP 47 tag and control characters are a 400.",
     body: SeoProfileInput,
     response: { status: 200, description: 'The profile as stored.', schema: SeoProfile },
     handle: async ({ principal, rpc, body }) => present((await rpc('seo', 'ReplaceProfile', { siteId: principal.credential.siteId, profile: body })).profile),

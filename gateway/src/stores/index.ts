@@ -9,7 +9,6 @@ import type { GatewayStores } from './stores.ts';
 export type * from './stores.ts';
 export { IDEMPOTENCY_TTL_MS } from './stores.ts';
 
-
 /** In memory, for a single gateway process (embedded mode, unit tests). */
 export function createMemoryStores(options: { now?: () => number } = {}): GatewayStores {
   return memoryStores({ markerTtlMs: REVOCATION_MARKER_TTL_SECONDS * 1000, bus: new MemoryBus(), ...options });

@@ -217,7 +217,9 @@ export class RedisQuotas implements QuotaStore {
 
   async consume(counter: QuotaCounter): Promise<{ allowed: boolean; used: number }> {
     const key = this.keys.of('quota', counter.key);
-    const [allowed, used] = await once(this.redis, this.keys, (id) => this.redis.cfsConsume(key, id, counter.limit ?? -1, quotaExpiry(counter), CALL_ID_TTL_MS));
+    const [allowed, used] = await once(this.redis, this.keys, (id) =>
+      this.redis.cfsConsume(key, id, counter.limit ?? -1, quotaExpiry(counter), CALL_ID_TTL_MS),
+    );
     return { allowed: allowed === 1, used };
   }
 

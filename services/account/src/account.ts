@@ -22,7 +22,8 @@ export interface SiteInput {
 }
 
 /** The rules the gateway applies too (@cfs/common/rules): the CLI and the API accept the same input. */
-const checkCustomer = (input: CustomerInput): CustomerInput => rules.parseOrRefuse(rules.customer, { name: input.name, email: input.email }, { where: 'customer' });
+const checkCustomer = (input: CustomerInput): CustomerInput =>
+  rules.parseOrRefuse(rules.customer, { name: input.name, email: input.email }, { where: 'customer' });
 /** A Site made by `customer create` may have no address yet (empty url). */
 const checkSite = (input: SiteInput): SiteInput => rules.parseOrRefuse(rules.storedSite, { name: input.name, url: input.url.trim() }, { where: 'site' });
 

@@ -8,7 +8,10 @@ export const accountEnvSchema = z.object({
   /** Redis used to announce Site changes to the gateways (optional: without it, in-process only). */
   REDIS_URL: z.string().url().optional(),
   REDIS_KEY_PREFIX: z.string().default('cfs:'),
-  MIGRATE_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  MIGRATE_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export type AccountEnv = z.output<typeof accountEnvSchema>;

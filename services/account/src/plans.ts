@@ -25,7 +25,10 @@ export const planCatalogSchema = z
         /** AI generation units per period shown at GET /api/v1/ai-usage; absent means unlimited. */
         aiBudget: z.strictObject({ units: z.number().int().nonnegative(), period: z.enum(QUOTA_PERIODS) }).optional(),
         /** The Stripe price a subscription to this plan is billed with; without it the plan cannot be bought through Stripe. */
-        stripePriceId: z.string().regex(/^price_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe price id (price_…)').optional(),
+        stripePriceId: z
+          .string()
+          .regex(/^price_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe price id (price_…)')
+          .optional(),
       }),
     ),
   })

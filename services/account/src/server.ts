@@ -59,7 +59,13 @@ export const ACCOUNT_ADMIN_CALLERS: CallerPolicy<RpcName<AccountAdminServiceHand
   GetPlanCatalog: ['billing', 'admin', 'dashboard'],
 };
 
-export function createAccountServer(deps: { prisma: PrismaClient; account: Account; catalog: PlanCatalog; logger: Logger; callers: ServiceCallers }): GrpcServer {
+export function createAccountServer(deps: {
+  prisma: PrismaClient;
+  account: Account;
+  catalog: PlanCatalog;
+  logger: Logger;
+  callers: ServiceCallers;
+}): GrpcServer {
   const { account } = deps;
   const { cfs } = loadProtos();
   const customerFacing = implement<AccountServiceHandlers>(deps.logger, {
@@ -103,7 +109,12 @@ export function createAccountServer(deps: { prisma: PrismaClient; account: Accou
     readiness: prismaReadiness(deps.prisma),
     services: [
       { name: 'cfs.account.v1.AccountService', definition: cfs.account.v1.AccountService.service, implementation: customerFacing, allow: ACCOUNT_CALLERS },
-      { name: 'cfs.account.v1.AccountAdminService', definition: cfs.account.v1.AccountAdminService.service, implementation: admin, allow: ACCOUNT_ADMIN_CALLERS },
+      {
+        name: 'cfs.account.v1.AccountAdminService',
+        definition: cfs.account.v1.AccountAdminService.service,
+        implementation: admin,
+        allow: ACCOUNT_ADMIN_CALLERS,
+      },
     ],
   });
 }

@@ -23,8 +23,12 @@ describe('the plan catalog', () => {
   });
 
   it('refuses a catalog with an unknown capability, a bad period or a missing default plan', () => {
-    expect(() => loadPlanCatalog(file({ defaultPlan: 'a', plans: { a: { name: 'A', capabilities: { teleport: { quota: 1, period: 'day' } } } } }))).toThrow(/invalid plan catalog/);
-    expect(() => loadPlanCatalog(file({ defaultPlan: 'a', plans: { a: { name: 'A', capabilities: { feed: { quota: 1, period: 'week' } } } } }))).toThrow(/invalid plan catalog/);
+    expect(() => loadPlanCatalog(file({ defaultPlan: 'a', plans: { a: { name: 'A', capabilities: { teleport: { quota: 1, period: 'day' } } } } }))).toThrow(
+      /invalid plan catalog/,
+    );
+    expect(() => loadPlanCatalog(file({ defaultPlan: 'a', plans: { a: { name: 'A', capabilities: { feed: { quota: 1, period: 'week' } } } } }))).toThrow(
+      /invalid plan catalog/,
+    );
     expect(() => loadPlanCatalog(file({ defaultPlan: 'zzz', plans: { a: { name: 'A', capabilities: {} } } }))).toThrow(/defaultPlan/);
   });
 });

@@ -23,11 +23,13 @@ export interface AdminClients {
 export const LOCAL_DASHBOARD_URL = `${localUrl('gateway')}/dashboard/`;
 
 /** `serviceToken`: the operator CLI's service token (service-auth.ts). */
-export function createAdminClients(opts: Record<CallsOf<'admin'>, string> & {
-  deadlineMs: number;
-  serviceToken: string | undefined;
-  dashboardUrl?: string;
-}): AdminClients {
+export function createAdminClients(
+  opts: Record<CallsOf<'admin'>, string> & {
+    deadlineMs: number;
+    serviceToken: string | undefined;
+    dashboardUrl?: string;
+  },
+): AdminClients {
   const { cfs } = loadProtos();
   return {
     identity: createClient(cfs.identity.v1.IdentityService, opts.identity, opts.serviceToken),

@@ -66,7 +66,10 @@ export const COMMANDS: Record<string, Command> = {
       const then = async <T>(finish: string[], step: () => Promise<T>): Promise<T> =>
         step().catch((err: unknown) => {
           if (!(err instanceof DomainError)) throw err;
-          throw new DomainError(err.code, `${err.message} Customer ${customer.id} and its Site ${site.id} were created; finish with ${finish.map((c) => `\`${c}\``).join(' and ')}.`);
+          throw new DomainError(
+            err.code,
+            `${err.message} Customer ${customer.id} and its Site ${site.id} were created; finish with ${finish.map((c) => `\`${c}\``).join(' and ')}.`,
+          );
         });
       const inviteCommand = `user invite --customer ${customer.id} --email ${email}`;
       const credentialCommand = `credential create --site ${site.id} --scopes ${CUSTOMER_SCOPES.join(',')} --name Owner`;
@@ -103,7 +106,10 @@ export const COMMANDS: Record<string, Command> = {
     required: ['site', 'scopes'],
     run: async (args, clients) => {
       const expiresIn = positiveInt(args['expires-in'], 'expires-in');
-      const scopes = args.scopes!.split(',').map((s) => s.trim()).filter(Boolean);
+      const scopes = args
+        .scopes!.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const { site, customer } = await resolveSite(clients, args.site!);
       const { credential, secret } = await callUnary(
         clients.identity,
@@ -232,7 +238,12 @@ COMMANDS['ai-usage record'] = {
   run: async (args, clients) => {
     const units = positiveInt(args.units, 'units')!;
     const { site } = await resolveSite(clients, args.site!);
-    const { used } = await callUnary(clients.mediaAdmin, 'RecordAiUsage', { siteId: site.id, units, kind: args.kind ?? '' }, { deadlineMs: clients.deadlineMs });
+    const { used } = await callUnary(
+      clients.mediaAdmin,
+      'RecordAiUsage',
+      { siteId: site.id, units, kind: args.kind ?? '' },
+      { deadlineMs: clients.deadlineMs },
+    );
     return { siteId: site.id, units, kind: args.kind ?? 'generation', usedThisMonth: Number(used) };
   },
 };

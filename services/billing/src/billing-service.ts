@@ -41,7 +41,12 @@ function providerOf(env: BillingEnv, logger: Logger): { provider?: PaymentProvid
   if (env.BILLING_PROVIDER === 'stripe') {
     const stripe = stripeClient(env.STRIPE_SECRET_KEY!, env.STRIPE_API_URL);
     return {
-      provider: new StripeProvider(stripe, { secretKey: env.STRIPE_SECRET_KEY!, successUrl: env.CHECKOUT_SUCCESS_URL, cancelUrl: env.CHECKOUT_CANCEL_URL, ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}) }),
+      provider: new StripeProvider(stripe, {
+        secretKey: env.STRIPE_SECRET_KEY!,
+        successUrl: env.CHECKOUT_SUCCESS_URL,
+        cancelUrl: env.CHECKOUT_CANCEL_URL,
+        ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}),
+      }),
       webhooks: new StripeWebhooks(stripe, env.STRIPE_WEBHOOK_SECRET!),
     };
   }

@@ -60,9 +60,27 @@ export class Billing {
         this.db,
         async (tx) => {
           await tx.billingSubscription.create({
-            data: { id, siteId, customerId, plan: planId, priceRef: plan.stripePriceId ?? null, status: 'pending', provider: this.provider.name, checkoutUrl: '', createdAt: now, updatedAt: now },
+            data: {
+              id,
+              siteId,
+              customerId,
+              plan: planId,
+              priceRef: plan.stripePriceId ?? null,
+              status: 'pending',
+              provider: this.provider.name,
+              checkoutUrl: '',
+              createdAt: now,
+              updatedAt: now,
+            },
           });
-          const started = await this.provider.startCheckout({ subscriptionId: id, siteId, customerId, plan: planId, customerRef, ...(plan.stripePriceId ? { priceId: plan.stripePriceId } : {}) });
+          const started = await this.provider.startCheckout({
+            subscriptionId: id,
+            siteId,
+            customerId,
+            plan: planId,
+            customerRef,
+            ...(plan.stripePriceId ? { priceId: plan.stripePriceId } : {}),
+          });
           checkoutRef = started.checkoutRef;
           await tx.billingSubscription.update({ where: { id }, data: { checkoutUrl: started.checkoutUrl, checkoutRef: started.checkoutRef } });
           // A provider that confirmed the payment at once (local): active in the same transaction.
@@ -112,7 +130,9 @@ export class Billing {
     } else {
       if (options.atPeriodEnd && open.cancelAtPeriodEnd) return open;
       const ended = open.providerRef ? await this.provider.cancelSubscription(open.providerRef, options) : undefined;
-      const answer = ended ? changeOf(ended) : { state: options.atPeriodEnd ? (open.status as SubscriptionState) : 'canceled', cancelAtPeriodEnd: options.atPeriodEnd };
+      const answer = ended
+        ? changeOf(ended)
+        : { state: options.atPeriodEnd ? (open.status as SubscriptionState) : 'canceled', cancelAtPeriodEnd: options.atPeriodEnd };
       change = { ...answer, at: now, answer: true };
     }
     const commit = () => commitWithinBudget(this.db, (tx) => this.lifecycle.transition(tx, open.id, change), { beforeCommit: 'billing.cancel.beforeCommit' });
@@ -128,11 +148,18 @@ export class Billing {
    * it is late or fails, the answer is the subscription as the provider's answer makes it, and the
    * commit (still running), the provider's webhook and the reconciliation record it.
    */
-  private async answerFromProvider(open: BillingSubscription, change: Change, commit: () => Promise<BillingSubscription | null>): Promise<BillingSubscription | null> {
+  private async answerFromProvider(
+    open: BillingSubscription,
+    change: Change,
+    commit: () => Promise<BillingSubscription | null>,
+  ): Promise<BillingSubscription | null> {
     const outcome = await awaitWithinBudget(commit);
     if (outcome.done) return outcome.value;
     const failed = (err: unknown) =>
-      this.logger.warn({ subscriptionId: open.id, err: { name: (err as Error).name, message: (err as Error).message } }, "the provider's cancel is not recorded yet; its webhook or the reconciliation records it");
+      this.logger.warn(
+        { subscriptionId: open.id, err: { name: (err as Error).name, message: (err as Error).message } },
+        "the provider's cancel is not recorded yet; its webhook or the reconciliation records it",
+      );
     if ('error' in outcome) failed(outcome.error);
     else void outcome.pending.then(() => this.outbox.flush(open.siteId), failed);
     // What the commit records (the same decision), shown before it has.

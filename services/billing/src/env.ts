@@ -3,7 +3,10 @@ import { DEPLOYABLES, localUrl } from '@cfs/common/deployables';
 import { envFields } from '@cfs/common/env';
 import { serviceTokenEnvField } from '@cfs/common/service-auth';
 
-const flag = z.enum(['true', 'false']).default('false').transform((v) => v === 'true');
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((v) => v === 'true');
 
 /**
  * Payment providers (docs/architecture.md#the-lifecycle, providers): `stripe`; `local`, which grants paid plans without
@@ -28,15 +31,28 @@ export const billingEnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** A Stripe-compatible server instead of api.stripe.com (stripe-mock, a stand-in in tests). */
     STRIPE_API_URL: z.string().url().optional(),
-    CHECKOUT_SUCCESS_URL: z.string().url().default(`${localUrl('gateway')}/billing/success`),
-    CHECKOUT_CANCEL_URL: z.string().url().default(`${localUrl('gateway')}/billing/canceled`),
+    CHECKOUT_SUCCESS_URL: z
+      .string()
+      .url()
+      .default(`${localUrl('gateway')}/billing/success`),
+    CHECKOUT_CANCEL_URL: z
+      .string()
+      .url()
+      .default(`${localUrl('gateway')}/billing/canceled`),
     /** Days a past_due subscription keeps its plan before the Site returns to the default plan. */
     BILLING_GRACE_DAYS: z.coerce.number().min(0).max(365).default(7),
     /** How often open subscriptions are re-read from the provider (missed webhooks heal); 0: never. */
-    BILLING_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
+    BILLING_RECONCILE_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(15 * 60_000),
     /** How often plan changes still to make are retried and grace periods ended. */
     BILLING_OUTBOX_INTERVAL_MS: envFields.positiveInt(5000),
-    MIGRATE_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+    MIGRATE_ON_START: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
   })
   .superRefine((env, ctx) => {
     if (env.BILLING_PROVIDER === 'local' && !env.BILLING_ALLOW_UNPAID) {

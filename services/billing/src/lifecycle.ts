@@ -44,18 +44,26 @@ export class SubscriptionLifecycle {
     if (!row) return null;
     const next = nextState(row, change, now);
     if ('ignored' in next) {
-      if (next.ignored === 'price') this.logger.warn({ subscriptionId: id, siteId: row.siteId, plan: row.plan, priceRef: row.priceRef, providerPrices: change.priceRefs }, "the provider's subscription bills another price than its plan's; the change is ignored");
+      if (next.ignored === 'price')
+        this.logger.warn(
+          { subscriptionId: id, siteId: row.siteId, plan: row.plan, priceRef: row.priceRef, providerPrices: change.priceRefs },
+          "the provider's subscription bills another price than its plan's; the change is ignored",
+        );
       return row;
     }
     const updated = await tx.billingSubscription.update({ where: { id }, data: { ...next.fields, updatedAt: now } });
-    if (updated.status !== row.status) this.logger.info({ subscriptionId: id, siteId: row.siteId, from: row.status, to: updated.status }, 'subscription changed');
+    if (updated.status !== row.status)
+      this.logger.info({ subscriptionId: id, siteId: row.siteId, from: row.status, to: updated.status }, 'subscription changed');
     await this.desirePlan(tx, row.siteId, now);
     return updated;
   }
 
   /** Records the plan the Site should have from all its subscriptions; the caller holds lockSite. */
   private async desirePlan(tx: Tx, siteId: string, now: Date): Promise<void> {
-    const all = await tx.billingSubscription.findMany({ where: { siteId }, select: { id: true, status: true, plan: true, pastDueSince: true, createdAt: true } });
+    const all = await tx.billingSubscription.findMany({
+      where: { siteId },
+      select: { id: true, status: true, plan: true, pastDueSince: true, createdAt: true },
+    });
     await this.outbox.desire(tx, siteId, planOfSite(all, this.graceMs, now), now);
   }
 
@@ -127,7 +135,10 @@ export class SubscriptionLifecycle {
    * webhook heals; ends the grace of past_due subscriptions; then sets the plans still to set.
    */
   async reconcile(): Promise<{ checked: number; changed: number; plansApplied: number }> {
-    const open = await this.db.billingSubscription.findMany({ where: { status: { in: OPEN_STATES }, provider: this.provider.name }, orderBy: { createdAt: 'asc' } });
+    const open = await this.db.billingSubscription.findMany({
+      where: { status: { in: OPEN_STATES }, provider: this.provider.name },
+      orderBy: { createdAt: 'asc' },
+    });
     let changed = 0;
     for (const row of open) {
       try {
@@ -136,7 +147,10 @@ export class SubscriptionLifecycle {
         const updated = await this.db.$transaction((tx) => this.transition(tx, row.id, change));
         if (updated && (updated.status !== row.status || +(updated.currentPeriodEnd ?? 0) !== +(row.currentPeriodEnd ?? 0))) changed += 1;
       } catch (err) {
-        this.logger.warn({ subscriptionId: row.id, err: { name: (err as Error).name, message: (err as Error).message } }, 'could not reconcile a subscription; next round retries');
+        this.logger.warn(
+          { subscriptionId: row.id, err: { name: (err as Error).name, message: (err as Error).message } },
+          'could not reconcile a subscription; next round retries',
+        );
       }
     }
     await this.endGracePeriods();
@@ -156,7 +170,10 @@ export class SubscriptionLifecycle {
    */
   async endGracePeriods(): Promise<void> {
     const now = this.now();
-    const ended = await this.db.billingSubscription.findMany({ where: { status: 'past_due', pastDueSince: { lte: graceEndedBefore(this.graceMs, now) } }, select: { siteId: true } });
+    const ended = await this.db.billingSubscription.findMany({
+      where: { status: 'past_due', pastDueSince: { lte: graceEndedBefore(this.graceMs, now) } },
+      select: { siteId: true },
+    });
     for (const { siteId } of ended) {
       await this.db.$transaction(async (tx) => {
         await lockSite(tx, siteId);
@@ -178,7 +195,10 @@ export class SubscriptionLifecycle {
       return { ...changeOf(await this.provider.subscription(checkout.subscriptionRef)), at };
     }
     if (!row.providerRef) return undefined;
-    return { ...changeOf(await this.provider.subscription(row.providerRef, { currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd })), at };
+    return {
+      ...changeOf(await this.provider.subscription(row.providerRef, { currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd })),
+      at,
+    };
   }
 }
 

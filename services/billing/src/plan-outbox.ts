@@ -63,7 +63,12 @@ export class PlanOutbox {
    * fails stays unapplied for the next flush. Answers how many were applied.
    */
   async flush(siteId?: string): Promise<number> {
-    const pending = await this.db.sitePlanSync.findMany({ where: { applied: false, ...(siteId ? { siteId } : {}) }, select: { siteId: true }, orderBy: { updatedAt: 'asc' }, take: 100 });
+    const pending = await this.db.sitePlanSync.findMany({
+      where: { applied: false, ...(siteId ? { siteId } : {}) },
+      select: { siteId: true },
+      orderBy: { updatedAt: 'asc' },
+      take: 100,
+    });
     let applied = 0;
     let defaultPlan: Promise<string> | undefined;
     const defaultOf = () => (defaultPlan ??= this.account.catalog().then((c) => c.defaultPlan));
@@ -72,7 +77,10 @@ export class PlanOutbox {
         applied += await this.applyOne(row.siteId, defaultOf);
       } catch (err) {
         defaultPlan = undefined;
-        this.logger.warn({ siteId: row.siteId, err: { name: (err as Error).name, message: (err as Error).message } }, 'plan change not applied yet; the outbox retries');
+        this.logger.warn(
+          { siteId: row.siteId, err: { name: (err as Error).name, message: (err as Error).message } },
+          'plan change not applied yet; the outbox retries',
+        );
       }
     }
     return applied;

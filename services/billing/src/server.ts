@@ -72,6 +72,13 @@ export function createBillingServer(deps: BillingServerDeps): GrpcServer {
     logger: deps.logger,
     callers: deps.callers,
     readiness: prismaReadiness(deps.prisma),
-    services: [{ name: 'cfs.billing.v1.BillingService', definition: loadProtos().cfs.billing.v1.BillingService.service, implementation: handlers, allow: BILLING_CALLERS }],
+    services: [
+      {
+        name: 'cfs.billing.v1.BillingService',
+        definition: loadProtos().cfs.billing.v1.BillingService.service,
+        implementation: handlers,
+        allow: BILLING_CALLERS,
+      },
+    ],
   });
 }

@@ -22,7 +22,9 @@ type Session = Pick<
 type Subscription = Pick<Stripe.Subscription, 'id' | 'object' | 'status' | 'customer' | 'cancel_at_period_end' | 'canceled_at' | 'metadata' | 'created'> & {
   items: {
     object: 'list';
-    data: Array<Pick<Stripe.SubscriptionItem, 'id' | 'object' | 'current_period_start' | 'current_period_end'> & { price: Pick<Stripe.Price, 'id' | 'object'> }>;
+    data: Array<
+      Pick<Stripe.SubscriptionItem, 'id' | 'object' | 'current_period_start' | 'current_period_end'> & { price: Pick<Stripe.Price, 'id' | 'object'> }
+    >;
   };
 };
 type Invoice = Pick<Stripe.Invoice, 'id' | 'object' | 'status' | 'customer'> & {
@@ -44,7 +46,10 @@ export interface StandIn {
   /** The customer pays: the session completes and makes an active subscription (period of 30 days). */
   completeCheckout: (sessionId: string, now?: Date) => Subscription;
   /** Sets fields of a subscription as Stripe would (status, cancel_at_period_end, period end in s, its price). */
-  updateSubscription: (id: string, change: { status?: Stripe.Subscription.Status; cancel_at_period_end?: boolean; periodEnd?: number; price?: string }) => Subscription;
+  updateSubscription: (
+    id: string,
+    change: { status?: Stripe.Subscription.Status; cancel_at_period_end?: boolean; periodEnd?: number; price?: string },
+  ) => Subscription;
   /** An invoice of a subscription for its current period. */
   invoice: (subscriptionId: string, status: 'paid' | 'open') => Invoice;
   /** A signed delivery of an event about `object`: the raw body and its Stripe-Signature header. */
@@ -75,17 +80,29 @@ export async function startStripeStandIn(): Promise<StandIn> {
     }
     return out;
   };
-  const subscriptionOf = (id: string, customer: string, metadata: Record<string, string>, price: string, now: Date): Subscription => ({
-    id,
-    object: 'subscription',
-    status: 'active',
-    customer,
-    cancel_at_period_end: false,
-    canceled_at: null,
-    metadata,
-    created: nowS(now),
-    items: { object: 'list', data: [{ id: next('si'), object: 'subscription_item', current_period_start: nowS(now), current_period_end: nowS(now) + 30 * DAY_S, price: { id: price, object: 'price' } }] },
-  }) satisfies Subscription;
+  const subscriptionOf = (id: string, customer: string, metadata: Record<string, string>, price: string, now: Date): Subscription =>
+    ({
+      id,
+      object: 'subscription',
+      status: 'active',
+      customer,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      metadata,
+      created: nowS(now),
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: next('si'),
+            object: 'subscription_item',
+            current_period_start: nowS(now),
+            current_period_end: nowS(now) + 30 * DAY_S,
+            price: { id: price, object: 'price' },
+          },
+        ],
+      },
+    }) satisfies Subscription;
 
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -103,7 +120,9 @@ export async function startStripeStandIn(): Promise<StandIn> {
       if (req.headers.authorization !== `Bearer ${STANDIN_SECRET_KEY}`) return invalid('Invalid API Key provided', 401);
       const status = failures.shift();
       if (status !== undefined) {
-        return send(status, { error: { type: status >= 500 ? 'api_error' : 'invalid_request_error', message: 'No such price: price_missing (internal detail)' } });
+        return send(status, {
+          error: { type: status >= 500 ? 'api_error' : 'invalid_request_error', message: 'No such price: price_missing (internal detail)' },
+        });
       }
       const key = req.headers['idempotency-key'];
       const once = (make: () => unknown) => {
@@ -185,7 +204,13 @@ export async function startStripeStandIn(): Promise<StandIn> {
     completeCheckout: (sessionId, now = new Date()) => {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
-      const sub = subscriptionOf(next('sub'), String(session.customer), metadataOf(session.form, 'subscription_data[metadata]'), session.form.get('line_items[0][price]')!, now);
+      const sub = subscriptionOf(
+        next('sub'),
+        String(session.customer),
+        metadataOf(session.form, 'subscription_data[metadata]'),
+        session.form.get('line_items[0][price]')!,
+        now,
+      );
       subscriptions.set(sub.id, sub);
       Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
       return sub;

@@ -36,7 +36,10 @@ let accountDown = false;
 /** A slow account service: SetSitePlan waits for this first (a gate()). */
 let accountWaits: ((plan: string) => Promise<void>) | undefined;
 const account: AccountPort = {
-  catalog: async () => ({ defaultPlan: 'free', plans: [{ id: 'free' }, { id: 'starter', stripePriceId: 'price_starter' }, { id: 'pro', stripePriceId: 'price_pro' }, { id: 'legacy' }] }),
+  catalog: async () => ({
+    defaultPlan: 'free',
+    plans: [{ id: 'free' }, { id: 'starter', stripePriceId: 'price_starter' }, { id: 'pro', stripePriceId: 'price_pro' }, { id: 'legacy' }],
+  }),
   setPlan: async (siteId, plan, version) => {
     if (accountDown) throw new DomainError('SERVICE_UNAVAILABLE');
     await accountWaits?.(plan);
@@ -58,7 +61,10 @@ beforeAll(async () => {
   db = new PrismaClient({ adapter: await createPgAdapter(target, 4) });
   stripe = await startStripeStandIn();
   const client = stripeClient(STANDIN_SECRET_KEY, stripe.url);
-  const provider = guarded(new StripeProvider(client, { secretKey: STANDIN_SECRET_KEY, successUrl: 'https://app.example.com/ok', cancelUrl: 'https://app.example.com/back' }), logger);
+  const provider = guarded(
+    new StripeProvider(client, { secretKey: STANDIN_SECRET_KEY, successUrl: 'https://app.example.com/ok', cancelUrl: 'https://app.example.com/back' }),
+    logger,
+  );
   const now = () => new Date(clock.now);
   outbox = new PlanOutbox(db, account, logger);
   lifecycle = new SubscriptionLifecycle(db, provider, outbox, logger, 7 * DAY, now);
@@ -116,7 +122,9 @@ async function settledOrWaitingOnLock(work: Promise<unknown>): Promise<void> {
   await vi.waitFor(
     async () => {
       if (settled) return;
-      const [row] = await db.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = current_database()`;
+      const [row] = await db.$queryRaw<
+        Array<{ n: bigint }>
+      >`SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = current_database()`;
       if (!row || row.n === 0n) throw new Error('neither settled nor waiting on a lock');
     },
     { timeout: 10_000, interval: 20 },
@@ -162,7 +170,10 @@ describe('checkout', () => {
 
   it('refuses a plan without a Stripe price with a clear CONFLICT, creating nothing', async () => {
     const siteId = nextSite();
-    await expect(billing.startCheckout(siteId, 'cust_1', 'legacy')).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('not offered') });
+    await expect(billing.startCheckout(siteId, 'cust_1', 'legacy')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('not offered'),
+    });
     expect(await db.billingSubscription.count({ where: { siteId } })).toBe(0);
   });
 });
@@ -395,22 +406,25 @@ describe('a committed change is answered as committed', () => {
 });
 
 describe("cancel: once Stripe has cancelled, the answer is Stripe's cancel", () => {
-  it.each(['delay(3000)', 'unavailable'])('our commit afterwards is late or fails (billing.cancel.beforeCommit=%s): 200 canceled, and the state ends canceled', async (action) => {
-    const a = await active('pro');
-    setFailpoints(`billing.cancel.beforeCommit=1*${action}`);
-    const cancel = await asCall(() => billing.cancel(a.siteId, { atPeriodEnd: false })).finally(() => setFailpoints(undefined));
-    timings.push(`  cancel, commit after Stripe ${action}: ${cancel.ms} ms`);
-    expect(cancel.answer).toMatchObject({ status: 'canceled', canceledAt: expect.any(Date) });
-    expect(stripe.subscriptions.get(a.stripeSub.id)!.status).toBe('canceled');
-    // The late commit lands, or the reconciliation (as Stripe's webhook would) records the cancel.
-    await vi.waitFor(
-      async () => {
-        await lifecycle.reconcile();
-        expect([(await billing.getSubscription(a.siteId)).status, plans.get(a.siteId)]).toEqual(['canceled', 'free']);
-      },
-      { timeout: 10_000, interval: 100 },
-    );
-  });
+  it.each(['delay(3000)', 'unavailable'])(
+    'our commit afterwards is late or fails (billing.cancel.beforeCommit=%s): 200 canceled, and the state ends canceled',
+    async (action) => {
+      const a = await active('pro');
+      setFailpoints(`billing.cancel.beforeCommit=1*${action}`);
+      const cancel = await asCall(() => billing.cancel(a.siteId, { atPeriodEnd: false })).finally(() => setFailpoints(undefined));
+      timings.push(`  cancel, commit after Stripe ${action}: ${cancel.ms} ms`);
+      expect(cancel.answer).toMatchObject({ status: 'canceled', canceledAt: expect.any(Date) });
+      expect(stripe.subscriptions.get(a.stripeSub.id)!.status).toBe('canceled');
+      // The late commit lands, or the reconciliation (as Stripe's webhook would) records the cancel.
+      await vi.waitFor(
+        async () => {
+          await lifecycle.reconcile();
+          expect([(await billing.getSubscription(a.siteId)).status, plans.get(a.siteId)]).toEqual(['canceled', 'free']);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+    },
+  );
 });
 
 describe("a Site's plan follows all its subscriptions", () => {
@@ -492,7 +506,7 @@ describe('the plan outbox', () => {
 });
 
 describe("a subscription's price must be its plan's", () => {
-  it("an event about a subscription billing another price grants nothing (ignored, logged); its deletion still applies", async () => {
+  it('an event about a subscription billing another price grants nothing (ignored, logged); its deletion still applies', async () => {
     const c = await checkout('pro');
     const sub = stripe.completeCheckout(c.session.id);
     // Changed at Stripe to the cheaper price, then the (late) events arrive.

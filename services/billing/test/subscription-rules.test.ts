@@ -97,7 +97,11 @@ describe('nextState: deliveries in any order', () => {
   it("our own request's answer applies though stale (the provider's clock ahead of ours), and keeps the later date", () => {
     const r = row('active', { lastEventAt: sec(30) });
     expect(fieldsOf(r, change('canceled', { answer: true }))).toMatchObject({ status: 'canceled', lastEventAt: sec(30), canceledAt: now });
-    expect(fieldsOf(r, change('active', { answer: true, cancelAtPeriodEnd: true }))).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, lastEventAt: sec(30) });
+    expect(fieldsOf(r, change('active', { answer: true, cancelAtPeriodEnd: true }))).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      lastEventAt: sec(30),
+    });
   });
 });
 

@@ -32,28 +32,59 @@ const httpHealth = (name, path, what) => {
   ];
 };
 /** Where a deployable listens, e.g. "gRPC :<port>, HTTP :<port>". */
-const listens = (name) => [TABLE[name].grpc && `gRPC :${TABLE[name].grpc.port}`, TABLE[name].http && `HTTP :${TABLE[name].http.port}`].filter(Boolean).join(', ');
+const listens = (name) =>
+  [TABLE[name].grpc && `gRPC :${TABLE[name].grpc.port}`, TABLE[name].http && `HTTP :${TABLE[name].http.port}`].filter(Boolean).join(', ');
 const expose = (name) => [TABLE[name].grpc?.port, TABLE[name].http?.port].filter(Boolean).join(' ');
 
 /** One entry per deployable: what differs between their images. */
 const DEPLOYABLES = [
-  { name: 'gateway', summary: `the public HTTP API v1 (${listens('gateway')}).`, migrations: false, health: httpHealth('gateway', '/docs/public.json', 'the OpenAPI document') },
+  {
+    name: 'gateway',
+    summary: `the public HTTP API v1 (${listens('gateway')}).`,
+    migrations: false,
+    health: httpHealth('gateway', '/docs/public.json', 'the OpenAPI document'),
+  },
   { name: 'identity', summary: `credentials and connection codes (${listens('identity')}).`, migrations: true, health: grpcHealth('identity') },
-  { name: 'account', summary: `customers, sites and plans (${listens('account')}; plans.json is bundled, PLANS_FILE overrides it).`, migrations: true, health: grpcHealth('account') },
-  { name: 'feed', summary: `articles, subscriptions and feed pages (${listens('feed')}).`, migrations: true,
-    extraCopies: ['COPY --from=build /app/services/feed/demo-articles.jsonl ./demo-articles.jsonl'], health: grpcHealth('feed') },
+  {
+    name: 'account',
+    summary: `customers, sites and plans (${listens('account')}; plans.json is bundled, PLANS_FILE overrides it).`,
+    migrations: true,
+    health: grpcHealth('account'),
+  },
+  {
+    name: 'feed',
+    summary: `articles, subscriptions and feed pages (${listens('feed')}).`,
+    migrations: true,
+    extraCopies: ['COPY --from=build /app/services/feed/demo-articles.jsonl ./demo-articles.jsonl'],
+    health: grpcHealth('feed'),
+  },
   { name: 'billing', summary: `subscriptions and checkout (${listens('billing')}).`, migrations: true, health: grpcHealth('billing') },
   { name: 'seo', summary: `SEO profiles (${listens('seo')}).`, migrations: true, health: grpcHealth('seo') },
-  { name: 'media', summary: `generated media and the AI usage ledger (${listens('media')}).`, migrations: true,
+  {
+    name: 'media',
+    summary: `generated media and the AI usage ledger (${listens('media')}).`,
+    migrations: true,
     env: ['# Without S3_ENDPOINT objects go to a local folder: keep it off the (read-only) image filesystem.', 'ENV MEDIA_DIR=/tmp/cfs-media'],
-    health: grpcHealth('media') },
-  { name: 'dashboard', summary: `the customer dashboard, pages under /dashboard/ (${listens('dashboard')}).`, migrations: false,
+    health: grpcHealth('media'),
+  },
+  {
+    name: 'dashboard',
+    summary: `the customer dashboard, pages under /dashboard/ (${listens('dashboard')}).`,
+    migrations: false,
     // The browser assets (scripts/build-assets.mjs) are read at run time from <package>/assets, beside dist/ (src/assets.ts).
     runtimeFiles: 'assets/',
-    extraCopies: ["# Read at run time beside dist/ (src/assets.ts: <package>/assets): the browser assets and their manifest.json.", 'COPY --from=build /app/services/dashboard/assets/ ./assets/'],
-    health: httpHealth('dashboard', '/healthz', '/healthz') },
-  { name: 'admin', summary: 'the operator CLI (one command per run; not a server).', migrations: false,
-    health: ['# No HEALTHCHECK: a CLI that runs one command and exits.'] },
+    extraCopies: [
+      '# Read at run time beside dist/ (src/assets.ts: <package>/assets): the browser assets and their manifest.json.',
+      'COPY --from=build /app/services/dashboard/assets/ ./assets/',
+    ],
+    health: httpHealth('dashboard', '/healthz', '/healthz'),
+  },
+  {
+    name: 'admin',
+    summary: 'the operator CLI (one command per run; not a server).',
+    migrations: false,
+    health: ['# No HEALTHCHECK: a CLI that runs one command and exits.'],
+  },
 ].map((d) => ({ ...d, folder: TABLE[d.name].folder, expose: expose(d.name) }));
 
 function dockerfile(d) {
@@ -114,7 +145,10 @@ function dockerfile(d) {
     `COPY --from=build /app/${f}/package.json ./package.json`,
     `COPY --from=build /app/${f}/dist/ ./dist/`,
     ...(d.migrations
-      ? ["# Read at run time relative to dist/ (new URL('../prisma/migrations', import.meta.url)).", `COPY --from=build /app/${f}/prisma/migrations/ ./prisma/migrations/`]
+      ? [
+          "# Read at run time relative to dist/ (new URL('../prisma/migrations', import.meta.url)).",
+          `COPY --from=build /app/${f}/prisma/migrations/ ./prisma/migrations/`,
+        ]
       : []),
     ...(d.extraCopies ?? []),
     '# uid/gid 1000 is the image\'s "node" user; numeric, so runAsNonRoot can verify it.',

@@ -50,7 +50,9 @@ export function isTransientDatabaseError(err: unknown): boolean {
     if (o.kind === 'DatabaseNotReachable' || o.kind === 'ConnectionClosed' || o.kind === 'TransactionWriteConflict') return true;
     if (
       typeof o.message === 'string' &&
-      /Connection terminated|connection error|Connection ended|timeout exceeded when trying to connect|terminating connection|Server has closed the connection/i.test(o.message)
+      /Connection terminated|connection error|Connection ended|timeout exceeded when trying to connect|terminating connection|Server has closed the connection/i.test(
+        o.message,
+      )
     )
       return true;
     e = o.cause;

@@ -84,9 +84,7 @@ export function detachedFromBudget<T>(work: () => T): T {
  * answer must not become a 503 because the follow-up is slow, so the follow-up goes on in the
  * background and `pending` still settles. A failure of `work` is answered, never thrown.
  */
-export async function awaitWithinBudget<T>(
-  work: () => Promise<T>,
-): Promise<{ done: true; value: T } | { done: false; pending: Promise<T>; error?: unknown }> {
+export async function awaitWithinBudget<T>(work: () => Promise<T>): Promise<{ done: true; value: T } | { done: false; pending: Promise<T>; error?: unknown }> {
   const budget = currentBudget();
   const pending = detachedFromBudget(work);
   const outcome = pending.then(
@@ -95,7 +93,9 @@ export async function awaitWithinBudget<T>(
   );
   if (!budget) return outcome;
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<{ done: false; pending: Promise<T> }>((resolve) => (timer = setTimeout(() => resolve({ done: false, pending }), budget.remainingMs())));
+  const late = new Promise<{ done: false; pending: Promise<T> }>(
+    (resolve) => (timer = setTimeout(() => resolve({ done: false, pending }), budget.remainingMs())),
+  );
   try {
     return await Promise.race([outcome, late]);
   } finally {

@@ -37,10 +37,18 @@ const SIX_SERVICES = ['identity', 'account', 'feed', 'billing', 'seo', 'media'] 
 
 export const DEPLOYABLES = {
   gateway: { folder: 'gateway', http: { port: 8080, portEnv: 'PORT', hostEnv: 'HOST' }, calls: SIX_SERVICES },
-  identity: { folder: 'services/identity', grpc: { port: 7001, portEnv: 'IDENTITY_GRPC_PORT', hostEnv: 'IDENTITY_GRPC_HOST', addrEnv: 'IDENTITY_ADDR' }, calls: [] },
+  identity: {
+    folder: 'services/identity',
+    grpc: { port: 7001, portEnv: 'IDENTITY_GRPC_PORT', hostEnv: 'IDENTITY_GRPC_HOST', addrEnv: 'IDENTITY_ADDR' },
+    calls: [],
+  },
   account: { folder: 'services/account', grpc: { port: 7002, portEnv: 'ACCOUNT_GRPC_PORT', hostEnv: 'ACCOUNT_GRPC_HOST', addrEnv: 'ACCOUNT_ADDR' }, calls: [] },
   feed: { folder: 'services/feed', grpc: { port: 7003, portEnv: 'FEED_GRPC_PORT', hostEnv: 'FEED_GRPC_HOST', addrEnv: 'FEED_ADDR' }, calls: [] },
-  billing: { folder: 'services/billing', grpc: { port: 7004, portEnv: 'BILLING_GRPC_PORT', hostEnv: 'BILLING_GRPC_HOST', addrEnv: 'BILLING_ADDR' }, calls: ['account'] },
+  billing: {
+    folder: 'services/billing',
+    grpc: { port: 7004, portEnv: 'BILLING_GRPC_PORT', hostEnv: 'BILLING_GRPC_HOST', addrEnv: 'BILLING_ADDR' },
+    calls: ['account'],
+  },
   seo: { folder: 'services/seo', grpc: { port: 7005, portEnv: 'SEO_GRPC_PORT', hostEnv: 'SEO_GRPC_HOST', addrEnv: 'SEO_ADDR' }, calls: [] },
   media: {
     folder: 'services/media',
@@ -48,7 +56,11 @@ export const DEPLOYABLES = {
     http: { port: 7016, portEnv: 'MEDIA_HTTP_PORT', hostEnv: 'MEDIA_HTTP_HOST', urlEnv: 'MEDIA_HTTP_URL' },
     calls: [],
   },
-  dashboard: { folder: 'services/dashboard', http: { port: 7020, portEnv: 'DASHBOARD_HTTP_PORT', hostEnv: 'DASHBOARD_HTTP_HOST', urlEnv: 'DASHBOARD_HTTP_URL' }, calls: SIX_SERVICES },
+  dashboard: {
+    folder: 'services/dashboard',
+    http: { port: 7020, portEnv: 'DASHBOARD_HTTP_PORT', hostEnv: 'DASHBOARD_HTTP_HOST', urlEnv: 'DASHBOARD_HTTP_URL' },
+    calls: SIX_SERVICES,
+  },
   /** The operator CLI: a client only. */
   admin: { folder: 'services/admin', calls: ['identity', 'account', 'feed', 'media'] },
 } as const satisfies Record<string, Deployable>;

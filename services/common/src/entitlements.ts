@@ -143,7 +143,10 @@ export class PlanEntitlements<Store extends QuotaUsage = QuotaStore> {
   verdict(capability: Capability, entry: PlanCapability, counter: QuotaCounter, result: { allowed: boolean }): QuotaCounter {
     if (!result.allowed) {
       quotaRefusals.add(1, { capability });
-      throw new DomainError('QUOTA_EXHAUSTED', `The ${capability} quota of this ${entry.period} is used up; it resets at ${new Date(counter.resetsAt).toISOString()}.`);
+      throw new DomainError(
+        'QUOTA_EXHAUSTED',
+        `The ${capability} quota of this ${entry.period} is used up; it resets at ${new Date(counter.resetsAt).toISOString()}.`,
+      );
     }
     return counter;
   }

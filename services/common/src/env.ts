@@ -4,7 +4,18 @@
  * never its value (values may be secrets).
  */
 import { z } from 'zod';
-import { DEPLOYABLES, localAddress, localUrl, serversOf, type AddrEnv, type DeployableName, type ServersOf, type ServiceName, type UrlEnv, type UrlName } from './deployables.ts';
+import {
+  DEPLOYABLES,
+  localAddress,
+  localUrl,
+  serversOf,
+  type AddrEnv,
+  type DeployableName,
+  type ServersOf,
+  type ServiceName,
+  type UrlEnv,
+  type UrlName,
+} from './deployables.ts';
 import { describeIssue } from './rules/issues.ts';
 
 export class EnvError extends Error {
@@ -20,7 +31,11 @@ export function parseEnv<S extends z.ZodType>(schema: S, source: NodeJS.ProcessE
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 /** host:port of a gRPC peer. */
-const address = (fallback: string) => z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port').default(fallback);
+const address = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[\w.-]+:\d+$/, 'must be host:port')
+    .default(fallback);
 const bindHost = () => z.string().default('0.0.0.0');
 
 type PortFields<N extends DeployableName> = { [K in ServersOf<N>['portEnv']]: ReturnType<typeof port> };
@@ -34,7 +49,12 @@ export const envFields = {
     Object.fromEntries(names.flatMap((n) => serversOf(n).map((s) => [s.portEnv, port(s.port)]))) as PortFields<N>,
   /** A deployable's own servers: the port of each (deployables.ts) and the host it binds (every interface). */
   listen: <N extends DeployableName>(name: N): ListenFields<N> =>
-    Object.fromEntries(serversOf(name).flatMap((s) => [[s.portEnv, port(s.port)], [s.hostEnv, bindHost()]])) as ListenFields<N>,
+    Object.fromEntries(
+      serversOf(name).flatMap((s) => [
+        [s.portEnv, port(s.port)],
+        [s.hostEnv, bindHost()],
+      ]),
+    ) as ListenFields<N>,
   /** The *_ADDR variables of the services a deployable calls, defaulting to their ports on this machine. */
   addresses: <N extends ServiceName>(services: readonly N[]): { [K in AddrEnv<N>]: ReturnType<typeof address> } =>
     Object.fromEntries(services.map((n) => [DEPLOYABLES[n].grpc.addrEnv, address(localAddress(n))])) as { [K in AddrEnv<N>]: ReturnType<typeof address> },
@@ -49,7 +69,12 @@ export const envFields = {
     z
       .string()
       .default(fallback)
-      .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+      .transform((s) =>
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
   /**
    * Which proxies in front of an HTTP server are trusted to say who the client is (X-Forwarded-For,
    * X-Forwarded-Proto): a hop count ("1": one proxy, e.g. the ingress controller), or a comma-separated
@@ -63,7 +88,10 @@ export const envFields = {
       .transform((value, ctx): number | string[] => {
         const trimmed = value.trim();
         if (/^\d+$/.test(trimmed)) return Number(trimmed);
-        const list = trimmed.split(',').map((part) => part.trim()).filter(Boolean);
+        const list = trimmed
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
         if (list.length === 0 || list.some((part) => !/^[0-9A-Za-z.:/]+$/.test(part) || part === 'true' || part === 'false')) {
           ctx.addIssue({ code: 'custom', message: 'must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal' });
           return z.NEVER;

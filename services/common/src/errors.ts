@@ -52,8 +52,7 @@ export const malformed = (message: string) => new DomainError('MALFORMED_REQUEST
 export const notFound = (what = 'resource') => new DomainError('NOT_FOUND', `The ${what} was not found.`);
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
 export const unauthenticated = (message?: string) => new DomainError('UNAUTHENTICATED', message);
-export const unavailable = (cause?: unknown) =>
-  new DomainError('SERVICE_UNAVAILABLE', ERROR_CODES.SERVICE_UNAVAILABLE.message, { cause });
+export const unavailable = (cause?: unknown) => new DomainError('SERVICE_UNAVAILABLE', ERROR_CODES.SERVICE_UNAVAILABLE.message, { cause });
 
 /** The JSON body of every non-2xx answer. */
 export interface ErrorEnvelope {

@@ -17,7 +17,10 @@ const SPEC = /^(?:(\d+)\*)?(unavailable|error|delay\((\d+)\))$/;
 
 export function parseFailpoints(spec: string | undefined): Map<string, Failpoint> {
   const points = new Map<string, Failpoint>();
-  for (const part of (spec ?? '').split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of (spec ?? '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     const name = part.slice(0, eq).trim();
     const match = SPEC.exec(part.slice(eq + 1).trim());

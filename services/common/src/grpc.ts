@@ -9,15 +9,7 @@ import { EventEmitter } from 'node:events';
 import { loadProtos, type HealthCheckResponse } from '@cfs/protos';
 import { isTransientDatabaseError } from './database.ts';
 import { Budget, outgoingBudgetMs, runWithBudget, VERDICT_GRACE_MS } from './deadline.ts';
-import {
-  DomainError,
-  ERROR_CODES,
-  GRPC_ERROR_CODE_KEY,
-  GRPC_ERROR_MESSAGE_KEY,
-  codeForGrpcStatus,
-  isErrorCode,
-  type ErrorCode,
-} from './errors.ts';
+import { DomainError, ERROR_CODES, GRPC_ERROR_CODE_KEY, GRPC_ERROR_MESSAGE_KEY, codeForGrpcStatus, isErrorCode, type ErrorCode } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { rpcAttributes, rpcClientDuration, rpcServerDuration } from './metrics.ts';
 import { SERVICE_TOKEN_METADATA_KEY, type CallerPolicy, type ServiceCallers } from './service-auth.ts';
@@ -361,7 +353,9 @@ type HealthClient = InstanceType<ReturnType<typeof loadProtos>['grpc']['health']
 
 /** One grpc.health.v1 Check of the whole server: true when it answers SERVING within `timeoutMs`. */
 export function isServing(client: HealthClient, timeoutMs: number): Promise<boolean> {
-  return new Promise((resolve) => client.Check({ service: '' }, { deadline: Date.now() + timeoutMs }, (err, res) => resolve(!err && res?.status === 'SERVING')));
+  return new Promise((resolve) =>
+    client.Check({ service: '' }, { deadline: Date.now() + timeoutMs }, (err, res) => resolve(!err && res?.status === 'SERVING')),
+  );
 }
 
 /** Polls grpc.health.v1 Check until the server answers SERVING (start-up ordering, probes). */

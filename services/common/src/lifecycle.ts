@@ -63,4 +63,3 @@ export class Lifecycle {
     process.once('SIGINT', handler);
   }
 }
-

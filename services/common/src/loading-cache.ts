@@ -34,7 +34,9 @@ export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
     this.cache = new LRUCache<string, V, C>({
       max: options.maxEntries,
       ttl: options.ttlMs,
-      ...(options.maxSize && options.sizeOf ? { maxSize: options.maxSize, sizeCalculation: (value: V, key: string) => Math.max(1, options.sizeOf!(value, key)) } : {}),
+      ...(options.maxSize && options.sizeOf
+        ? { maxSize: options.maxSize, sizeCalculation: (value: V, key: string) => Math.max(1, options.sizeOf!(value, key)) }
+        : {}),
       // A load aborted by delete() or clear() resolves to undefined, and its value is not stored.
       allowStaleOnFetchAbort: true,
       fetchMethod: (key, _stale, { context }) => options.load(key, context),

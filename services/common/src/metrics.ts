@@ -38,7 +38,12 @@ export const cacheLookups = lazyCounter('cfs.cache.lookups', 'Cache lookups by c
  * one matched) and http.response.status_code: OpenTelemetry's stable HTTP conventions, with the
  * buckets the HTTP instrumentation uses.
  */
-const httpServerDuration = lazyHistogram('http.server.request.duration', 'Duration of HTTP server requests.', 's', [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10]);
+const httpServerDuration = lazyHistogram(
+  'http.server.request.duration',
+  'Duration of HTTP server requests.',
+  's',
+  [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10],
+);
 /** The attributes of each (method, route, status) seen, made once rather than for every request. */
 const httpAttributes = new Map<string, Attributes>();
 const MAX_HTTP_ATTRIBUTE_SETS = 1000;
@@ -65,7 +70,9 @@ type HttpRequest = IncomingMessage & { baseUrl?: string; route?: { path?: unknow
  * Middleware (express, or a plain node:http handler calling it first): every request's duration in
  * the HTTP server metric when its answer is finished, under the route `routeOf` names.
  */
-export function httpServerMetrics(routeOf: (req: HttpRequest) => string | undefined = routeTemplateOf): (req: HttpRequest, res: ServerResponse, next: () => void) => void {
+export function httpServerMetrics(
+  routeOf: (req: HttpRequest) => string | undefined = routeTemplateOf,
+): (req: HttpRequest, res: ServerResponse, next: () => void) => void {
   return (req, res, next) => {
     const started = performance.now();
     res.once('finish', () => recordHttpServerRequest(req.method ?? 'GET', routeOf(req), res.statusCode, (performance.now() - started) / 1000));

@@ -38,7 +38,10 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 export async function readMigrations(migrationsDir: string): Promise<Migration[]> {
   const entries = await readdir(migrationsDir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8');
@@ -52,11 +55,7 @@ function lockKey(schema: string): bigint {
   return createHash('sha256').update(`cfs-migrate:${schema}`).digest().readBigInt64BE(0);
 }
 
-export async function applyMigrations(opts: {
-  target: DatabaseTarget;
-  migrationsDir: string;
-  logger?: Logger;
-}): Promise<{ applied: string[] }> {
+export async function applyMigrations(opts: { target: DatabaseTarget; migrationsDir: string; logger?: Logger }): Promise<{ applied: string[] }> {
   const { target, logger } = opts;
   const migrations = await readMigrations(opts.migrationsDir);
   const client = new pg.Client({ connectionString: target.connectionString });
@@ -86,10 +85,11 @@ export async function applyMigrations(opts: {
       await client.query('BEGIN');
       try {
         const id = randomUUID();
-        await client.query(
-          'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)',
-          [id, migration.checksum, migration.name],
-        );
+        await client.query('INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)', [
+          id,
+          migration.checksum,
+          migration.name,
+        ]);
         await client.query(migration.sql);
         await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id]);
         await client.query('COMMIT');

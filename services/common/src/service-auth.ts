@@ -44,10 +44,14 @@ export class ServiceCallers {
   /** `gateway=<sha256 hex>,admin=<hex>,...`; a caller may appear twice (two tokens while rotating). */
   static parse(spec: string): ServiceCallers {
     const byHash = new Map<string, ServiceCaller>();
-    for (const entry of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const entry of spec
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [name, hash, extra] = entry.split('=');
       if (!SERVICE_CALLERS.includes(name as ServiceCaller)) throw new Error(`unknown caller "${name}" (known: ${SERVICE_CALLERS.join(', ')})`);
-      if (extra !== undefined || !hash || !HASH.test(hash)) throw new Error(`caller "${name}": expected ${name}=<SHA-256 of its token, 64 lower-case hex digits>`);
+      if (extra !== undefined || !hash || !HASH.test(hash))
+        throw new Error(`caller "${name}": expected ${name}=<SHA-256 of its token, 64 lower-case hex digits>`);
       byHash.set(hash, name as ServiceCaller);
     }
     if (byHash.size === 0) throw new Error('no callers given');
@@ -113,7 +117,8 @@ export const serviceAuthEnvSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['SERVICE_CALLERS'],
-        message: 'required: the callers this service accepts, as name=<SHA-256 of its token> pairs (`npm run -s admin -- service-tokens` makes a set); SERVICE_AUTH=off accepts unauthenticated calls instead',
+        message:
+          'required: the callers this service accepts, as name=<SHA-256 of its token> pairs (`npm run -s admin -- service-tokens` makes a set); SERVICE_AUTH=off accepts unauthenticated calls instead',
       });
       return z.NEVER;
     }

@@ -33,17 +33,15 @@ const NOOP: Telemetry = { shutdown: async () => undefined };
 const NO_METRICS: MeterProvider = { getMeter: () => createNoopMeter() };
 
 const metricsConfigured = (env: NodeJS.ProcessEnv) => Boolean(env.OTEL_METRICS_EXPORTER && env.OTEL_METRICS_EXPORTER !== 'none');
-const tracesConfigured = (env: NodeJS.ProcessEnv) => Boolean(env.OTEL_TRACES_EXPORTER || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+const tracesConfigured = (env: NodeJS.ProcessEnv) =>
+  Boolean(env.OTEL_TRACES_EXPORTER || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
 
 export function telemetryConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.OTEL_SDK_DISABLED === 'true') return false;
   return tracesConfigured(env) || metricsConfigured(env);
 }
 
-export async function startTelemetry(
-  serviceName: string,
-  options: { spanProcessors?: SpanProcessor[]; env?: NodeJS.ProcessEnv } = {},
-): Promise<Telemetry> {
+export async function startTelemetry(serviceName: string, options: { spanProcessors?: SpanProcessor[]; env?: NodeJS.ProcessEnv } = {}): Promise<Telemetry> {
   const env = options.env ?? process.env;
   if (!options.spanProcessors && !telemetryConfigured(env)) return NOOP;
   if (!options.spanProcessors && !tracesConfigured(env)) return startMetrics(env.OTEL_SERVICE_NAME ?? serviceName, env);
@@ -88,7 +86,8 @@ async function startMetrics(serviceName: string, env: NodeJS.ProcessEnv): Promis
     import('@opentelemetry/instrumentation'),
     import('@opentelemetry/instrumentation-runtime-node'),
   ]);
-  if (env.OTEL_LOG_LEVEL) diag.setLogger(new DiagConsoleLogger(), DiagLogLevel[env.OTEL_LOG_LEVEL.toUpperCase() as keyof typeof DiagLogLevel] ?? DiagLogLevel.INFO);
+  if (env.OTEL_LOG_LEVEL)
+    diag.setLogger(new DiagConsoleLogger(), DiagLogLevel[env.OTEL_LOG_LEVEL.toUpperCase() as keyof typeof DiagLogLevel] ?? DiagLogLevel.INFO);
   const resource = resources
     .defaultResource()
     .merge(resources.detectResources({ detectors: [resources.envDetector, resources.processDetector, resources.hostDetector] }))
@@ -111,13 +110,27 @@ async function metricReadersFromEnv(env: NodeJS.ProcessEnv): Promise<MetricReade
   const { PeriodicExportingMetricReader, ConsoleMetricExporter } = await import('@opentelemetry/sdk-metrics');
   const periodic = (exporter: PushMetricExporter) => {
     const exportIntervalMillis = positive(env.OTEL_METRIC_EXPORT_INTERVAL) ?? 60_000;
-    return new PeriodicExportingMetricReader({ exporter, exportIntervalMillis, exportTimeoutMillis: Math.min(positive(env.OTEL_METRIC_EXPORT_TIMEOUT) ?? 30_000, exportIntervalMillis) });
+    return new PeriodicExportingMetricReader({
+      exporter,
+      exportIntervalMillis,
+      exportTimeoutMillis: Math.min(positive(env.OTEL_METRIC_EXPORT_TIMEOUT) ?? 30_000, exportIntervalMillis),
+    });
   };
   const readers: MetricReader[] = [];
-  for (const name of new Set((env.OTEL_METRICS_EXPORTER ?? '').split(',').map((e) => e.trim()).filter(Boolean))) {
+  for (const name of new Set(
+    (env.OTEL_METRICS_EXPORTER ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
+  )) {
     if (name === 'prometheus') {
       const { PrometheusExporter } = await import('@opentelemetry/exporter-prometheus');
-      readers.push(new PrometheusExporter({ ...(env.OTEL_EXPORTER_PROMETHEUS_HOST ? { host: env.OTEL_EXPORTER_PROMETHEUS_HOST } : {}), ...(positive(env.OTEL_EXPORTER_PROMETHEUS_PORT) ? { port: Number(env.OTEL_EXPORTER_PROMETHEUS_PORT) } : {}) }));
+      readers.push(
+        new PrometheusExporter({
+          ...(env.OTEL_EXPORTER_PROMETHEUS_HOST ? { host: env.OTEL_EXPORTER_PROMETHEUS_HOST } : {}),
+          ...(positive(env.OTEL_EXPORTER_PROMETHEUS_PORT) ? { port: Number(env.OTEL_EXPORTER_PROMETHEUS_PORT) } : {}),
+        }),
+      );
     } else if (name === 'otlp') {
       const protocol = (env.OTEL_EXPORTER_OTLP_METRICS_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf').trim();
       const { OTLPMetricExporter } =

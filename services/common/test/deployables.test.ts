@@ -18,7 +18,7 @@ describe('the deployables table', () => {
 });
 
 describe('envFields from the table', () => {
-  it('build a deployable\'s listen fields (port from the table, every interface) and its callers\' address fields', () => {
+  it("build a deployable's listen fields (port from the table, every interface) and its callers' address fields", () => {
     const schema = z.object({ ...envFields.listen('media'), ...envFields.addresses(DEPLOYABLES.billing.calls), ...envFields.serverUrl('media') });
     expect(schema.parse({})).toEqual({
       MEDIA_GRPC_PORT: 7006,
@@ -33,7 +33,7 @@ describe('envFields from the table', () => {
     expect(schema.safeParse({ MEDIA_GRPC_PORT: '70000' }).success, 'a port is at most 65535').toBe(false);
   });
 
-  it('build the port fields of several deployables (the launcher\'s)', () => {
+  it("build the port fields of several deployables (the launcher's)", () => {
     expect(z.object(envFields.ports(['gateway', 'dashboard'])).parse({ PORT: '9000' })).toEqual({ PORT: 9000, DASHBOARD_HTTP_PORT: 7020 });
   });
 });
@@ -54,7 +54,7 @@ describe('wiring a system on one machine', () => {
     expect(wiring.DASHBOARD_HTTP_URL).toBe(`http://127.0.0.1:${ports.DASHBOARD_HTTP_PORT}`);
   });
 
-  it('turns addresses by name into the callers\' variables and back', () => {
+  it("turns addresses by name into the callers' variables and back", () => {
     const addresses = { identity: 'id:1', media: 'media:2' };
     const env = addressEnv(addresses, ['identity', 'media']);
     expect(env).toEqual({ IDENTITY_ADDR: 'id:1', MEDIA_ADDR: 'media:2' });

@@ -92,7 +92,9 @@ describe('quota counters', () => {
 
   it('PlanEntitlements.counterOf is the same counter on its clock', () => {
     const entitlements = new PlanEntitlements({ usage: async () => [] } as QuotaUsage, () => at);
-    expect(entitlements.counterOf('site_1', 'feed', { quota: 1000, period: 'day' })).toEqual(quotaCounter('site_1', 'feed', { quota: 1000, period: 'day' }, at));
+    expect(entitlements.counterOf('site_1', 'feed', { quota: 1000, period: 'day' })).toEqual(
+      quotaCounter('site_1', 'feed', { quota: 1000, period: 'day' }, at),
+    );
   });
 
   it('are read from Redis under the prefix in one MGET; a missing counter is 0; no keys, no call', async () => {

@@ -129,17 +129,19 @@ describe('deadlines across a clock offset', () => {
     new Promise<{ err: grpc.ServiceError | null; name?: string }>((resolve) => {
       const metadata = new grpc.Metadata();
       metadata.set('cfs-budget-deadline', String(callerNow() + budgetMs));
-      client.Authenticate({ token }, metadata, { deadline: Date.now() + budgetMs + VERDICT_GRACE_MS }, (err, res) => resolve({ err, name: res?.credential?.name }));
+      client.Authenticate({ token }, metadata, { deadline: Date.now() + budgetMs + VERDICT_GRACE_MS }, (err, res) =>
+        resolve({ err, name: res?.credential?.name }),
+      );
     });
 
-  it('gives the service what the caller gave, measured on the service\'s own clock', async () => {
+  it("gives the service what the caller gave, measured on the service's own clock", async () => {
     const res = await callUnary(client, 'Authenticate', { token: 'budget' }, { deadlineMs: BUDGET_MS });
     const seen = Number(res.credential?.name);
     expect(seen).toBeGreaterThan(0);
     expect(seen).toBeLessThanOrEqual(BUDGET_MS);
   });
 
-  it('ends the budget of a service whose clock runs 1 s behind before the caller\'s deadline', () => {
+  it("ends the budget of a service whose clock runs 1 s behind before the caller's deadline", () => {
     const serverNow = () => Date.now() - 1000;
     // What grpc-js hands the handler: the deadline it set at receipt from grpc-timeout; an earlier
     // caller's absolute end (on the caller's clock, here in step with Date.now) rides along.
@@ -152,13 +154,13 @@ describe('deadlines across a clock offset', () => {
     expect(budget.remainingMs()).toBeGreaterThan(0);
   });
 
-  it('does not let an earlier caller\'s absolute end, on a clock 1 s ahead, lengthen the budget', async () => {
+  it("does not let an earlier caller's absolute end, on a clock 1 s ahead, lengthen the budget", async () => {
     const { err, name } = await legacyCall('budget', BUDGET_MS);
     expect(err).toBeNull();
     expect(Number(name)).toBeLessThanOrEqual(BUDGET_MS);
   });
 
-  it('answers slow work with the service\'s UNAVAILABLE verdict, not the caller\'s timer, under the offset', async () => {
+  it("answers slow work with the service's UNAVAILABLE verdict, not the caller's timer, under the offset", async () => {
     const started = Date.now();
     const { err } = await legacyCall('slow', 500);
     const ms = Date.now() - started;
@@ -214,7 +216,9 @@ describe('service-to-service authentication', () => {
         new GrpcServer({
           logger,
           callers: ServiceCallers.parse(callersSpec),
-          services: [{ name: 'cfs.identity.v1.IdentityService', definition: cfs.identity.v1.IdentityService.service, implementation: handlers, allow: partial }],
+          services: [
+            { name: 'cfs.identity.v1.IdentityService', definition: cfs.identity.v1.IdentityService.service, implementation: handlers, allow: partial },
+          ],
         }),
     ).toThrow(/RedeemConnectionCode: no callers declared/);
   });

@@ -3,7 +3,11 @@ import { LoadingCache } from '../src/loading-cache.ts';
 
 function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
   const clock = { now: 1_000_000 };
-  const source = new Map<string, string>([['a', 'A1'], ['b', 'B1'], ['c', 'C1']]);
+  const source = new Map<string, string>([
+    ['a', 'A1'],
+    ['b', 'B1'],
+    ['c', 'C1'],
+  ]);
   let loads = 0;
   const cache = new LoadingCache<string, number>({
     maxEntries: options.maxEntries ?? 10,

@@ -30,14 +30,32 @@ afterAll(async () => {
 });
 
 describe('prisma migrate diff (offline schema engine)', () => {
-  it.each(SERVICES)('%s: the committed migrations are its schema, nothing missing', async (service) => {
-    const shadowUrl = new URL(base);
-    shadowUrl.pathname = `/${shadow}`;
-    shadowUrl.searchParams.set('schema', service);
-    const { stdout } = await run('bash', ['../common/scripts/prisma.sh', 'migrate', 'diff', '--from-migrations', 'prisma/migrations', '--to-schema', 'prisma/schema.prisma', '--script', '--exit-code'], {
-      cwd: path.join(ROOT, 'services', service),
-      env: { ...process.env, DATABASE_URL: base.toString(), SHADOW_DATABASE_URL: shadowUrl.toString() },
-    });
-    expect(stdout).toContain('This is an empty migration.');
-  }, 120_000);
+  it.each(SERVICES)(
+    '%s: the committed migrations are its schema, nothing missing',
+    async (service) => {
+      const shadowUrl = new URL(base);
+      shadowUrl.pathname = `/${shadow}`;
+      shadowUrl.searchParams.set('schema', service);
+      const { stdout } = await run(
+        'bash',
+        [
+          '../common/scripts/prisma.sh',
+          'migrate',
+          'diff',
+          '--from-migrations',
+          'prisma/migrations',
+          '--to-schema',
+          'prisma/schema.prisma',
+          '--script',
+          '--exit-code',
+        ],
+        {
+          cwd: path.join(ROOT, 'services', service),
+          env: { ...process.env, DATABASE_URL: base.toString(), SHADOW_DATABASE_URL: shadowUrl.toString() },
+        },
+      );
+      expect(stdout).toContain('This is an empty migration.');
+    },
+    120_000,
+  );
 });

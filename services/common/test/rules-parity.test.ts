@@ -27,14 +27,35 @@ function cli(argv: string[], options: string[]): Record<string, string | undefin
 
 const EMAILS = {
   accepted: ['someone@example.com', 'A.B+tag@sub.example.co.uk', `${'x'.repeat(60)}@example.com`],
-  refused: ['no-at-sign', 'a@b', '@example.com', 'a@localhost', ' a@example.com', 'a@example.com ', 'nul\u0000@example.com', 'a\tb@example.com', `${'x'.repeat(320)}@example.com`, ''],
+  refused: [
+    'no-at-sign',
+    'a@b',
+    '@example.com',
+    'a@localhost',
+    ' a@example.com',
+    'a@example.com ',
+    'nul\u0000@example.com',
+    'a\tb@example.com',
+    `${'x'.repeat(320)}@example.com`,
+    '',
+  ],
 };
 
 // '' is left out on purpose: `customer create` without --site-url makes a Site with no address
 // yet, which the API never sets (a Site's address is given or the Site keeps the one it has).
 const URLS = {
   accepted: ['https://www.example.com', 'http://example.com/path?q=1#f', ' https://padded.example.com ', 'HTTPS://UPPER.EXAMPLE.COM/'],
-  refused: ['javascript:alert(1)', 'ftp://example.com', 'https://', 'example.com', 'https://localhost', 'https://127.0.0.1/', 'https://ex ample.com', 'https://example.com/\u0000', `https://example.com/${'x'.repeat(2048)}`],
+  refused: [
+    'javascript:alert(1)',
+    'ftp://example.com',
+    'https://',
+    'example.com',
+    'https://localhost',
+    'https://127.0.0.1/',
+    'https://ex ample.com',
+    'https://example.com/\u0000',
+    `https://example.com/${'x'.repeat(2048)}`,
+  ],
 };
 
 const NAMES = {
@@ -87,7 +108,13 @@ describe('the CLI and the API accept exactly the same', () => {
     ];
     for (const [scopes, expected] of samples) {
       const args = cli(['--site', 's', '--scopes', scopes.join(',')], ['site', 'scopes', 'audience', 'expires-in', 'name']);
-      const viaCli = ok(rules.credentialScopes, args.scopes!.split(',').map((s) => s.trim()).filter(Boolean));
+      const viaCli = ok(
+        rules.credentialScopes,
+        args
+          .scopes!.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
       const viaApi = api(scopesApi, rules.credentialScopes, scopes);
       expect([viaCli, viaApi], scopes.join(',')).toEqual([expected, expected]);
     }
@@ -95,7 +122,13 @@ describe('the CLI and the API accept exactly the same', () => {
 
   it('connection-code lifetime: `connection-code create --expires-in N` and POST …/connection-codes', () => {
     const lifetimeApi = rules.connectionCodeLifetime.meta({ description: 'as the gateway' });
-    for (const [seconds, expected] of [[59, false], [60, true], [900, true], [604_800, true], [604_801, false]] as const) {
+    for (const [seconds, expected] of [
+      [59, false],
+      [60, true],
+      [900, true],
+      [604_800, true],
+      [604_801, false],
+    ] as const) {
       const args = cli(['--site', 's', '--expires-in', String(seconds)], ['site', 'expires-in']);
       const viaCli = ok(rules.connectionCodeLifetime, Number(args['expires-in']));
       const viaApi = api(lifetimeApi, rules.connectionCodeLifetime, seconds);

@@ -71,7 +71,7 @@ describe('validation rules shared by the gateway and the services', () => {
     );
   });
 
-  it('bound a connection code\'s lifetime to 60 seconds … 7 days', () => {
+  it("bound a connection code's lifetime to 60 seconds … 7 days", () => {
     for (const good of [60, 900, 7 * 24 * 3600]) expect(accepts(rules.connectionCodeLifetime, good), String(good)).toBe(true);
     for (const bad of [0, 59, 7 * 24 * 3600 + 1, 90.5, '900']) expect(accepts(rules.connectionCodeLifetime, bad), String(bad)).toBe(false);
   });

@@ -22,7 +22,17 @@ import type { DashboardRpc } from './clients.ts';
 import { mountFeatureRoutes } from './feature-routes.ts';
 import { list, messageOf, text, type Res } from './page-kit.ts';
 import { invitationPage, signInPage } from './pages/auth.ts';
-import { connectionCodePage, createdCredentialPage, type FeedUsage, revokePage, rotatePage, sitePage, sitePath, sitesPage, type CredentialForm } from './pages/sites.ts';
+import {
+  connectionCodePage,
+  createdCredentialPage,
+  type FeedUsage,
+  revokePage,
+  rotatePage,
+  sitePage,
+  sitePath,
+  sitesPage,
+  type CredentialForm,
+} from './pages/sites.ts';
 import { newSecret, type Sessions } from './sessions.ts';
 import type { SignInThrottle } from './throttle.ts';
 import { BASE, errorBox, html, page, type Node } from './views.ts';
@@ -122,7 +132,12 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
     const given = text((req.body as Record<string, unknown> | undefined)?._csrf);
     if (sameOrigin && expected && given && sameString(expected, given)) return next();
     deps.logger.warn({ path: req.path }, 'dashboard: request refused by the CSRF check');
-    res.status(403).type('html').send(page({ title: 'Refused', assets: deps.assets }, errorPage('This form has expired or did not come from this dashboard. Reload the page and try again.')));
+    res
+      .status(403)
+      .type('html')
+      .send(
+        page({ title: 'Refused', assets: deps.assets }, errorPage('This form has expired or did not come from this dashboard. Reload the page and try again.')),
+      );
   });
 
   const anonCsrf = (req: Request, res: Res): string => {
@@ -169,7 +184,8 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
 
   router.get('/sign-in', async (req, res: Res) => {
     if (res.locals.ctx.session) return res.redirect(303, `${BASE}/sites`);
-    const notice = req.query['signed-out'] !== undefined ? 'You are signed out.' : req.query.expired !== undefined ? 'Your session has ended. Sign in again.' : undefined;
+    const notice =
+      req.query['signed-out'] !== undefined ? 'You are signed out.' : req.query.expired !== undefined ? 'Your session has ended. Sign in again.' : undefined;
     await render(res, 200, 'Sign in', signInPage({ csrf: anonCsrf(req, res), ...(notice ? { notice } : {}) }));
   });
 
@@ -185,7 +201,12 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60);
       res.setHeader('Retry-After', String(wait));
-      return render(res, 429, 'Sign in', signInPage({ csrf, email, error: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }));
+      return render(
+        res,
+        429,
+        'Sign in',
+        signInPage({ csrf, email, error: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }),
+      );
     }
     try {
       const { user } = await res.locals.ctx.rpc('identity', 'SignIn', { email, password });
@@ -210,7 +231,8 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
     const body = req.body as Record<string, unknown>;
     const password = text(body.password);
     const csrf = anonCsrf(req, res);
-    if (password !== text(body.confirm)) return render(res, 400, 'Set your password', invitationPage({ csrf, token, error: 'The two passwords are not the same.' }));
+    if (password !== text(body.confirm))
+      return render(res, 400, 'Set your password', invitationPage({ csrf, token, error: 'The two passwords are not the same.' }));
     try {
       const { user } = await res.locals.ctx.rpc('identity', 'AcceptInvitation', { invitationToken: token, password });
       if (res.locals.ctx.session) await deps.sessions.end(res.locals.ctx.session.id);
@@ -330,14 +352,21 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
       created = { credential: answer.credential!, secret: answer.secret };
     } catch (err) {
       const { status, message } = messageOf(err);
-      if (old) return render(res, status, `Rotate ${old.name}`, rotatePage({ csrf: csrfOf(res), site, credential: old, audiences: deps.audiences, form, error: message }));
+      if (old)
+        return render(
+          res,
+          status,
+          `Rotate ${old.name}`,
+          rotatePage({ csrf: csrfOf(res), site, credential: old, audiences: deps.audiences, form, error: message }),
+        );
       return showSite(res, site, status, { errors: { credential: message } });
     }
     let revoked: Credential__Output | undefined;
     let revokeError: string | undefined;
     if (old) {
       try {
-        revoked = (await res.locals.ctx.rpc('identity', 'RevokeCredential', { credentialId: old.id, siteId: site.id, customerId: site.customerId })).credential!;
+        revoked = (await res.locals.ctx.rpc('identity', 'RevokeCredential', { credentialId: old.id, siteId: site.id, customerId: site.customerId }))
+          .credential!;
       } catch (err) {
         revokeError = `The new Credential exists, but the old one could not be revoked: ${messageOf(err).message} Revoke it from the Site's page.`;
       }
@@ -373,7 +402,11 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
   router.post('/sites/:siteId/connection-codes', signedIn, async (req, res: Res) => {
     const site = await ownSite(req, res);
     try {
-      const { code, expiresAt } = await res.locals.ctx.rpc('identity', 'CreateConnectionCode', { siteId: site.id, customerId: site.customerId, expiresInSeconds: 0 });
+      const { code, expiresAt } = await res.locals.ctx.rpc('identity', 'CreateConnectionCode', {
+        siteId: site.id,
+        customerId: site.customerId,
+        expiresInSeconds: 0,
+      });
       await render(res, 201, 'Connection code', connectionCodePage({ site, code, expiresAt }));
     } catch (err) {
       const { status, message } = messageOf(err);
@@ -400,7 +433,11 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
     const { status, message } = messageOf(err);
     if (status >= 500 && status !== 503) deps.logger.error({ err, path: req.path }, 'dashboard: request failed');
     if (res.headersSent) return;
-    if ((err as { type?: string }).type === 'entity.too.large') return void res.status(413).type('html').send(page({ title: 'Too large', assets: deps.assets }, errorPage('The form is too large.')));
+    if ((err as { type?: string }).type === 'entity.too.large')
+      return void res
+        .status(413)
+        .type('html')
+        .send(page({ title: 'Too large', assets: deps.assets }, errorPage('The form is too large.')));
     void render(res, status, status === 404 ? 'Not found' : 'Error', errorPage(message));
   });
 
@@ -412,5 +449,7 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
 }
 
 function errorPage(message: string): Node {
-  return html`<h1>Something is not right</h1>${errorBox(message)}<p><a href=${`${BASE}/`}>Back to the dashboard</a></p>`;
+  return html`<h1>Something is not right</h1>
+    ${errorBox(message)}
+    <p><a href=${`${BASE}/`}>Back to the dashboard</a></p>`;
 }

@@ -34,9 +34,13 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
     const [entitlements, ai, aiImages] = await Promise.all([
       kit.entitlements?.describe(site.id, plan),
       includes(plan, 'ai_usage')
-        ? rpc('media', 'GetAiUsage', { siteId: site.id, ...aiBudgetOf(plan) }).then(
-            (u): AiUsageView => ({ period: u.period, used: Number(u.used), budget: u.budget === undefined ? null : Number(u.budget), resetsAt: u.resetsAt, status: u.status }),
-          )
+        ? rpc('media', 'GetAiUsage', { siteId: site.id, ...aiBudgetOf(plan) }).then((u): AiUsageView => ({
+            period: u.period,
+            used: Number(u.used),
+            budget: u.budget === undefined ? null : Number(u.budget),
+            resetsAt: u.resetsAt,
+            status: u.status,
+          }))
         : undefined,
       includes(plan, 'ai_images') ? rpc('media', 'GetAiImagesStatus', {}) : undefined,
     ]);
@@ -79,7 +83,10 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
       requireIncluded(plan, 'subscriptions');
       // The feed service checks every key against the taxonomy; nothing changes on an unknown one.
       const { categories } = await res.locals.ctx.rpc('feed', 'ReplaceSubscriptions', { siteId: site.id, categories: chosen });
-      await kit.flash(res, categories.length === 0 ? 'Subscriptions saved: none.' : `Subscriptions saved: ${categories.length} categor${categories.length === 1 ? 'y' : 'ies'}.`);
+      await kit.flash(
+        res,
+        categories.length === 0 ? 'Subscriptions saved: none.' : `Subscriptions saved: ${categories.length} categor${categories.length === 1 ? 'y' : 'ies'}.`,
+      );
       res.redirect(303, `${sitePath(site.id)}/subscriptions`);
     } catch (err) {
       const { status, message } = kit.messageOf(err);
@@ -91,7 +98,8 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
 
   router.get('/sites/:siteId/seo', signedIn, async (req, res: Res) => {
     const { site, plan } = await kit.ownSite(req, res);
-    if (!includes(plan, 'seo_profile')) return void (await render(res, 200, `${site.name}: SEO profile`, seoPage({ csrf: kit.csrfOf(res), site, included: false })));
+    if (!includes(plan, 'seo_profile'))
+      return void (await render(res, 200, `${site.name}: SEO profile`, seoPage({ csrf: kit.csrfOf(res), site, included: false })));
     const profile = await res.locals.ctx.rpc('seo', 'GetProfile', { siteId: site.id }).then(
       (r) => r.profile ?? undefined,
       (err: unknown) => {
@@ -103,14 +111,25 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
       res,
       200,
       `${site.name}: SEO profile`,
-      seoPage({ csrf: kit.csrfOf(res), site, included: true, ...(profile ? { form: seoFormOf(profile), ...(profile.updatedAt ? { updatedAt: profile.updatedAt } : {}) } : {}) }),
+      seoPage({
+        csrf: kit.csrfOf(res),
+        site,
+        included: true,
+        ...(profile ? { form: seoFormOf(profile), ...(profile.updatedAt ? { updatedAt: profile.updatedAt } : {}) } : {}),
+      }),
     );
   });
 
   router.post('/sites/:siteId/seo', signedIn, async (req, res: Res) => {
     const { site, plan } = await kit.ownSite(req, res);
     const body = req.body as Record<string, unknown>;
-    const form: SeoForm = { siteName: text(body.siteName), locale: text(body.locale), keywords: text(body.keywords), tone: text(body.tone), topics: text(body.topics) };
+    const form: SeoForm = {
+      siteName: text(body.siteName),
+      locale: text(body.locale),
+      keywords: text(body.keywords),
+      tone: text(body.tone),
+      topics: text(body.topics),
+    };
     try {
       requireIncluded(plan, 'seo_profile');
       // The SEO service applies the profile's rules (@cfs/common/rules) and says which one failed.
@@ -122,7 +141,12 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
       res.redirect(303, `${sitePath(site.id)}/seo`);
     } catch (err) {
       const { status, message } = kit.messageOf(err);
-      await render(res, status, `${site.name}: SEO profile`, seoPage({ csrf: kit.csrfOf(res), site, included: includes(plan, 'seo_profile'), form, error: message }));
+      await render(
+        res,
+        status,
+        `${site.name}: SEO profile`,
+        seoPage({ csrf: kit.csrfOf(res), site, included: includes(plan, 'seo_profile'), form, error: message }),
+      );
     }
   });
 
@@ -141,7 +165,20 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
       rpc('accountAdmin', 'GetPlanCatalog', {}),
     ]);
     const offers = catalog.plans.filter((p) => p.id !== catalog.defaultPlan);
-    await render(res, status, `${site.name}: billing`, billingPage({ csrf: kit.csrfOf(res), site, plan, offers, ...(subscription ? { subscription } : {}), ...(error ? { error } : {}), ...(checkoutUrl ? { checkoutUrl } : {}) }));
+    await render(
+      res,
+      status,
+      `${site.name}: billing`,
+      billingPage({
+        csrf: kit.csrfOf(res),
+        site,
+        plan,
+        offers,
+        ...(subscription ? { subscription } : {}),
+        ...(error ? { error } : {}),
+        ...(checkoutUrl ? { checkoutUrl } : {}),
+      }),
+    );
   };
 
   router.get('/sites/:siteId/billing', signedIn, async (req, res: Res) => {
@@ -152,7 +189,11 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
   router.post('/sites/:siteId/billing/checkout', signedIn, async (req, res: Res) => {
     const { site, plan } = await kit.ownSite(req, res);
     try {
-      const { checkoutUrl, subscription } = await res.locals.ctx.rpc('billing', 'StartCheckout', { siteId: site.id, customerId: site.customerId, plan: text((req.body as Record<string, unknown>).plan) });
+      const { checkoutUrl, subscription } = await res.locals.ctx.rpc('billing', 'StartCheckout', {
+        siteId: site.id,
+        customerId: site.customerId,
+        plan: text((req.body as Record<string, unknown>).plan),
+      });
       // Pending: the payment provider's hosted checkout takes the payment. It is offered as a link,
       // not a redirect (the CSP's form-action keeps form submissions on this origin). The local
       // development provider activates the subscription at once.
@@ -170,7 +211,10 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
     const atPeriodEnd = text((req.body as Record<string, unknown>).when) !== 'now';
     try {
       await res.locals.ctx.rpc('billing', 'CancelSubscription', { siteId: site.id, atPeriodEnd });
-      await kit.flash(res, atPeriodEnd ? 'The subscription ends at the end of the paid period.' : 'The subscription is canceled; the Site is back on the default plan.');
+      await kit.flash(
+        res,
+        atPeriodEnd ? 'The subscription ends at the end of the paid period.' : 'The subscription is canceled; the Site is back on the default plan.',
+      );
       res.redirect(303, `${sitePath(site.id)}/billing`);
     } catch (err) {
       const { status, message } = kit.messageOf(err);

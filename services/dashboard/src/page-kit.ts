@@ -46,4 +46,5 @@ export function messageOf(err: unknown): { status: number; message: string } {
 /** A form field as text ('' when absent or repeated). */
 export const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 /** A form field that may repeat (checkboxes) as a list of texts. */
-export const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : []);
+export const list = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];

@@ -40,21 +40,20 @@ export function page(chrome: PageChrome, body: ComponentChildren): string {
           <a class="skip" href="#main">Skip to content</a>
           <header class="top">
             <a class="brand" href=${`${BASE}/`}>Content Feed</a>
-            ${user &&
-            html`<nav aria-label="Main">
-              <a href=${`${BASE}/sites`}>Sites</a>
-              <a href=${`${BASE}/account`}>Account</a>
-              <span class="who">${user.email}</span>
-              <form method="post" action=${`${BASE}/sign-out`} class="inline">
-                <input type="hidden" name="_csrf" value=${user.csrf} />
-                <button type="submit" class="link">Sign out</button>
-              </form>
-            </nav>`}
+            ${
+              user &&
+              html`<nav aria-label="Main">
+                <a href=${`${BASE}/sites`}>Sites</a>
+                <a href=${`${BASE}/account`}>Account</a>
+                <span class="who">${user.email}</span>
+                <form method="post" action=${`${BASE}/sign-out`} class="inline">
+                  <input type="hidden" name="_csrf" value=${user.csrf} />
+                  <button type="submit" class="link">Sign out</button>
+                </form>
+              </nav>`
+            }
           </header>
-          <main id="main">
-            ${chrome.flash && html`<p class="notice" role="status">${chrome.flash}</p>`}
-            ${body}
-          </main>
+          <main id="main">${chrome.flash && html`<p class="notice" role="status">${chrome.flash}</p>`} ${body}</main>
         </body>
       </html>
     `)
@@ -71,7 +70,18 @@ export function csrfField(csrf: string): VNode {
 }
 
 /** A labelled input; `form` names its form when a page has two fields of the same name (ids stay unique). */
-export function field(props: { label: string; name: string; form?: string; type?: string; value?: string; required?: boolean; autocomplete?: string; hint?: string; minlength?: number; maxlength?: number }): VNode {
+export function field(props: {
+  label: string;
+  name: string;
+  form?: string;
+  type?: string;
+  value?: string;
+  required?: boolean;
+  autocomplete?: string;
+  hint?: string;
+  minlength?: number;
+  maxlength?: number;
+}): VNode {
   const id = props.form ? `f-${props.form}-${props.name}` : `f-${props.name}`;
   return html`<p class="field">
     <label for=${id}>${props.label}</label>

@@ -50,7 +50,7 @@ describe('accepting an invitation', () => {
     expect(await dashboard.sessions.resume(browser.oldSession)).toBeUndefined();
   });
 
-  it('is still refused without the form\'s token, or with the session\'s token in its place', async () => {
+  it("is still refused without the form's token, or with the session's token in its place", async () => {
     const browser = await signedInBrowserOnInvitation();
     const password = 'correct horse battery staple';
     const before = received.length;
@@ -71,7 +71,11 @@ describe('the CSRF check', () => {
     expect(res.status).toBe(403);
     expect(res.text).toContain('did not come from this dashboard');
     const { id, data } = await dashboard.sessions.create({ userId: owner.id, customerId: owner.customerId, email: owner.email });
-    const signedIn = await postForm(`${dashboard.url}/sites`, `cfs_dashboard_session=${id}`, { _csrf: '😀'.repeat(data.csrf.length / 2), name: 'x', url: 'https://x.example' });
+    const signedIn = await postForm(`${dashboard.url}/sites`, `cfs_dashboard_session=${id}`, {
+      _csrf: '😀'.repeat(data.csrf.length / 2),
+      name: 'x',
+      url: 'https://x.example',
+    });
     expect(signedIn.status).toBe(403);
   });
 });

@@ -58,7 +58,11 @@ export async function anonymousForm(url: string): Promise<{ cookie: string; csrf
 }
 
 /** A form POST as a browser sends it (this origin), without following the redirect. */
-export async function postForm(url: string, cookie: string, form: Record<string, string>): Promise<{ status: number; text: string; location: string | null; cookies: string[] }> {
+export async function postForm(
+  url: string,
+  cookie: string,
+  form: Record<string, string>,
+): Promise<{ status: number; text: string; location: string | null; cookies: string[] }> {
   const res = await fetch(url, {
     method: 'POST',
     redirect: 'manual',

@@ -76,7 +76,9 @@ describe('a burst of parallel sign-ins for one e-mail', () => {
     opened.push({ close: () => clients.forEach((c) => c.disconnect()) });
     const gate = gatedIdentity();
     const replicas = await Promise.all(
-      clients.map((client) => startTestDashboard(gate.services, { throttle: new SignInThrottle({ perAccount: 5, perIp: 20, blockSeconds: 900 }, { client, prefix }) })),
+      clients.map((client) =>
+        startTestDashboard(gate.services, { throttle: new SignInThrottle({ perAccount: 5, perIp: 20, blockSeconds: 900 }, { client, prefix }) }),
+      ),
     );
     opened.push(...replicas);
     const answers = await burst(replicas, gate, 'Owner@Example.com');

@@ -13,9 +13,14 @@ beforeAll(async () => {
   const target = { connectionString: inject('databaseUrl'), schema };
   await applyMigrations({ target, migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname });
   db = new PrismaClient({ adapter: await createPgAdapter(target, 2) });
-  await db.$executeRawUnsafe(`INSERT INTO articles (id, title, url, published_at, updated_at) SELECT 'a' || g, 't', 'https://x.example.com', timestamptz '2026-01-01' + g * interval '1 hour', now() FROM generate_series(1, 30) g`);
-  await db.$executeRawUnsafe(`INSERT INTO article_categories (article_id, category_key, published_at) SELECT 'a' || g, 'c' || (g % 2), timestamptz '2026-01-01' + g * interval '1 hour' FROM generate_series(1, 30) g`);
-  for (const site of ['s1', 's2', 's3']) await db.$executeRawUnsafe(`INSERT INTO subscriptions (site_id, category_key) VALUES ('${site}', 'c0'), ('${site}', 'c1')`);
+  await db.$executeRawUnsafe(
+    `INSERT INTO articles (id, title, url, published_at, updated_at) SELECT 'a' || g, 't', 'https://x.example.com', timestamptz '2026-01-01' + g * interval '1 hour', now() FROM generate_series(1, 30) g`,
+  );
+  await db.$executeRawUnsafe(
+    `INSERT INTO article_categories (article_id, category_key, published_at) SELECT 'a' || g, 'c' || (g % 2), timestamptz '2026-01-01' + g * interval '1 hour' FROM generate_series(1, 30) g`,
+  );
+  for (const site of ['s1', 's2', 's3'])
+    await db.$executeRawUnsafe(`INSERT INTO subscriptions (site_id, category_key) VALUES ('${site}', 'c0'), ('${site}', 'c1')`);
 });
 afterAll(async () => {
   await db?.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -34,7 +39,9 @@ describe('feed pages', () => {
     const first = await reader.page('s1', 10, null);
     await reader.page('s1', 10, null);
     expect(queries).toBe(2);
-    await db.$executeRawUnsafe(`INSERT INTO articles (id, title, url, published_at, updated_at) VALUES ('newest', 't', 'https://x.example.com', timestamptz '2027-01-01', now())`);
+    await db.$executeRawUnsafe(
+      `INSERT INTO articles (id, title, url, published_at, updated_at) VALUES ('newest', 't', 'https://x.example.com', timestamptz '2027-01-01', now())`,
+    );
     await db.$executeRawUnsafe(`INSERT INTO article_categories (article_id, category_key, published_at) VALUES ('newest', 'c0', timestamptz '2027-01-01')`);
     const after = await reader.page('s1', 10, null);
     expect(after.articles[0]!.id).toBe('newest');
@@ -53,6 +60,12 @@ describe('feed pages', () => {
   it('refuses a category set that breaks the subscription rule (INVALID_ARGUMENT)', async () => {
     const reader = new FeedPages(db, schema);
     await expect(reader.pageOf(['Not A Key'], 5, null)).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
-    await expect(reader.pageOf(Array.from({ length: 101 }, (_, i) => `c${i}`), 5, null)).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
+    await expect(
+      reader.pageOf(
+        Array.from({ length: 101 }, (_, i) => `c${i}`),
+        5,
+        null,
+      ),
+    ).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
   });
 });

@@ -69,7 +69,9 @@ describe('the feed page query on 100 000 articles', () => {
   it('returns what a naive query returns, page after page', async () => {
     let after: { publishedAt: Date; articleId: string } | null = null;
     for (let page = 0; page < 4; page++) {
-      const fast: Array<{ id: string; published_at: Date }> = await db.$queryRaw<Array<{ id: string; published_at: Date }>>(pageQuery(schema, ['c1', 'c8'], 25, after));
+      const fast: Array<{ id: string; published_at: Date }> = await db.$queryRaw<Array<{ id: string; published_at: Date }>>(
+        pageQuery(schema, ['c1', 'c8'], 25, after),
+      );
       const naive = await db.$queryRaw<Array<{ id: string }>>(Prisma.sql`
         SELECT a.id FROM articles a
         WHERE EXISTS (SELECT 1 FROM article_categories x WHERE x.article_id = a.id AND x.category_key IN ('c1', 'c8'))

@@ -62,7 +62,14 @@ describe('article validation', () => {
 
 describe('taxonomy files', () => {
   it('refuse duplicate keys and bad keys', () => {
-    expect(() => parseTaxonomy({ categories: [{ key: 'a', name: 'A' }, { key: 'a', name: 'B' }] })).toThrow(/twice/);
+    expect(() =>
+      parseTaxonomy({
+        categories: [
+          { key: 'a', name: 'A' },
+          { key: 'a', name: 'B' },
+        ],
+      }),
+    ).toThrow(/twice/);
     expect(() => parseTaxonomy({ categories: [{ key: 'Bad Key', name: 'A' }] })).toThrow(/invalid taxonomy/);
   });
 });

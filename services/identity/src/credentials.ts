@@ -85,7 +85,12 @@ export class Credentials {
    * waits until this transaction ends. Without an issuer (dashboard users, the operator CLI) the
    * grant stands. Returns the expiry to store.
    */
-  private async withinIssuer(tx: Prisma.TransactionClient, issuerCredentialId: string | null | undefined, customerId: string, grant: Grant): Promise<Date | null> {
+  private async withinIssuer(
+    tx: Prisma.TransactionClient,
+    issuerCredentialId: string | null | undefined,
+    customerId: string,
+    grant: Grant,
+  ): Promise<Date | null> {
     if (!issuerCredentialId) return grant.expiresAt;
     const [issuer] = await tx.$queryRaw<Issuer[]>`
       SELECT scopes, audience, expires_at AS "expiresAt", revoked_at AS "revokedAt"
@@ -196,33 +201,37 @@ export class Credentials {
   async redeemConnectionCode(code: string): Promise<{ credential: Credential; secret: string }> {
     if (!CONNECTION_CODE_PATTERN.test(code)) throw unauthenticated('The connection code is not valid.');
     const codeHash = keyedHash(this.config.pepper, code);
-    return commitWithinBudget(this.db, async (tx) => {
-      const now = this.now();
-      const claimed = await tx.connectionCode.updateManyAndReturn({
-        where: { codeHash, redeemedAt: null, expiresAt: { gt: now } },
-        data: { redeemedAt: now },
-      });
-      const claim = claimed[0];
-      if (!claim) throw new DomainError('UNAUTHENTICATED', 'The connection code is unknown, expired or already used.');
-      const expiresAt = await this.withinIssuer(tx, claim.issuerCredentialId, claim.customerId, { ...CONNECTOR_GRANT, expiresAt: null });
-      const { token, lookupId } = mintToken();
-      const credential = await tx.credential.create({
-        data: {
-          id: newId('cred'),
-          lookupId,
-          secretHash: keyedHash(this.config.pepper, token),
-          siteId: claim.siteId,
-          customerId: claim.customerId,
-          name: 'CMS connector',
-          scopes: [...CONNECTOR_GRANT.scopes],
-          audience: CONNECTOR_GRANT.audience,
-          expiresAt,
-          createdAt: now,
-        },
-        select: PUBLIC_FIELDS,
-      });
-      await tx.connectionCode.update({ where: { id: claim.id }, data: { credentialId: credential.id } });
-      return { credential, secret: token };
-    }, { beforeCommit: 'identity.redeem.beforeCommit' });
+    return commitWithinBudget(
+      this.db,
+      async (tx) => {
+        const now = this.now();
+        const claimed = await tx.connectionCode.updateManyAndReturn({
+          where: { codeHash, redeemedAt: null, expiresAt: { gt: now } },
+          data: { redeemedAt: now },
+        });
+        const claim = claimed[0];
+        if (!claim) throw new DomainError('UNAUTHENTICATED', 'The connection code is unknown, expired or already used.');
+        const expiresAt = await this.withinIssuer(tx, claim.issuerCredentialId, claim.customerId, { ...CONNECTOR_GRANT, expiresAt: null });
+        const { token, lookupId } = mintToken();
+        const credential = await tx.credential.create({
+          data: {
+            id: newId('cred'),
+            lookupId,
+            secretHash: keyedHash(this.config.pepper, token),
+            siteId: claim.siteId,
+            customerId: claim.customerId,
+            name: 'CMS connector',
+            scopes: [...CONNECTOR_GRANT.scopes],
+            audience: CONNECTOR_GRANT.audience,
+            expiresAt,
+            createdAt: now,
+          },
+          select: PUBLIC_FIELDS,
+        });
+        await tx.connectionCode.update({ where: { id: claim.id }, data: { credentialId: credential.id } });
+        return { credential, secret: token };
+      },
+      { beforeCommit: 'identity.redeem.beforeCommit' },
+    );
   }
 }

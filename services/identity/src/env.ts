@@ -14,7 +14,10 @@ export const identityEnvSchema = z.object({
   /** Redis of the gateways: revocation markers and announcements go there. Without it, only an in-process gateway hears of revocations. */
   REDIS_URL: z.string().url().optional(),
   REDIS_KEY_PREFIX: z.string().default('cfs:'),
-  MIGRATE_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  MIGRATE_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export type IdentityEnv = z.output<typeof identityEnvSchema>;

@@ -109,6 +109,13 @@ export function createIdentityServer(deps: {
     logger: deps.logger,
     callers: deps.callers,
     readiness: prismaReadiness(deps.prisma),
-    services: [{ name: 'cfs.identity.v1.IdentityService', definition: loadProtos().cfs.identity.v1.IdentityService.service, implementation: handlers, allow: IDENTITY_CALLERS }],
+    services: [
+      {
+        name: 'cfs.identity.v1.IdentityService',
+        definition: loadProtos().cfs.identity.v1.IdentityService.service,
+        implementation: handlers,
+        allow: IDENTITY_CALLERS,
+      },
+    ],
   });
 }

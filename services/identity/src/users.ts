@@ -78,11 +78,16 @@ export class DashboardUsers {
       async (tx) => {
         const now = this.now();
         await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', `user-invitations:${customerId}`);
-        const recent = await tx.userInvitation.count({ where: { user: { customerId }, createdAt: { gt: new Date(now.getTime() - limit.windowSeconds * 1000) } } });
+        const recent = await tx.userInvitation.count({
+          where: { user: { customerId }, createdAt: { gt: new Date(now.getTime() - limit.windowSeconds * 1000) } },
+        });
         if (recent >= limit.count) throw new DomainError('RATE_LIMITED', TOO_MANY_INVITATIONS(limit));
         // ON CONFLICT DO NOTHING: a concurrent invitation of the same new e-mail waits, then finds its User.
         await tx.dashboardUser.createMany({ data: [{ id: newId('usr'), customerId, email: address, createdAt: now }], skipDuplicates: true });
-        const found = await tx.dashboardUser.findUnique({ where: { customerId_email: { customerId, email: address } }, select: { ...USER_FIELDS, passwordHash: true } });
+        const found = await tx.dashboardUser.findUnique({
+          where: { customerId_email: { customerId, email: address } },
+          select: { ...USER_FIELDS, passwordHash: true },
+        });
         if (!found || found.passwordHash !== null) throw conflict(USER_EXISTS);
         const { passwordHash: _p, ...user } = found;
         await tx.userInvitation.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } });

@@ -34,8 +34,14 @@ describe('validateNewCredential', () => {
   it('refuses an operator or unknown scope, an unknown audience and an expiry not in the future', () => {
     expect(refusal(() => validateNewCredential({ ...input, scopes: ['platform.admin'] }, known, now)).code).toBe('MALFORMED_REQUEST');
     expect(refusal(() => validateNewCredential({ ...input, scopes: ['nope.read'] }, known, now)).code).toBe('MALFORMED_REQUEST');
-    expect(refusal(() => validateNewCredential({ ...input, audience: 'other' }, known, now))).toEqual({ code: 'MALFORMED_REQUEST', message: 'unknown audience: other' });
-    expect(refusal(() => validateNewCredential({ ...input, expiresAt: now }, known, now))).toEqual({ code: 'MALFORMED_REQUEST', message: 'expiresAt must be in the future' });
+    expect(refusal(() => validateNewCredential({ ...input, audience: 'other' }, known, now))).toEqual({
+      code: 'MALFORMED_REQUEST',
+      message: 'unknown audience: other',
+    });
+    expect(refusal(() => validateNewCredential({ ...input, expiresAt: now }, known, now))).toEqual({
+      code: 'MALFORMED_REQUEST',
+      message: 'expiresAt must be in the future',
+    });
     expect(validateNewCredential({ ...input, expiresAt: later(1) }, known, now).name).toBe('CMS');
   });
 });
@@ -68,8 +74,14 @@ describe('withinIssuer: no escalation', () => {
 
   it('an issuer that is not a Credential of the Customer, revoked or expired: UNAUTHENTICATED', () => {
     expect(refusal(() => withinIssuer(undefined, grant, now))).toEqual({ code: 'UNAUTHENTICATED', message: 'The issuing credential has been revoked.' });
-    expect(refusal(() => withinIssuer({ ...owner, revokedAt: now }, grant, now))).toEqual({ code: 'UNAUTHENTICATED', message: 'The issuing credential has been revoked.' });
-    expect(refusal(() => withinIssuer({ ...owner, expiresAt: now }, grant, now))).toEqual({ code: 'UNAUTHENTICATED', message: 'The issuing credential has expired.' });
+    expect(refusal(() => withinIssuer({ ...owner, revokedAt: now }, grant, now))).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'The issuing credential has been revoked.',
+    });
+    expect(refusal(() => withinIssuer({ ...owner, expiresAt: now }, grant, now))).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'The issuing credential has expired.',
+    });
   });
 
   it('a scope the issuer does not hold, or another audience: SCOPE_DENIED', () => {
@@ -78,7 +90,10 @@ describe('withinIssuer: no escalation', () => {
       code: 'SCOPE_DENIED',
       message: 'A credential can grant only scopes it holds itself; it does not hold subscription.manage.',
     });
-    expect(refusal(() => withinIssuer(owner, { ...grant, audience: 'other' }, now))).toEqual({ code: 'SCOPE_DENIED', message: 'A credential can grant only its own audience.' });
+    expect(refusal(() => withinIssuer(owner, { ...grant, audience: 'other' }, now))).toEqual({
+      code: 'SCOPE_DENIED',
+      message: 'A credential can grant only its own audience.',
+    });
     expect(refusal(() => withinIssuer(reader, { ...CONNECTOR_GRANT, expiresAt: later(900) }, now)).code).toBe('SCOPE_DENIED');
   });
 

@@ -200,7 +200,10 @@ describe('invitations', () => {
     const answers = await Promise.allSettled(Array.from({ length: 10 }, () => limited.inviteUser(customerId, email())));
     expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(3);
     for (const refused of answers.filter((a) => a.status === 'rejected')) {
-      expect(refused.reason).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many invitations for this account: at most 3 in 60 minutes. Try again later.' });
+      expect(refused.reason).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: 'Too many invitations for this account: at most 3 in 60 minutes. Try again later.',
+      });
     }
     // Another Customer is not affected; this one may invite again once the window has passed.
     await limited.inviteUser(customer(), email());
@@ -249,7 +252,10 @@ describe('sign-in', () => {
     const emoji = '😀';
     const longest = emoji.repeat(256);
     const { user, token } = await identity.inviteUser(customer(), email());
-    expect(await failure(identity.acceptInvitation(token, emoji.repeat(257)))).toEqual({ code: 'MALFORMED_REQUEST', message: 'The password must be 12 to 256 characters.' });
+    expect(await failure(identity.acceptInvitation(token, emoji.repeat(257)))).toEqual({
+      code: 'MALFORMED_REQUEST',
+      message: 'The password must be 12 to 256 characters.',
+    });
     await identity.acceptInvitation(token, longest);
     expect(await identity.signIn(user.email, longest)).toMatchObject({ id: user.id });
     expect(await failure(identity.signIn(user.email, longest + emoji))).toEqual(SIGN_IN_FAILED);
@@ -292,7 +298,13 @@ describe('over gRPC', () => {
   const as = (caller: ServiceCaller) => createClient(cfs.identity.v1.IdentityService, address, tokens[caller]);
 
   beforeAll(async () => {
-    server = createIdentityServer({ prisma: db, credentials: new Credentials(db, config), users: new DashboardUsers(db, config), logger: createLogger('test', { level: 'silent' }), callers: ServiceCallers.parse(callers) });
+    server = createIdentityServer({
+      prisma: db,
+      credentials: new Credentials(db, config),
+      users: new DashboardUsers(db, config),
+      logger: createLogger('test', { level: 'silent' }),
+      callers: ServiceCallers.parse(callers),
+    });
     address = `127.0.0.1:${await server.listen('127.0.0.1:0')}`;
   });
   afterAll(async () => {
@@ -320,10 +332,12 @@ describe('over gRPC', () => {
   it("refuses the gateway's token for every user RPC, and billing's for all of them", async () => {
     const status = (caller: ServiceCaller, call: (c: ReturnType<typeof as>) => Promise<unknown>) => {
       const client = as(caller);
-      return call(client).then(
-        () => 'OK',
-        (err: unknown) => ((err as DomainError).cause as grpc.ServiceError | undefined)?.code,
-      ).finally(() => client.close());
+      return call(client)
+        .then(
+          () => 'OK',
+          (err: unknown) => ((err as DomainError).cause as grpc.ServiceError | undefined)?.code,
+        )
+        .finally(() => client.close());
     };
     const opts = { deadlineMs: 5000 };
     const calls: Array<(c: ReturnType<typeof as>) => Promise<unknown>> = [

@@ -146,14 +146,20 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
     await listen('account', await createAccountService(accountEnvSchema.parse({}), { ...deps('account'), catalog: options.catalog, bus: options.bus() }));
     await listen(
       'feed',
-      await createFeedService(feedEnvSchema.parse({ FEED_LOAD_DEMO_ARTICLES: options.loadDemoArticles ? 'true' : 'false' }), { ...deps('feed'), bus: options.bus() }),
+      await createFeedService(feedEnvSchema.parse({ FEED_LOAD_DEMO_ARTICLES: options.loadDemoArticles ? 'true' : 'false' }), {
+        ...deps('feed'),
+        bus: options.bus(),
+      }),
     );
     await listen(
       'billing',
-      await createBillingService(billingEnvSchema.parse({ ...addressEnv(addresses, DEPLOYABLES.billing.calls), SERVICE_TOKEN: options.serviceTokens.billing, ...options.billingEnv }), {
-        ...deps('billing'),
-        ...(options.now ? { now: () => new Date(options.now!()) } : {}),
-      }),
+      await createBillingService(
+        billingEnvSchema.parse({ ...addressEnv(addresses, DEPLOYABLES.billing.calls), SERVICE_TOKEN: options.serviceTokens.billing, ...options.billingEnv }),
+        {
+          ...deps('billing'),
+          ...(options.now ? { now: () => new Date(options.now!()) } : {}),
+        },
+      ),
     );
     await listen('seo', await createSeoService(seoEnvSchema.parse({}), deps('seo')));
     const media = await createMediaService(mediaEnvSchema.parse({ MEDIA_HTTP_HOST: host, MEDIA_HTTP_PORT: String(ports.mediaHttp ?? 0) }), {

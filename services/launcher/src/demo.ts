@@ -36,7 +36,12 @@ export function demoPng(r: number, g: number, b: number, size = 16): Buffer {
   header[9] = 2; // RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => [r, g, b][i % 3]!)]);
   const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 interface DemoRecord {
@@ -73,7 +78,20 @@ export async function seedDemo(options: { dataDir: string; baseUrl: string; clie
     return { created: false, siteId: record.siteId, signIn: await demoSignIn(options.clients, record.customerId) };
   }
   const owner = (await runAdminCommand(
-    ['customer', 'create', '--name', 'Demo Publisher', '--email', DEMO_EMAIL, '--plan', 'pro', '--site-name', 'Demo Site', '--site-url', 'https://demo.example.com'],
+    [
+      'customer',
+      'create',
+      '--name',
+      'Demo Publisher',
+      '--email',
+      DEMO_EMAIL,
+      '--plan',
+      'pro',
+      '--site-name',
+      'Demo Site',
+      '--site-url',
+      'https://demo.example.com',
+    ],
     options.clients,
   )) as { customer: { id: string }; site: { id: string }; credential: { secret: string }; invite: { url: string } };
   await callUnary(options.clients.account, 'ResolveSite', { siteId: owner.site.id }, { deadlineMs: options.clients.deadlineMs });
@@ -83,10 +101,22 @@ export async function seedDemo(options: { dataDir: string; baseUrl: string; clie
     body: JSON.stringify({ categories: ['technology', 'science'] }),
   });
   if (!subscribed.ok) throw new Error(`could not subscribe the demo site (${subscribed.status})`);
-  const colours: Array<[number, number, number]> = [[37, 99, 235], [22, 163, 74], [220, 38, 38], [234, 179, 8], [147, 51, 234], [8, 145, 178]];
+  const colours: Array<[number, number, number]> = [
+    [37, 99, 235],
+    [22, 163, 74],
+    [220, 38, 38],
+    [234, 179, 8],
+    [147, 51, 234],
+    [8, 145, 178],
+  ];
   for (const [i, key] of options.imageKeys.entries()) {
     const [r, g, b] = colours[i % colours.length]!;
-    await callUnary(options.clients.mediaAdmin, 'PutObject', { key, contentType: 'image/png', data: demoPng(r, g, b) }, { deadlineMs: options.clients.deadlineMs });
+    await callUnary(
+      options.clients.mediaAdmin,
+      'PutObject',
+      { key, contentType: 'image/png', data: demoPng(r, g, b) },
+      { deadlineMs: options.clients.deadlineMs },
+    );
   }
   writeFileSync(marker, JSON.stringify({ siteId: owner.site.id, customerId: owner.customer.id } satisfies DemoRecord));
   return { created: true, siteId: owner.site.id, token: owner.credential.secret, signIn: owner.invite.url };

@@ -60,25 +60,37 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     host: '127.0.0.1',
     // Only the gateway's port is the user's; the internal servers take free ones.
     ports: { gateway: env.PORT },
-    gatewayEnv: { CURSOR_SECRET: localSecret(dataDir, 'cursor-secret', env.CURSOR_SECRET), ...(process.env.RATE_LIMIT_PER_MINUTE ? { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE } : {}) },
+    gatewayEnv: {
+      CURSOR_SECRET: localSecret(dataDir, 'cursor-secret', env.CURSOR_SECRET),
+      ...(process.env.RATE_LIMIT_PER_MINUTE ? { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE } : {}),
+    },
     loadDemoArticles: env.FEED_LOAD_DEMO_ARTICLES === 'true',
     // Embedded defaults are for trying the system out: checkouts complete at once, without payment.
     billingEnv: { BILLING_PROVIDER: 'local', BILLING_ALLOW_UNPAID: 'true' },
   });
 
   writeLocalRun(dataDir, system);
-  const clients = createAdminClients({ ...system.addresses, deadlineMs: 30_000, serviceToken: serviceTokens.admin, dashboardUrl: `${system.baseUrl}/dashboard/` });
+  const clients = createAdminClients({
+    ...system.addresses,
+    deadlineMs: 30_000,
+    serviceToken: serviceTokens.admin,
+    dashboardUrl: `${system.baseUrl}/dashboard/`,
+  });
   try {
     const imageKeys = readJsonLines(readFileSync(DEMO_ARTICLES_FILE, 'utf8'))
       .lines.map((l) => (l.value as { imageKey?: string }).imageKey)
       .filter((k): k is string => typeof k === 'string');
     const demo = await seedDemo({ dataDir, baseUrl: system.baseUrl, clients, imageKeys });
-    process.stdout.write(`Content Feed Service is running on ${system.baseUrl} (embedded mode, data in ${dataDir}; up in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.\n`);
+    process.stdout.write(
+      `Content Feed Service is running on ${system.baseUrl} (embedded mode, data in ${dataDir}; up in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.\n`,
+    );
     if (demo.created) {
       process.stdout.write(`Demo credential (shown once; keep it): ${demo.token}\n`);
       process.stdout.write(`Demo site: ${demo.siteId}\n`);
     } else {
-      process.stdout.write(`Demo site: ${demo.siteId} (its credential was shown on the first start; make another with: npm run -s admin -- credential create --site ${demo.siteId} --scopes account.read,feed.read,subscription.manage)\n`);
+      process.stdout.write(
+        `Demo site: ${demo.siteId} (its credential was shown on the first start; make another with: npm run -s admin -- credential create --site ${demo.siteId} --scopes account.read,feed.read,subscription.manage)\n`,
+      );
     }
     process.stdout.write(`Dashboard for the demo customer: ${demo.signIn}\n`);
   } catch (err) {

@@ -19,8 +19,7 @@ export function localSecret(dataDir: string, name: string, configured: string | 
 
 /** Each caller's service token, generated once and kept in the data folder (the operator CLI reads its own there). */
 export function localServiceTokens(dataDir: string): Record<ServiceCaller, string> {
-  return Object.fromEntries(SERVICE_CALLERS.map((caller) => [caller, keptFile(localServiceTokenFile(dataDir, caller), () => newServiceToken(caller))])) as Record<
-    ServiceCaller,
-    string
-  >;
+  return Object.fromEntries(
+    SERVICE_CALLERS.map((caller) => [caller, keptFile(localServiceTokenFile(dataDir, caller), () => newServiceToken(caller))]),
+  ) as Record<ServiceCaller, string>;
 }

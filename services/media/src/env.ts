@@ -8,11 +8,17 @@ export const mediaEnvSchema = z.object({
   S3_ENDPOINT: z.string().url().optional(),
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{2,62}$/, 'must be an S3 bucket name').default('cfs-media'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{2,62}$/, 'must be an S3 bucket name')
+    .default('cfs-media'),
   S3_REGION: z.string().default('us-east-1'),
   MEDIA_DIR: z.string().default('.cfs-data/media'),
   MEDIA_MAX_OBJECT_BYTES: envFields.positiveInt(10 * 1024 * 1024),
-  MIGRATE_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  MIGRATE_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export type MediaEnv = z.output<typeof mediaEnvSchema>;

@@ -49,41 +49,56 @@ const MEDIA_ROUTE = `${MEDIA_PATH_PREFIX}{key}`;
 
 export function createMediaHttpServer(deps: { prisma: PrismaClient; store: ObjectStore; logger: Logger }): Server {
   const measure = httpServerMetrics((req) => (mediaKeyOfPath(req.url ?? '') === null ? undefined : MEDIA_ROUTE));
-  return createServer((req: IncomingMessage, res: ServerResponse) => measure(req, res, () => {
-    void (async () => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 'NOT_FOUND', 'The route was not found.');
-      const key = mediaKeyOfPath(req.url ?? '');
-      if (key === null) {
-        return (req.url ?? '').startsWith(MEDIA_PATH_PREFIX) ? fail(res, 'MALFORMED_REQUEST', 'The media key is not valid.') : fail(res, 'NOT_FOUND', 'The route was not found.');
-      }
-      const object = await deps.prisma.mediaObject.findUnique({ where: { key } });
-      if (!object) return fail(res, 'NOT_FOUND', 'The media object was not found.');
-      const etag = etagOf(object);
-      const common = {
-        etag,
-        'cache-control': IMMUTABLE,
-        'accept-ranges': 'bytes',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-      };
-      const ifNoneMatch = req.headers['if-none-match'];
-      if (ifNoneMatch && (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(etag))) {
-        res.writeHead(304, common);
-        return res.end();
-      }
-      const range = parseRange(typeof req.headers.range === 'string' ? req.headers.range : undefined, object.size);
-      const headers = { ...common, 'content-type': object.contentType };
-      if (range) {
-        res.writeHead(206, { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${object.size}`, 'content-length': range.end - range.start + 1 });
-      } else {
-        res.writeHead(200, { ...headers, 'content-length': object.size });
-      }
-      if (req.method === 'HEAD') return res.end();
-      await pipeline(await deps.store.read(key, range ?? undefined), res);
-    })().catch((err: unknown) => {
-      deps.logger.error({ err: { name: (err as Error).name, message: (err as Error).message }, url: (req.url ?? '').slice(0, 200) }, 'media request failed');
-      if (!res.headersSent) fail(res, 'SERVICE_UNAVAILABLE');
-      else res.destroy();
-    });
-  }));
+  return createServer((req: IncomingMessage, res: ServerResponse) =>
+    measure(req, res, () => {
+      void (async () => {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 'NOT_FOUND', 'The route was not found.');
+        const key = mediaKeyOfPath(req.url ?? '');
+        if (key === null) {
+          return (req.url ?? '').startsWith(MEDIA_PATH_PREFIX)
+            ? fail(res, 'MALFORMED_REQUEST', 'The media key is not valid.')
+            : fail(res, 'NOT_FOUND', 'The route was not found.');
+        }
+        const object = await deps.prisma.mediaObject.findUnique({ where: { key } });
+        if (!object) return fail(res, 'NOT_FOUND', 'The media object was not found.');
+        const etag = etagOf(object);
+        const common = {
+          etag,
+          'cache-control': IMMUTABLE,
+          'accept-ranges': 'bytes',
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        };
+        const ifNoneMatch = req.headers['if-none-match'];
+        if (
+          ifNoneMatch &&
+          (ifNoneMatch.trim() === '*' ||
+            ifNoneMatch
+              .split(',')
+              .map((t) => t.trim().replace(/^W\//, ''))
+              .includes(etag))
+        ) {
+          res.writeHead(304, common);
+          return res.end();
+        }
+        const range = parseRange(typeof req.headers.range === 'string' ? req.headers.range : undefined, object.size);
+        const headers = { ...common, 'content-type': object.contentType };
+        if (range) {
+          res.writeHead(206, {
+            ...headers,
+            'content-range': `bytes ${range.start}-${range.end}/${object.size}`,
+            'content-length': range.end - range.start + 1,
+          });
+        } else {
+          res.writeHead(200, { ...headers, 'content-length': object.size });
+        }
+        if (req.method === 'HEAD') return res.end();
+        await pipeline(await deps.store.read(key, range ?? undefined), res);
+      })().catch((err: unknown) => {
+        deps.logger.error({ err: { name: (err as Error).name, message: (err as Error).message }, url: (req.url ?? '').slice(0, 200) }, 'media request failed');
+        if (!res.headersSent) fail(res, 'SERVICE_UNAVAILABLE');
+        else res.destroy();
+      });
+    }),
+  );
 }

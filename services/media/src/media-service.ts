@@ -25,7 +25,13 @@ export interface MediaServiceDeps extends ServiceDeps {
 
 function objectStoreOf(env: MediaEnv): ObjectStore {
   return env.S3_ENDPOINT
-    ? new S3ObjectStore({ endpoint: env.S3_ENDPOINT, accessKey: env.S3_ACCESS_KEY ?? '', secretKey: env.S3_SECRET_KEY ?? '', bucket: env.S3_BUCKET, region: env.S3_REGION })
+    ? new S3ObjectStore({
+        endpoint: env.S3_ENDPOINT,
+        accessKey: env.S3_ACCESS_KEY ?? '',
+        secretKey: env.S3_SECRET_KEY ?? '',
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+      })
     : new FileObjectStore(env.MEDIA_DIR);
 }
 

@@ -23,9 +23,7 @@ const objectName = (key: string) => `generated/${key}`;
 export class S3ObjectStore implements ObjectStore {
   private readonly client: Promise<Minio.Client>;
 
-  constructor(
-    private readonly options: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string },
-  ) {
+  constructor(private readonly options: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string }) {
     const url = new URL(options.endpoint);
     this.client = import('minio').then(
       ({ Client }) =>

@@ -22,7 +22,13 @@ export const MEDIA_ADMIN_CALLERS: CallerPolicy<RpcName<MediaAdminServiceHandlers
   PutObject: ['admin'],
 };
 
-export function createMediaGrpcServer(deps: { prisma: PrismaClient; store: ObjectStore; logger: Logger; maxObjectBytes: number; callers: ServiceCallers }): GrpcServer {
+export function createMediaGrpcServer(deps: {
+  prisma: PrismaClient;
+  store: ObjectStore;
+  logger: Logger;
+  maxObjectBytes: number;
+  callers: ServiceCallers;
+}): GrpcServer {
   const { prisma } = deps;
   const { cfs } = loadProtos();
   const customerFacing = implement<MediaServiceHandlers>(deps.logger, {
@@ -53,7 +59,12 @@ export function createMediaGrpcServer(deps: { prisma: PrismaClient; store: Objec
       return { status: s.status, updatedAt: s.updatedAt.toISOString() };
     },
     PutObject: async (req) => {
-      const object = await putObject(prisma, deps.store, { key: req.key, contentType: req.contentType, bytes: Buffer.from(req.data), maxBytes: deps.maxObjectBytes });
+      const object = await putObject(prisma, deps.store, {
+        key: req.key,
+        contentType: req.contentType,
+        bytes: Buffer.from(req.data),
+        maxBytes: deps.maxObjectBytes,
+      });
       return { key: object.key, size: object.size, etag: etagOf(object) };
     },
   });

@@ -11,7 +11,8 @@ describe('media keys', () => {
   });
   it('take keys from raw paths only when nothing is percent-encoded', () => {
     expect(mediaKeyOfPath('/media/generated/a/b.png?x=1')).toBe('a/b.png');
-    for (const path of ['/media/generated/%2e%2e/x', '/media/generated/a%2Fb', '/media/generated/a%00', '/media/other/a.png']) expect(mediaKeyOfPath(path), path).toBeNull();
+    for (const path of ['/media/generated/%2e%2e/x', '/media/generated/a%2Fb', '/media/generated/a%00', '/media/other/a.png'])
+      expect(mediaKeyOfPath(path), path).toBeNull();
   });
 });
 
@@ -21,6 +22,7 @@ describe('Range headers', () => {
     expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
     expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
     expect(parseRange('bytes=95-200', 100)).toEqual({ start: 95, end: 99 });
-    for (const header of [undefined, 'bytes=100-', 'bytes=5-1', 'bytes=0-1,3-4', 'items=0-1', 'bytes=-0', 'bytes=-']) expect(parseRange(header, 100), String(header)).toBeNull();
+    for (const header of [undefined, 'bytes=100-', 'bytes=5-1', 'bytes=0-1,3-4', 'items=0-1', 'bytes=-0', 'bytes=-'])
+      expect(parseRange(header, 100), String(header)).toBeNull();
   });
 });

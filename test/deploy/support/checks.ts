@@ -6,7 +6,18 @@ import { expect } from 'vitest';
 import type { KubeObject } from './kube-schema.ts';
 import { problemsOf } from './kube-schema.ts';
 import { NetworkPolicies, type Pod } from './netpol.ts';
-import { ADMIN_TARGETS, COMPONENTS, deploymentOf, envOf, HTTP_COMPONENTS, podTemplates, SERVICES, type Component, type Container, type Probe } from './render.ts';
+import {
+  ADMIN_TARGETS,
+  COMPONENTS,
+  deploymentOf,
+  envOf,
+  HTTP_COMPONENTS,
+  podTemplates,
+  SERVICES,
+  type Component,
+  type Container,
+  type Probe,
+} from './render.ts';
 
 /** Schema-valid, no unknown field, and no apiVersion/kind the validators do not know. */
 export function expectValidObjects(objects: KubeObject[]): void {
@@ -14,7 +25,10 @@ export function expectValidObjects(objects: KubeObject[]): void {
   const problems = objects.flatMap((o) => problemsOf(o));
   expect(problems, problems.join('\n')).toEqual([]);
   const ids = objects.map((o) => `${o.apiVersion}/${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`);
-  expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'duplicate objects').toEqual([]);
+  expect(
+    ids.filter((id, i) => ids.indexOf(id) !== i),
+    'duplicate objects',
+  ).toEqual([]);
 }
 
 /** Non-root, read-only root filesystem, no privilege escalation, no capabilities, RuntimeDefault seccomp, no API token. */
@@ -36,7 +50,10 @@ export function expectHardenedPods(objects: KubeObject[]): void {
       });
       expect(c.securityContext?.privileged ?? false, where).toBe(false);
       // A read-only root filesystem needs a writable /tmp.
-      expect(c.volumeMounts?.some((m) => m.mountPath === '/tmp'), `${where} ${c.name}: /tmp`).toBe(true);
+      expect(
+        c.volumeMounts?.some((m) => m.mountPath === '/tmp'),
+        `${where} ${c.name}: /tmp`,
+      ).toBe(true);
       expect(c.resources?.requests?.memory, `${where} ${c.name}: memory request`).toBeDefined();
       expect(c.resources?.limits?.memory, `${where} ${c.name}: memory limit`).toBeDefined();
     }
@@ -87,7 +104,10 @@ export function expectComponentsWired(objects: KubeObject[], expected: readonly 
       const address = env.get(`${service.toUpperCase()}_ADDR`)?.value;
       expect(address, `${caller} ${service.toUpperCase()}_ADDR`).toMatch(/^[\w.-]+:\d+$/);
       const [host, port] = address!.split(':');
-      expect(servicePort(host!)?.some((p) => p.port === Number(port)), `${caller} → ${address} is a Service port`).toBe(true);
+      expect(
+        servicePort(host!)?.some((p) => p.port === Number(port)),
+        `${caller} → ${address} is a Service port`,
+      ).toBe(true);
     }
   };
   const dashboard = deploymentOf(objects, 'dashboard');
@@ -107,7 +127,10 @@ export function expectComponentsWired(objects: KubeObject[], expected: readonly 
   expectAddresses('gateway', env);
   if (expected.includes('media')) {
     const url = new URL(env.get('MEDIA_HTTP_URL')!.value!);
-    expect(servicePort(url.hostname)?.some((p) => p.port === Number(url.port)), `MEDIA_HTTP_URL ${url} is a Service port`).toBe(true);
+    expect(
+      servicePort(url.hostname)?.some((p) => p.port === Number(url.port)),
+      `MEDIA_HTTP_URL ${url} is a Service port`,
+    ).toBe(true);
   }
 }
 
@@ -131,11 +154,16 @@ export function expectReferencesResolve(objects: KubeObject[], external: { secre
         if (!ref.optional) expect(Object.keys(data!), `${where} ${e.name}: key ${ref.key} of Secret ${ref.name}`).toContain(ref.key);
       }
       for (const from of c.envFrom ?? []) {
-        if (from.configMapRef) expect(configMaps.has(from.configMapRef.name) || external.configMaps?.includes(from.configMapRef.name), `${where}: ConfigMap ${from.configMapRef.name}`).toBe(true);
+        if (from.configMapRef)
+          expect(
+            configMaps.has(from.configMapRef.name) || external.configMaps?.includes(from.configMapRef.name),
+            `${where}: ConfigMap ${from.configMapRef.name}`,
+          ).toBe(true);
       }
     }
     for (const v of template.spec.volumes ?? []) {
-      if (v.configMap) expect(configMaps.has(v.configMap.name) || external.configMaps?.includes(v.configMap.name), `${where}: ConfigMap ${v.configMap.name}`).toBe(true);
+      if (v.configMap)
+        expect(configMaps.has(v.configMap.name) || external.configMaps?.includes(v.configMap.name), `${where}: ConfigMap ${v.configMap.name}`).toBe(true);
     }
   }
 }
@@ -168,7 +196,10 @@ export function expectNetworkPolicyMatrix(
     const template = (d.spec as { template: { metadata: { labels: Record<string, string> }; spec: { containers: Container[] } } }).template;
     pods.set(component, { name: component, namespace: d.metadata.namespace ?? namespace, labels: template.metadata.labels });
     const declared = template.spec.containers[0]!.ports ?? [];
-    ports.set(component, declared.filter((p) => p.name !== 'metrics').map((p) => p.containerPort));
+    ports.set(
+      component,
+      declared.filter((p) => p.name !== 'metrics').map((p) => p.containerPort),
+    );
     const metrics = declared.find((p) => p.name === 'metrics');
     if (metrics) metricsPorts.set(component, metrics.containerPort);
   }
@@ -185,7 +216,8 @@ export function expectNetworkPolicyMatrix(
   const postgres: Pod = opts.bundled ? sibling('postgresql') : { name: 'postgres', namespace: 'databases', labels: { app: 'postgres' } };
   const redis: Pod = opts.bundled ? sibling('redis') : { name: 'redis', namespace: 'redis', labels: { 'app.kubernetes.io/name': 'redis' } };
 
-  for (const pod of pods.values()) expect(policies.covers(pod), `${pod.name} is selected by policies of both directions`).toEqual({ ingress: true, egress: true });
+  for (const pod of pods.values())
+    expect(policies.covers(pod), `${pod.name} is selected by policies of both directions`).toEqual({ ingress: true, egress: true });
 
   const expectPath = (from: Pod, to: Pod, port: number, allowed: boolean) =>
     expect(policies.allows(from, to, port), `${from.name} → ${to.name}:${port} ${allowed ? 'allowed' : 'denied'}`).toBe(allowed);

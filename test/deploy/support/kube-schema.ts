@@ -151,7 +151,10 @@ export function problemsOf(obj: KubeObject): string[] {
   const problems: string[] = [];
   // The API server decodes base64 the way Go does, ignoring line breaks (kustomize folds long values);
   // the validator's "byte" format does not, so line breaks are removed before validating.
-  const data = key === 'v1/Secret' && obj.data ? Object.fromEntries(Object.entries(obj.data as Record<string, string>).map(([k, v]) => [k, v.replace(/\s+/g, '')])) : undefined;
+  const data =
+    key === 'v1/Secret' && obj.data
+      ? Object.fromEntries(Object.entries(obj.data as Record<string, string>).map(([k, v]) => [k, v.replace(/\s+/g, '')]))
+      : undefined;
   try {
     kind.create(data ? { ...obj, data } : obj).validate();
   } catch (err) {

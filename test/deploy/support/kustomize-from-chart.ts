@@ -83,7 +83,8 @@ function normalise(rendered: KubeObject[]): Normalised {
   const config = new Map<string, string>();
   const objects: KubeObject[] = [];
   for (const o of rendered) {
-    if (o.kind === 'Secret') throw new Error(`the chart rendered Secret ${o.metadata.name}: give every credential through cfs-secrets in ${path.relative(REPO_ROOT, BASE_VALUES)}`);
+    if (o.kind === 'Secret')
+      throw new Error(`the chart rendered Secret ${o.metadata.name}: give every credential through cfs-secrets in ${path.relative(REPO_ROOT, BASE_VALUES)}`);
     delete (o.metadata as { namespace?: string }).namespace;
     dropKeys(o.metadata.labels, HELM_LABELS);
     const pod = podSpecOf(o);
@@ -102,7 +103,8 @@ function normalise(rendered: KubeObject[]): Normalised {
             continue;
           }
           const seen = config.get(e.name);
-          if (seen !== undefined && seen !== e.value) throw new Error(`${e.name} is ${seen} in one component and ${e.value} in ${o.metadata.name}: cfs-config holds one value per name`);
+          if (seen !== undefined && seen !== e.value)
+            throw new Error(`${e.name} is ${seen} in one component and ${e.value} in ${o.metadata.name}: cfs-config holds one value per name`);
           config.set(e.name, e.value);
         }
         container.env = kept;
@@ -175,12 +177,20 @@ function overlayOf(base: Normalised, target: Normalised): { patches: JsonObject[
     }
     byId.delete(idOf(o));
     const p = mergePatch(before as unknown as Json, o as unknown as Json) as JsonObject | undefined;
-    if (p) patches.push({ apiVersion: o.apiVersion, kind: o.kind, metadata: { name: o.metadata.name }, ...p, ...(p.metadata ? { metadata: { ...(p.metadata as JsonObject), name: o.metadata.name } } : {}) });
+    if (p)
+      patches.push({
+        apiVersion: o.apiVersion,
+        kind: o.kind,
+        metadata: { name: o.metadata.name },
+        ...p,
+        ...(p.metadata ? { metadata: { ...(p.metadata as JsonObject), name: o.metadata.name } } : {}),
+      });
   }
   for (const gone of byId.values()) patches.push({ apiVersion: gone.apiVersion, kind: gone.kind, metadata: { name: gone.metadata.name }, $patch: 'delete' });
   const config = new Map<string, string>();
   for (const [k, v] of target.config) if (base.config.get(k) !== v) config.set(k, v);
-  for (const k of base.config.keys()) if (!target.config.has(k)) throw new Error(`${k} is in the base's cfs-config but not in the overlay's rendering: a ConfigMap merge cannot remove it`);
+  for (const k of base.config.keys())
+    if (!target.config.has(k)) throw new Error(`${k} is in the base's cfs-config but not in the overlay's rendering: a ConfigMap merge cannot remove it`);
   return { patches, resources, config };
 }
 
@@ -236,7 +246,10 @@ export function renderKustomizeFiles(): RenderedFiles {
     configMapGenerator: [{ name: 'cfs-config', envs: ['config.env'] }],
   };
   files.set('k8s/base/kustomization.yaml', header(BASE_README) + stringify(kustomization, { lineWidth: 0 }));
-  files.set('k8s/base/config.env', header(['The settings every container reads (ConfigMap cfs-config); overlays merge their own by name.']) + envFile(base.config));
+  files.set(
+    'k8s/base/config.env',
+    header(['The settings every container reads (ConfigMap cfs-config); overlays merge their own by name.']) + envFile(base.config),
+  );
 
   const admin = base.objects.filter((o) => componentOf(o) === 'admin');
   files.set(
@@ -251,7 +264,8 @@ export function renderKustomizeFiles(): RenderedFiles {
   );
   files.set(
     'k8s/overlays/prod/generated/patches.yaml',
-    header(['What k8s/overlays/prod/chart-values.yaml changes in the base: strategic-merge patches, each addressed by kind and name.']) + yamlDocs(overlay.patches),
+    header(['What k8s/overlays/prod/chart-values.yaml changes in the base: strategic-merge patches, each addressed by kind and name.']) +
+      yamlDocs(overlay.patches),
   );
   files.set('k8s/overlays/prod/generated/resources.yaml', header(['Objects that only the prod values create.']) + yamlDocs(overlay.resources));
   files.set('k8s/overlays/prod/generated/config.env', header(['The settings prod merges into cfs-config.']) + envFile(overlay.config));

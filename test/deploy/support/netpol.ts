@@ -59,7 +59,11 @@ function peerMatches(peer: Peer, pod: Pod, policyNamespace: string): boolean {
 }
 
 function ruleAdmits(rule: Rule, peers: Peer[] | undefined, pod: Pod, port: number, policyNamespace: string): boolean {
-  const portOk = !rule.ports?.length || rule.ports.some((p) => p.port === undefined || p.port === port || (typeof p.port === 'number' && p.endPort !== undefined && port >= p.port && port <= p.endPort));
+  const portOk =
+    !rule.ports?.length ||
+    rule.ports.some(
+      (p) => p.port === undefined || p.port === port || (typeof p.port === 'number' && p.endPort !== undefined && port >= p.port && port <= p.endPort),
+    );
   const peerOk = !peers?.length || peers.some((peer) => peerMatches(peer, pod, policyNamespace));
   return portOk && peerOk;
 }

@@ -90,7 +90,11 @@ export interface Container {
   args?: string[];
   command?: string[];
   ports?: Array<{ name?: string; containerPort: number }>;
-  env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean }; fieldRef?: { fieldPath: string } } }>;
+  env?: Array<{
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean }; fieldRef?: { fieldPath: string } };
+  }>;
   envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
   securityContext?: Record<string, unknown>;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };

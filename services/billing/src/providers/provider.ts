@@ -85,7 +85,8 @@ export function guarded(provider: PaymentProvider, logger: Logger): PaymentProvi
     } catch (err) {
       if (err instanceof DomainError) throw err;
       logger.warn({ provider: provider.name, operation, err: { name: (err as Error).name, message: (err as Error).message } }, 'payment provider failed');
-      if (err instanceof ProviderUnavailable) throw new DomainError('SERVICE_UNAVAILABLE', 'The payment provider is temporarily unavailable. Retrying is safe.');
+      if (err instanceof ProviderUnavailable)
+        throw new DomainError('SERVICE_UNAVAILABLE', 'The payment provider is temporarily unavailable. Retrying is safe.');
       throw new DomainError('INTERNAL_ERROR', 'The payment provider could not complete the request.');
     }
   };

@@ -51,7 +51,11 @@ export function toBillingEvent(event: Stripe.Event): BillingEvent {
     }
     case 'checkout.session.expired': {
       const session = event.data.object;
-      return { kind: 'checkout.expired', checkoutRef: session.id, ...(session.metadata?.subscriptionId ? { subscriptionId: session.metadata.subscriptionId } : {}) };
+      return {
+        kind: 'checkout.expired',
+        checkoutRef: session.id,
+        ...(session.metadata?.subscriptionId ? { subscriptionId: session.metadata.subscriptionId } : {}),
+      };
     }
     case 'customer.subscription.updated':
       return { kind: 'subscription.changed', subscription: fromStripeSubscription(event.data.object) };

@@ -59,7 +59,9 @@ export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
     maxNetworkRetries: 1,
     timeout: STRIPE_TIMEOUT_MS,
     telemetry: false,
-    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(api
+      ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' }
+      : {}),
   });
 }
 
@@ -86,7 +88,8 @@ export class StripeProvider implements PaymentProvider {
       return await fn();
     } catch (err) {
       const e = err as { type?: string; statusCode?: number };
-      if (e.type === 'StripeConnectionError' || e.type === 'StripeRateLimitError' || (e.statusCode ?? 0) >= 500) throw new ProviderUnavailable('stripe unavailable', { cause: err });
+      if (e.type === 'StripeConnectionError' || e.type === 'StripeRateLimitError' || (e.statusCode ?? 0) >= 500)
+        throw new ProviderUnavailable('stripe unavailable', { cause: err });
       throw err;
     }
   }

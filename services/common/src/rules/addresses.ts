@@ -10,11 +10,7 @@ export const email = z.email().max(320).refine(withoutControlCharacters, CONTROL
  * characters: a Site's public address, an article's link. Control characters are refused as sent
  * (a URL parser would silently drop some of them); surrounding spaces are trimmed.
  */
-export const httpUrl = z
-  .string()
-  .max(2048)
-  .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
-  .pipe(webAddress());
+export const httpUrl = z.string().max(2048).refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE).pipe(webAddress());
 
 /** The address part of httpUrl alone (absolute http(s), a domain name), at most `max` characters: for addresses the system itself hands out. */
 export function webAddress(max = 2048) {

@@ -4,11 +4,27 @@
  * callers (the operator CLI, other services), so the CLI and the API accept exactly the same input.
  * The gateway adds OpenAPI metadata on top (`.meta()` returns a copy; these stay unnamed).
  */
-export { CONTROL_CHARACTER_MESSAGE, credentialName, displayName, NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_BUT_LINE_BREAKS, paragraphs, text, withoutControlCharacters } from './text.ts';
+export {
+  CONTROL_CHARACTER_MESSAGE,
+  credentialName,
+  displayName,
+  NO_CONTROL_CHARACTERS,
+  NO_CONTROL_CHARACTERS_BUT_LINE_BREAKS,
+  paragraphs,
+  text,
+  withoutControlCharacters,
+} from './text.ts';
 export { email, httpUrl, webAddress } from './addresses.ts';
 export { ARTICLE_ID, ARTICLE_ID_MAX, CATEGORY_KEY, categoryKey, locale, mediaKey, planId } from './keys.ts';
 export { customer, site, storedSite } from './account.ts';
-export { CONNECTION_CODE_MAX_SECONDS, CONNECTION_CODE_PATTERN, CONNECTION_CODE_MIN_SECONDS, connectionCodeLifetime, credentialScopes, customerScope } from './credentials.ts';
+export {
+  CONNECTION_CODE_MAX_SECONDS,
+  CONNECTION_CODE_PATTERN,
+  CONNECTION_CODE_MIN_SECONDS,
+  connectionCodeLifetime,
+  credentialScopes,
+  customerScope,
+} from './credentials.ts';
 export { MAX_SUBSCRIPTIONS, subscribedCategories } from './subscriptions.ts';
 export { seoProfile } from './seo-profile.ts';
 export { describeIssue, formatIssues } from './issues.ts';

@@ -6,8 +6,7 @@ import { BASE } from '../views.ts';
 export function signInPage(props: { csrf: string; email?: string; error?: string; notice?: string }): Node {
   return html`
     <h1>Sign in</h1>
-    ${props.notice && html`<p class="notice" role="status">${props.notice}</p>`}
-    ${errorBox(props.error)}
+    ${props.notice && html`<p class="notice" role="status">${props.notice}</p>`} ${errorBox(props.error)}
     <form method="post" action=${`${BASE}/sign-in`}>
       ${csrfField(props.csrf)}
       ${field({ label: 'E-mail', name: 'email', type: 'email', value: props.email ?? '', required: true, autocomplete: 'username', maxlength: 254 })}

@@ -26,14 +26,18 @@ export const CAPABILITY_NAMES: Record<Capability, string> = {
 
 /** A capability the Site's plan lacks: said plainly, with the way to get it. */
 function notIncluded(site: Site__Output, capability: Capability): Node {
-  return html`<p class="notice">The ${site.plan} plan does not include ${CAPABILITY_NAMES[capability].toLowerCase()}.
-    <a href=${`${sitePath(site.id)}/billing`}>Change the plan</a> to use it.</p>`;
+  return html`<p class="notice">
+    The ${site.plan} plan does not include ${CAPABILITY_NAMES[capability].toLowerCase()}. <a href=${`${sitePath(site.id)}/billing`}>Change the plan</a> to use
+    it.
+  </p>`;
 }
 
 /** A bar of `used` out of `limit` (a meter: screen readers read it as a value in a range). */
 function usageBar(id: string, label: string, used: number, limit: number | null, detail: string): Node {
   if (limit === null) {
-    return html`<div class="usage"><span id=${id}>${label}</span> <strong>${used.toLocaleString('en')}</strong> used · unlimited <small class="muted">${detail}</small></div>`;
+    return html`<div class="usage">
+      <span id=${id}>${label}</span> <strong>${used.toLocaleString('en')}</strong> used · unlimited <small class="muted">${detail}</small>
+    </div>`;
   }
   const percent = limit === 0 ? 100 : Math.min(100, Math.round((used / limit) * 100));
   return html`<div class="usage">
@@ -63,22 +67,32 @@ export function usagePage(props: {
   return html`
     ${siteHeader(site, 'usage')}
     <h2>Quota this period</h2>
-    ${props.entitlements
-      ? rows.map(([capability, e], i) =>
-          e.included
-            ? usageBar(`quota-${i}`, CAPABILITY_NAMES[capability], e.used, e.quota, `per ${e.period}, resets ${formatTime(e.resetsAt)}`)
-            : html`<div class="usage"><span>${CAPABILITY_NAMES[capability]}</span> <span class="muted">not in the ${site.plan} plan</span></div>`,
-        )
-      : html`<p class="muted">Quota usage is not available here: the gateway keeps its counters where this dashboard cannot read them (it needs the gateway's Redis).</p>`}
+    ${
+      props.entitlements
+        ? rows.map(([capability, e], i) =>
+            e.included
+              ? usageBar(`quota-${i}`, CAPABILITY_NAMES[capability], e.used, e.quota, `per ${e.period}, resets ${formatTime(e.resetsAt)}`)
+              : html`<div class="usage"><span>${CAPABILITY_NAMES[capability]}</span> <span class="muted">not in the ${site.plan} plan</span></div>`,
+          )
+        : html`<p class="muted">
+            Quota usage is not available here: the gateway keeps its counters where this dashboard cannot read them (it needs the gateway's Redis).
+          </p>`
+    }
     <h2>AI usage</h2>
-    ${props.ai
-      ? html`${usageBar('ai-usage', 'AI generation units', props.ai.used, props.ai.budget, `per ${props.ai.period}, resets ${formatTime(props.ai.resetsAt)}`)}
+    ${
+      props.ai
+        ? html`${usageBar('ai-usage', 'AI generation units', props.ai.used, props.ai.budget, `per ${props.ai.period}, resets ${formatTime(props.ai.resetsAt)}`)}
           ${props.ai.status !== 'ok' && html`<p class="notice">${props.ai.status === 'exhausted' ? 'The AI budget of this period is used up.' : 'More than 80% of the AI budget of this period is used.'}</p>`}`
-      : notIncluded(site, 'ai_usage')}
+        : notIncluded(site, 'ai_usage')
+    }
     <h2>AI images</h2>
-    ${props.aiImages
-      ? html`<p>AI image generation is <strong>${props.aiImages.status}</strong> <small class="muted">(since ${formatTime(props.aiImages.updatedAt)})</small>.</p>`
-      : notIncluded(site, 'ai_images')}
+    ${
+      props.aiImages
+        ? html`<p>
+            AI image generation is <strong>${props.aiImages.status}</strong> <small class="muted">(since ${formatTime(props.aiImages.updatedAt)})</small>.
+          </p>`
+        : notIncluded(site, 'ai_images')
+    }
   `;
 }
 
@@ -97,32 +111,43 @@ export function subscriptionsPage(props: {
   return html`
     ${siteHeader(site, 'subscriptions')}
     <h2 id="topics">Topics</h2>
-    ${props.categories
-      ? html`${errorBox(props.error)}
-          <form method="post" aria-labelledby="topics">
-            ${csrfField(props.csrf)}
-            <fieldset>
-              <legend>Categories the Site's feed holds</legend>
-              ${props.categories.map(
-                (c) => html`<label class="choice"><input type="checkbox" name="categories" value=${c.key} checked=${chosen.has(c.key)} /> ${c.name}
-                  ${c.topics.length > 0 && html`<small class="muted">${c.topics.map((t) => t.name).join(', ')}</small>`}</label>`,
-              )}
-            </fieldset>
-            <button type="submit">Save subscriptions</button>
-          </form>`
-      : notIncluded(site, 'subscriptions')}
+    ${
+      props.categories
+        ? html`${errorBox(props.error)}
+            <form method="post" aria-labelledby="topics">
+              ${csrfField(props.csrf)}
+              <fieldset>
+                <legend>Categories the Site's feed holds</legend>
+                ${props.categories.map(
+                  (c) =>
+                    html`<label class="choice"
+                      ><input type="checkbox" name="categories" value=${c.key} checked=${chosen.has(c.key)} /> ${c.name}
+                      ${c.topics.length > 0 && html`<small class="muted">${c.topics.map((t) => t.name).join(', ')}</small>`}</label
+                    >`,
+                )}
+              </fieldset>
+              <button type="submit">Save subscriptions</button>
+            </form>`
+        : notIncluded(site, 'subscriptions')
+    }
     <h2 id="preview">Feed preview</h2>
-    ${props.preview === undefined
-      ? notIncluded(site, 'feed')
-      : props.preview.length === 0
-        ? html`<p class="muted">The feed is empty: subscribe to a category above.</p>`
-        : html`<ol class="preview" aria-labelledby="preview">
-            ${props.preview.map(
-              (a) => html`<li><a href=${a.url} rel="noopener noreferrer">${a.title}</a> <small class="muted">${formatTime(a.publishedAt)} · ${a.categories.join(', ')}</small>
-                ${a.summary && html`<br /><span>${a.summary}</span>`}</li>`,
-            )}
-          </ol>
-          <p class="muted">The newest articles, as GET /api/v1/feed answers them (the preview does not count against the feed quota).</p>`}
+    ${
+      props.preview === undefined
+        ? notIncluded(site, 'feed')
+        : props.preview.length === 0
+          ? html`<p class="muted">The feed is empty: subscribe to a category above.</p>`
+          : html`<ol class="preview" aria-labelledby="preview">
+                ${props.preview.map(
+                  (a) =>
+                    html`<li>
+                      <a href=${a.url} rel="noopener noreferrer">${a.title}</a>
+                      <small class="muted">${formatTime(a.publishedAt)} · ${a.categories.join(', ')}</small>
+                      ${a.summary && html`<br /><span>${a.summary}</span>`}
+                    </li>`,
+                )}
+              </ol>
+              <p class="muted">The newest articles, as GET /api/v1/feed answers them (the preview does not count against the feed quota).</p>`
+    }
   `;
 }
 
@@ -134,7 +159,13 @@ export interface SeoForm {
   topics?: string;
 }
 
-export const seoFormOf = (p: SeoProfile__Output): SeoForm => ({ siteName: p.siteName, locale: p.locale, keywords: p.keywords.join(', '), tone: p.tone, topics: p.topics.join(', ') });
+export const seoFormOf = (p: SeoProfile__Output): SeoForm => ({
+  siteName: p.siteName,
+  locale: p.locale,
+  keywords: p.keywords.join(', '),
+  tone: p.tone,
+  topics: p.topics.join(', '),
+});
 
 export function seoPage(props: { csrf: string; site: Site__Output; included: boolean; form?: SeoForm; updatedAt?: string; error?: string }): Node {
   const { site } = props;
@@ -142,19 +173,20 @@ export function seoPage(props: { csrf: string; site: Site__Output; included: boo
   return html`
     ${siteHeader(site, 'seo')}
     <h2 id="seo">SEO profile</h2>
-    ${props.included
-      ? html`<p class="muted">${props.updatedAt ? `Last saved ${formatTime(props.updatedAt)}.` : 'No profile yet: saving creates it.'}</p>
-          ${errorBox(props.error)}
-          <form method="post" aria-labelledby="seo">
-            ${csrfField(props.csrf)}
-            ${field({ label: 'Site name', name: 'siteName', value: form.siteName ?? '', required: true, maxlength: 200 })}
-            ${field({ label: 'Locale', name: 'locale', value: form.locale ?? '', required: true, maxlength: 16, hint: 'A BCP 47 language tag, e.g. en-GB.' })}
-            ${field({ label: 'Keywords', name: 'keywords', value: form.keywords ?? '', hint: 'Separated by commas.' })}
-            ${field({ label: 'Tone', name: 'tone', value: form.tone ?? '', required: true, maxlength: 100, hint: 'e.g. neutral, friendly or formal.' })}
-            ${field({ label: 'Topics', name: 'topics', value: form.topics ?? '', hint: 'Separated by commas.' })}
-            <button type="submit">Save profile</button>
-          </form>`
-      : notIncluded(site, 'seo_profile')}
+    ${
+      props.included
+        ? html`<p class="muted">${props.updatedAt ? `Last saved ${formatTime(props.updatedAt)}.` : 'No profile yet: saving creates it.'}</p>
+            ${errorBox(props.error)}
+            <form method="post" aria-labelledby="seo">
+              ${csrfField(props.csrf)} ${field({ label: 'Site name', name: 'siteName', value: form.siteName ?? '', required: true, maxlength: 200 })}
+              ${field({ label: 'Locale', name: 'locale', value: form.locale ?? '', required: true, maxlength: 16, hint: 'A BCP 47 language tag, e.g. en-GB.' })}
+              ${field({ label: 'Keywords', name: 'keywords', value: form.keywords ?? '', hint: 'Separated by commas.' })}
+              ${field({ label: 'Tone', name: 'tone', value: form.tone ?? '', required: true, maxlength: 100, hint: 'e.g. neutral, friendly or formal.' })}
+              ${field({ label: 'Topics', name: 'topics', value: form.topics ?? '', hint: 'Separated by commas.' })}
+              <button type="submit">Save profile</button>
+            </form>`
+        : notIncluded(site, 'seo_profile')
+    }
   `;
 }
 
@@ -176,38 +208,57 @@ export function billingPage(props: {
     <h2>Plan</h2>
     <p>The Site is on the <strong>${props.plan.name}</strong> plan.</p>
     ${errorBox(props.error)}
-    ${props.checkoutUrl &&
-    html`<p class="notice" role="status">The checkout is ready. <a href=${props.checkoutUrl} rel="noopener noreferrer">Continue to the payment page</a>; the plan changes once the payment is confirmed.</p>`}
+    ${
+      props.checkoutUrl &&
+      html`<p class="notice" role="status">
+        The checkout is ready. <a href=${props.checkoutUrl} rel="noopener noreferrer">Continue to the payment page</a>; the plan changes once the payment is
+        confirmed.
+      </p>`
+    }
     <h2 id="subscription">Subscription</h2>
-    ${s
-      ? html`<dl class="facts">
-          <dt>Plan</dt><dd>${s.plan}</dd>
-          <dt>Status</dt><dd><span class="tag">${s.status}</span>${s.cancelAtPeriodEnd ? ' · ends at the end of the period' : ''}</dd>
-          <dt>Paid until</dt><dd>${formatTime(s.currentPeriodEnd)}</dd>
-          <dt>Started</dt><dd>${formatTime(s.createdAt)}</dd>
-          ${s.canceledAt && html`<dt>Canceled</dt><dd>${formatTime(s.canceledAt)}</dd>`}
-        </dl>`
-      : html`<p class="muted">No subscription yet.</p>`}
-    ${open
-      ? html`<form method="post" action=${`${sitePath(site.id)}/billing/cancel`} aria-labelledby="subscription" class="actions">
-          ${csrfField(props.csrf)}
-          <fieldset>
-            <legend>Cancel the subscription</legend>
-            <label class="choice"><input type="radio" name="when" value="period-end" checked /> At the end of the paid period (the plan stays until then)</label>
-            <label class="choice"><input type="radio" name="when" value="now" /> Now (the Site returns to the default plan at once)</label>
-          </fieldset>
-          <button type="submit" class="danger">Cancel the subscription</button>
-        </form>`
-      : html`<form method="post" action=${`${sitePath(site.id)}/billing/checkout`} aria-labelledby="subscription">
-          ${csrfField(props.csrf)}
-          <p class="field">
-            <label for="f-plan">Plan to buy</label>
-            <select id="f-plan" name="plan">
-              ${props.offers.map((p) => html`<option value=${p.id}>${p.name}</option>`)}
-            </select>
-          </p>
-          <button type="submit">Go to checkout</button>
-        </form>`}
+    ${
+      s
+        ? html`<dl class="facts">
+            <dt>Plan</dt>
+            <dd>${s.plan}</dd>
+            <dt>Status</dt>
+            <dd><span class="tag">${s.status}</span>${s.cancelAtPeriodEnd ? ' · ends at the end of the period' : ''}</dd>
+            <dt>Paid until</dt>
+            <dd>${formatTime(s.currentPeriodEnd)}</dd>
+            <dt>Started</dt>
+            <dd>${formatTime(s.createdAt)}</dd>
+            ${
+              s.canceledAt &&
+              html`<dt>Canceled</dt>
+                <dd>${formatTime(s.canceledAt)}</dd>`
+            }
+          </dl>`
+        : html`<p class="muted">No subscription yet.</p>`
+    }
+    ${
+      open
+        ? html`<form method="post" action=${`${sitePath(site.id)}/billing/cancel`} aria-labelledby="subscription" class="actions">
+            ${csrfField(props.csrf)}
+            <fieldset>
+              <legend>Cancel the subscription</legend>
+              <label class="choice"
+                ><input type="radio" name="when" value="period-end" checked /> At the end of the paid period (the plan stays until then)</label
+              >
+              <label class="choice"><input type="radio" name="when" value="now" /> Now (the Site returns to the default plan at once)</label>
+            </fieldset>
+            <button type="submit" class="danger">Cancel the subscription</button>
+          </form>`
+        : html`<form method="post" action=${`${sitePath(site.id)}/billing/checkout`} aria-labelledby="subscription">
+            ${csrfField(props.csrf)}
+            <p class="field">
+              <label for="f-plan">Plan to buy</label>
+              <select id="f-plan" name="plan">
+                ${props.offers.map((p) => html`<option value=${p.id}>${p.name}</option>`)}
+              </select>
+            </p>
+            <button type="submit">Go to checkout</button>
+          </form>`
+    }
   `;
 }
 
@@ -226,27 +277,41 @@ export function accountPage(props: {
     <h2 id="customer">Contact</h2>
     ${errorBox(props.errors?.customer)}
     <form method="post" action=${`${BASE}/account`} aria-labelledby="customer">
-      ${csrfField(props.csrf)}
-      ${field({ label: 'Name', name: 'name', value: props.form?.name ?? customer.name, required: true, maxlength: 200 })}
+      ${csrfField(props.csrf)} ${field({ label: 'Name', name: 'name', value: props.form?.name ?? customer.name, required: true, maxlength: 200 })}
       ${field({ label: 'Contact e-mail', name: 'email', type: 'email', value: props.form?.email ?? customer.email, required: true, maxlength: 320 })}
       <button type="submit">Save</button>
     </form>
     <h2 id="users">Dashboard users</h2>
     <table aria-labelledby="users">
-      <thead><tr><th scope="col">E-mail</th><th scope="col">State</th><th scope="col">Invited</th></tr></thead>
+      <thead>
+        <tr>
+          <th scope="col">E-mail</th>
+          <th scope="col">State</th>
+          <th scope="col">Invited</th>
+        </tr>
+      </thead>
       <tbody>
-        ${props.users.map((u) => html`<tr><td>${u.email}</td><td>${u.active ? 'Active' : 'Invited'}</td><td>${formatTime(u.createdAt)}</td></tr>`)}
+        ${props.users.map(
+          (u) =>
+            html`<tr>
+              <td>${u.email}</td>
+              <td>${u.active ? 'Active' : 'Invited'}</td>
+              <td>${formatTime(u.createdAt)}</td>
+            </tr>`,
+        )}
       </tbody>
     </table>
     <h2 id="invite">Invite someone</h2>
-    ${props.invited
-      ? secretOnce({
-          id: 'invitation',
-          label: `Invitation link for ${props.invited.email}`,
-          value: props.invited.url,
-          note: `Send this link to ${props.invited.email}: it works once, until ${formatTime(props.invited.expiresAt)}, and is not shown again.`,
-        })
-      : null}
+    ${
+      props.invited
+        ? secretOnce({
+            id: 'invitation',
+            label: `Invitation link for ${props.invited.email}`,
+            value: props.invited.url,
+            note: `Send this link to ${props.invited.email}: it works once, until ${formatTime(props.invited.expiresAt)}, and is not shown again.`,
+          })
+        : null
+    }
     ${errorBox(props.errors?.invite)}
     <form method="post" action=${`${BASE}/account/invitations`} aria-labelledby="invite">
       ${csrfField(props.csrf)}

@@ -23,13 +23,10 @@ export function siteHeader(site: Site__Output, current: SiteSection): Node {
     <h1>${site.name}</h1>
     <p class="muted">${site.url} · plan <span class="tag">${site.plan}</span> · ${site.id}</p>
     <nav aria-label="Site" class="tabs">
-      ${SECTIONS.map(
-        (s) => html`<a href=${`${sitePath(site.id)}${s.path}`} aria-current=${s.section === current ? 'page' : undefined}>${s.label}</a>`,
-      )}
+      ${SECTIONS.map((s) => html`<a href=${`${sitePath(site.id)}${s.path}`} aria-current=${s.section === current ? 'page' : undefined}>${s.label}</a>`)}
     </nav>
   `;
 }
-
 
 /** A Site's feed quota this period, for the Sites list (absent when the counters cannot be read). */
 export interface FeedUsage {
@@ -41,35 +38,67 @@ export interface FeedUsage {
 function feedUsageCell(u: FeedUsage | undefined): Node {
   if (!u) return html`<span class="muted">—</span>`;
   if (u.period === null) return html`<span class="muted">not in plan</span>`;
-  const label = u.quota === null ? `${u.used.toLocaleString('en')} this ${u.period} (unlimited)` : `${u.used.toLocaleString('en')} of ${u.quota.toLocaleString('en')} this ${u.period}`;
-  return u.quota === null ? label : html`<meter min="0" max=${u.quota} value=${Math.min(u.used, u.quota)} low=${u.quota * 0.8} high=${u.quota * 0.95} optimum="0" aria-label=${`Feed requests: ${label}`}></meter> ${label}`;
+  const label =
+    u.quota === null
+      ? `${u.used.toLocaleString('en')} this ${u.period} (unlimited)`
+      : `${u.used.toLocaleString('en')} of ${u.quota.toLocaleString('en')} this ${u.period}`;
+  return u.quota === null
+    ? label
+    : html`<meter
+          min="0"
+          max=${u.quota}
+          value=${Math.min(u.used, u.quota)}
+          low=${u.quota * 0.8}
+          high=${u.quota * 0.95}
+          optimum="0"
+          aria-label=${`Feed requests: ${label}`}
+        ></meter>
+        ${label}`;
 }
 
-export function sitesPage(props: { csrf: string; sites: Site__Output[]; usage?: Map<string, FeedUsage>; error?: string; form?: { name?: string; url?: string } }): Node {
+export function sitesPage(props: {
+  csrf: string;
+  sites: Site__Output[];
+  usage?: Map<string, FeedUsage>;
+  error?: string;
+  form?: { name?: string; url?: string };
+}): Node {
   return html`
     <h1>Sites</h1>
-    ${props.sites.length === 0
-      ? html`<p>No Site yet. Create the first one below.</p>`
-      : html`<table>
-          <caption class="muted">Every Site of your account, oldest first.</caption>
-          <thead><tr><th scope="col">Site</th><th scope="col">URL</th><th scope="col">Plan</th>${props.usage && html`<th scope="col">Feed requests</th>`}<th scope="col">Created</th></tr></thead>
-          <tbody>
-            ${props.sites.map(
-              (s) => html`<tr>
-                <td><a href=${sitePath(s.id)}>${s.name}</a></td>
-                <td>${s.url}</td>
-                <td><span class="tag">${s.plan}</span></td>
-                ${props.usage && html`<td>${feedUsageCell(props.usage.get(s.id))}</td>`}
-                <td>${formatTime(s.createdAt)}</td>
-              </tr>`,
-            )}
-          </tbody>
-        </table>`}
+    ${
+      props.sites.length === 0
+        ? html`<p>No Site yet. Create the first one below.</p>`
+        : html`<table>
+            <caption class="muted">
+              Every Site of your account, oldest first.
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Site</th>
+                <th scope="col">URL</th>
+                <th scope="col">Plan</th>
+                ${props.usage && html`<th scope="col">Feed requests</th>`}
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${props.sites.map(
+                (s) =>
+                  html`<tr>
+                    <td><a href=${sitePath(s.id)}>${s.name}</a></td>
+                    <td>${s.url}</td>
+                    <td><span class="tag">${s.plan}</span></td>
+                    ${props.usage && html`<td>${feedUsageCell(props.usage.get(s.id))}</td>`}
+                    <td>${formatTime(s.createdAt)}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`
+    }
     <h2 id="new-site">Create a Site</h2>
     ${errorBox(props.error)}
     <form method="post" action=${`${BASE}/sites`} aria-labelledby="new-site">
-      ${csrfField(props.csrf)}
-      ${field({ label: 'Name', name: 'name', value: props.form?.name, required: true, maxlength: 100 })}
+      ${csrfField(props.csrf)} ${field({ label: 'Name', name: 'name', value: props.form?.name, required: true, maxlength: 100 })}
       ${field({ label: 'URL', name: 'url', type: 'url', value: props.form?.url, required: true, hint: 'The address of the site, e.g. https://news.example.com' })}
       <button type="submit">Create Site</button>
     </form>
@@ -90,14 +119,11 @@ export function credentialForm(props: { csrf: string; site: Site__Output; audien
   return html`
     ${errorBox(props.error)}
     <form method="post" action=${`${sitePath(props.site.id)}/credentials`} aria-labelledby="new-credential">
-      ${csrfField(props.csrf)}
-      ${form.replaces && html`<input type="hidden" name="replaces" value=${form.replaces} />`}
+      ${csrfField(props.csrf)} ${form.replaces && html`<input type="hidden" name="replaces" value=${form.replaces} />`}
       ${field({ label: 'Name', name: 'name', form: 'credential', value: form.name ?? '', required: true, maxlength: 100 })}
       <fieldset>
         <legend>Scopes</legend>
-        ${CUSTOMER_SCOPES.map(
-          (scope) => html`<label><input type="checkbox" name="scopes" value=${scope} checked=${chosen.has(scope)} /> ${scope}</label>`,
-        )}
+        ${CUSTOMER_SCOPES.map((scope) => html`<label><input type="checkbox" name="scopes" value=${scope} checked=${chosen.has(scope)} /> ${scope}</label>`)}
       </fieldset>
       <p class="field">
         <label for="f-audience">Audience</label>
@@ -119,11 +145,13 @@ function credentialRow(site: Site__Output, c: Credential__Output): Node {
     <td>${c.audience}</td>
     <td>${state}</td>
     <td>
-      ${!c.revokedAt &&
-      html`<span class="actions">
-        <a href=${`${base}/rotate`} aria-label=${`Rotate ${c.name}`}>Rotate</a>
-        <a href=${`${base}/revoke`} aria-label=${`Revoke ${c.name}`}>Revoke</a>
-      </span>`}
+      ${
+        !c.revokedAt &&
+        html`<span class="actions">
+          <a href=${`${base}/rotate`} aria-label=${`Rotate ${c.name}`}>Rotate</a>
+          <a href=${`${base}/revoke`} aria-label=${`Revoke ${c.name}`}>Revoke</a>
+        </span>`
+      }
     </td>
   </tr>`;
 }
@@ -141,12 +169,24 @@ export function sitePage(props: {
     ${siteHeader(site, 'credentials')}
 
     <h2 id="credentials">Credentials</h2>
-    ${props.credentials.length === 0
-      ? html`<p>No Credential yet.</p>`
-      : html`<table aria-labelledby="credentials">
-          <thead><tr><th scope="col">Name</th><th scope="col">Scopes</th><th scope="col">Audience</th><th scope="col">State</th><th scope="col">Actions</th></tr></thead>
-          <tbody>${props.credentials.map((c) => credentialRow(site, c))}</tbody>
-        </table>`}
+    ${
+      props.credentials.length === 0
+        ? html`<p>No Credential yet.</p>`
+        : html`<table aria-labelledby="credentials">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Scopes</th>
+                <th scope="col">Audience</th>
+                <th scope="col">State</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${props.credentials.map((c) => credentialRow(site, c))}
+            </tbody>
+          </table>`
+    }
 
     <h2 id="new-credential">Create a Credential</h2>
     ${credentialForm({ csrf: props.csrf, site, audiences: props.audiences, ...(props.errors?.credential ? { error: props.errors.credential } : {}) })}
@@ -162,8 +202,7 @@ export function sitePage(props: {
     <h2 id="rename">Rename</h2>
     ${errorBox(props.errors?.rename)}
     <form method="post" action=${sitePath(site.id)} aria-labelledby="rename">
-      ${csrfField(props.csrf)}
-      ${field({ label: 'Name', name: 'name', form: 'rename', value: props.rename?.name ?? site.name, required: true, maxlength: 100 })}
+      ${csrfField(props.csrf)} ${field({ label: 'Name', name: 'name', form: 'rename', value: props.rename?.name ?? site.name, required: true, maxlength: 100 })}
       ${field({ label: 'URL', name: 'url', form: 'rename', type: 'url', value: props.rename?.url ?? site.url, required: true })}
       <button type="submit">Save</button>
     </form>
@@ -215,7 +254,14 @@ export function revokePage(props: { csrf: string; site: Site__Output; credential
   `;
 }
 
-export function rotatePage(props: { csrf: string; site: Site__Output; credential: Credential__Output; audiences: string[]; error?: string; form?: CredentialForm }): Node {
+export function rotatePage(props: {
+  csrf: string;
+  site: Site__Output;
+  credential: Credential__Output;
+  audiences: string[];
+  error?: string;
+  form?: CredentialForm;
+}): Node {
   const { credential } = props;
   return html`
     <h1>Rotate ${credential.name}</h1>
