@@ -1,0 +1,94 @@
+/**
+ * No file cycle inside a package: for every workspace's hand-written source (gateway/src,
+ * services/<name>/src, protos/src), the graph of relative imports has no cycle. A cycle makes two
+ * files one unit that can be read, tested and changed only together; the packages themselves have
+ * none either (each imports others only through their package exports). Generated code is left out.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SOURCE_DIRS = ['gateway/src', 'protos/src', ...readdirSync(path.join(ROOT, 'services')).map((name) => `services/${name}/src`)].filter((dir) =>
+  existsSync(path.join(ROOT, dir)),
+);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return name === 'generated' || name === 'node_modules' ? [] : sourceFiles(file);
+    return /\.(ts|tsx|mts|mjs|js)$/.test(name) && !name.endsWith('.d.ts') ? [file] : [];
+  });
+}
+
+/** The files a file imports by a relative path (static imports and exports, `import()`), resolved. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map(
+    (m) => m[1] ?? m[2]!,
+  );
+  return specifiers.map((s) => resolve(path.dirname(file), s)).filter((f): f is string => f !== undefined);
+}
+
+function resolve(from: string, specifier: string): string | undefined {
+  const base = path.resolve(from, specifier);
+  const candidates = [base, base.replace(/\.js$/, '.ts'), `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
+  return candidates.find((c) => existsSync(c) && statSync(c).isFile());
+}
+
+/** One cycle of the graph as a list of files, or undefined when there is none (depth-first search). */
+export function findCycle(graph: Map<string, string[]>): string[] | undefined {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string): string[] | undefined => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') return [...stack.slice(stack.indexOf(next)), next];
+      if (!state.has(next)) {
+        const cycle = visit(next);
+        if (cycle) return cycle;
+      }
+    }
+    stack.pop();
+    state.set(node, 'done');
+    return undefined;
+  };
+  for (const node of graph.keys()) {
+    if (state.has(node)) continue;
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+describe('file cycles', () => {
+  it('finds a cycle when there is one, and none in a tree', () => {
+    expect(
+      findCycle(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual(['a', 'b', 'c', 'a']);
+    expect(
+      findCycle(
+        new Map([
+          ['a', ['b', 'c']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toBeUndefined();
+  });
+
+  it.each(SOURCE_DIRS)('%s has none', (dir) => {
+    const files = sourceFiles(path.join(ROOT, dir));
+    expect(files.length).toBeGreaterThan(0);
+    const graph = new Map(files.map((f) => [f, importsOf(f)]));
+    const cycle = findCycle(graph);
+    expect(cycle?.map((f) => path.relative(ROOT, f))).toBeUndefined();
+  });
+});
