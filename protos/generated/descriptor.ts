@@ -1565,6 +1565,10 @@ export const descriptor = {
                     "resetsAt": {
                       "type": "string",
                       "id": 7
+                    },
+                    "reserved": {
+                      "type": "int64",
+                      "id": 8
                     }
                   }
                 },

@@ -1,8 +1,11 @@
 /** SEO profile, generated media (through the gateway from an S3-protocol server), AI usage and status. */
 import { request as httpRequest } from 'node:http';
 import * as Minio from 'minio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createLogger } from '@cfs/common/logger';
+import { openAiBudgetLedger } from '@cfs/media';
 import { createCustomer, type Owner } from '../support/customers.ts';
+import { acceptInvitationOverHttp } from '../support/dashboard-http.ts';
 import { tempFile } from '../support/files.ts';
 import { expectError, expectSafeMessage, request } from '../support/http.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';
@@ -164,11 +167,44 @@ describe('AI usage', () => {
   it("shows usage recorded by the operator against the plan's budget, with a status", async () => {
     const owner = await createCustomer(system, '--plan', 'starter');
     const first = (await as(owner, 'GET', '/api/v1/ai-usage')).body as Record<string, unknown>;
-    expect(first).toMatchObject({ period: 'month', used: 0, budget: 1000, remaining: 1000, status: 'ok' });
+    expect(first).toMatchObject({ period: 'month', used: 0, reserved: 0, budget: 1000, remaining: 1000, status: 'ok' });
     await system.admin('ai-usage', 'record', '--site', owner.site.id, '--units', '850', '--kind', 'image');
     expect((await as(owner, 'GET', '/api/v1/ai-usage')).body).toMatchObject({ used: 850, remaining: 150, status: 'warning' });
     await system.admin('ai-usage', 'record', '--site', owner.site.id, '--units', '200');
     expect((await as(owner, 'GET', '/api/v1/ai-usage')).body).toMatchObject({ used: 1050, remaining: 0, status: 'exhausted' });
+  });
+
+  it('shows units reserved by generations under way, and is exhausted once what is left cannot pay for one more article', async () => {
+    const owner = (await createCustomer(system, '--plan', 'starter')) as Owner & { invite: { url: string } };
+    // The media service's own ledger, on a pool of its own: what a generation worker holds and settles.
+    const { ledger, close } = await openAiBudgetLedger(
+      { database: { connectionString: inject('databaseUrl'), schema: 'media' }, poolSize: 2, logger: createLogger('test', { level: 'silent' }) },
+      { text: 1, image: 10 },
+    );
+    const reserve = (articleId: string, units: number) =>
+      ledger.reserve({ siteId: owner.site.id, articleId, kind: 'article', units, budget: 1000, period: 'month' });
+    const usage = async () => (await as(owner, 'GET', '/api/v1/ai-usage')).body as Record<string, unknown>;
+    try {
+      expect(await usage()).toMatchObject({ used: 0, reserved: 0, budget: 1000, remaining: 1000, status: 'ok' });
+      const article = (await reserve('article-1', 11))!;
+      expect(await usage()).toMatchObject({ used: 0, reserved: 11, remaining: 989, status: 'ok' });
+      await system.admin('ai-usage', 'record', '--site', owner.site.id, '--units', '880');
+      expect(await usage()).toMatchObject({ used: 880, reserved: 11, remaining: 109, status: 'warning' });
+      // 10 units left: less than an article (1 + 10), though only 89 % is used.
+      const big = (await reserve('article-2', 99))!;
+      expect(await usage()).toMatchObject({ used: 880, reserved: 110, remaining: 10, status: 'exhausted' });
+      expect(await reserve('article-3', 11)).toBeNull();
+      const dashboard = await acceptInvitationOverHttp(owner.invite.url, 'a long enough password');
+      const page = await dashboard.get(`/sites/${owner.site.id}/usage`);
+      expect(page.text.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ')).toContain('880 used · 110 reserved by generations under way · 10 left');
+      expect(await ledger.release(big.id)).toBe(true);
+      expect(await usage()).toMatchObject({ used: 880, reserved: 11, remaining: 109, status: 'warning' });
+      expect(await ledger.settle(article.id, 11)).toBe(true);
+      expect(await ledger.settle(article.id, 11)).toBe(false);
+      expect(await usage()).toMatchObject({ used: 891, reserved: 0, remaining: 109, status: 'warning' });
+    } finally {
+      await close();
+    }
   });
 
   it('refuses bad records and unknown sites in the CLI', async () => {

@@ -8,10 +8,17 @@ export const AiUsage = z
     period: z.enum(QUOTA_PERIODS).meta({ description: 'The budget period (UTC calendar).' }),
     periodStart: timestamp,
     resetsAt: timestamp,
-    used: count.meta({ description: 'AI generation units used this period.' }),
+    used: count.meta({ description: 'AI generation units used this period (successful generations and operator adjustments).' }),
+    reserved: count.meta({
+      description:
+        'Units held by generations under way this period; 0 when idle. They become used when a generation succeeds and are given back when it fails.',
+    }),
     budget: count.nullable().meta({ description: 'Units per period from the plan; null means unlimited.' }),
-    remaining: count.nullable().meta({ description: 'null when unlimited.' }),
-    status: z.enum(['ok', 'warning', 'exhausted']).meta({ description: 'warning from 80 % of the budget used.' }),
+    remaining: count.nullable().meta({ description: 'budget − used − reserved, never below 0; null when unlimited.' }),
+    status: z.enum(['ok', 'warning', 'exhausted']).meta({
+      description:
+        'warning from 80 % of the budget used; exhausted once what remains cannot pay for one more article (its text and its image): nothing more is generated this period.',
+    }),
   })
   .meta({
     id: 'AiUsage',
@@ -21,8 +28,9 @@ export const AiUsage = z
         periodStart: '2026-02-01T00:00:00.000Z',
         resetsAt: '2026-03-01T00:00:00.000Z',
         used: 850,
+        reserved: 22,
         budget: 1000,
-        remaining: 150,
+        remaining: 128,
         status: 'warning',
       },
     ],

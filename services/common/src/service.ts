@@ -30,7 +30,7 @@ export interface ServiceDeps {
 }
 
 /** The Prisma driver adapter of a service: its pool logs a dropped idle connection instead of crashing. */
-export function serviceAdapter(deps: ServiceDeps) {
+export function serviceAdapter(deps: Pick<ServiceDeps, 'logger' | 'database' | 'poolSize'>) {
   return createPgAdapter(deps.database, deps.poolSize ?? 10, (err) =>
     deps.logger.warn({ err: { message: err.message }, schema: deps.database.schema }, 'database connection dropped; the pool replaces it'),
   );

@@ -37,7 +37,9 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
         ? rpc('media', 'GetAiUsage', { siteId: site.id, ...aiBudgetOf(plan) }).then((u): AiUsageView => ({
             period: u.period,
             used: Number(u.used),
+            reserved: Number(u.reserved),
             budget: u.budget === undefined ? null : Number(u.budget),
+            remaining: u.remaining === undefined ? null : Number(u.remaining),
             resetsAt: u.resetsAt,
             status: u.status,
           }))

@@ -15,6 +15,10 @@ export const mediaEnvSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   MEDIA_DIR: z.string().default('.cfs-data/media'),
   MEDIA_MAX_OBJECT_BYTES: envFields.positiveInt(10 * 1024 * 1024),
+  /** Budget units a text generation costs (GET /api/v1/ai-usage calls the budget exhausted below one text and one image). */
+  AI_UNITS_TEXT: envFields.positiveInt(1),
+  /** Budget units an image generation costs. */
+  AI_UNITS_IMAGE: envFields.positiveInt(10),
   MIGRATE_ON_START: z
     .enum(['true', 'false'])
     .default('true')

@@ -7,6 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import type { GrpcServer } from '@cfs/common/grpc';
 import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
+import { AiBudgetLedger, type AiUnitCosts } from './ai-budget.ts';
 import type { MediaEnv } from './env.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { createMediaHttpServer } from './http.ts';
@@ -14,6 +15,7 @@ import { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store
 import { createMediaGrpcServer } from './server.ts';
 
 export { mediaEnvSchema, type MediaEnv } from './env.ts';
+export { AiBudgetLedger, type AiUnitCosts, type AiUsage, type Reservation, type ReserveRequest } from './ai-budget.ts';
 export { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store.ts';
 
 export const MEDIA_MIGRATIONS_DIR = new URL('../prisma/migrations', import.meta.url).pathname;
@@ -35,6 +37,17 @@ function objectStoreOf(env: MediaEnv): ObjectStore {
     : new FileObjectStore(env.MEDIA_DIR);
 }
 
+/** A budget ledger on its own connection pool (workers, tests); the media service builds its own. */
+export async function openAiBudgetLedger(
+  deps: Pick<ServiceDeps, 'database' | 'poolSize' | 'logger'>,
+  costs: AiUnitCosts,
+): Promise<{ ledger: AiBudgetLedger; close: () => Promise<void> }> {
+  const prisma = new PrismaClient({ adapter: await serviceAdapter(deps) });
+  return { ledger: new AiBudgetLedger(prisma, { schema: deps.database.schema, costs }), close: () => prisma.$disconnect() };
+}
+
+export const aiUnitCostsOf = (env: Pick<MediaEnv, 'AI_UNITS_TEXT' | 'AI_UNITS_IMAGE'>): AiUnitCosts => ({ text: env.AI_UNITS_TEXT, image: env.AI_UNITS_IMAGE });
+
 export async function createMediaService(env: MediaEnv, deps: MediaServiceDeps): Promise<GrpcServer & { httpUrl: string }> {
   const { logger } = deps;
   const prisma = new PrismaClient({ adapter: await serviceAdapter(deps) });
@@ -48,7 +61,8 @@ export async function createMediaService(env: MediaEnv, deps: MediaServiceDeps):
   });
   const { port } = http.address() as AddressInfo;
   logger.info({ port }, 'media HTTP listening');
-  const server = createMediaGrpcServer({ prisma, store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES, callers: deps.callers })
+  const ledger = new AiBudgetLedger(prisma, { schema: deps.database.schema, costs: aiUnitCostsOf(env) });
+  const server = createMediaGrpcServer({ prisma, ledger, store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES, callers: deps.callers })
     .addCleanup(
       () =>
         new Promise<void>((resolve) => {

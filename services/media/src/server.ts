@@ -6,7 +6,8 @@ import { prismaReadiness } from '@cfs/common/service';
 import { loadProtos } from '@cfs/protos';
 import type { MediaAdminServiceHandlers } from '@cfs/protos/generated/cfs/media/v1/MediaAdminService.js';
 import type { MediaServiceHandlers } from '@cfs/protos/generated/cfs/media/v1/MediaService.js';
-import { imagesStatus, recordUsage, setImagesStatus, usageOf } from './ai.ts';
+import { imagesStatus, setImagesStatus } from './ai.ts';
+import type { AiBudgetLedger } from './ai-budget.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { etagOf, putObject } from './media.ts';
 import type { ObjectStore } from './object-store.ts';
@@ -24,19 +25,21 @@ export const MEDIA_ADMIN_CALLERS: CallerPolicy<RpcName<MediaAdminServiceHandlers
 
 export function createMediaGrpcServer(deps: {
   prisma: PrismaClient;
+  ledger: AiBudgetLedger;
   store: ObjectStore;
   logger: Logger;
   maxObjectBytes: number;
   callers: ServiceCallers;
 }): GrpcServer {
-  const { prisma } = deps;
+  const { prisma, ledger } = deps;
   const { cfs } = loadProtos();
   const customerFacing = implement<MediaServiceHandlers>(deps.logger, {
     GetAiUsage: async (req) => {
-      const u = await usageOf(prisma, req.siteId, req.budget === undefined ? null : Number(req.budget), req.period);
+      const u = await ledger.usage(req.siteId, req.budget === undefined ? null : Number(req.budget), req.period);
       return {
         period: u.period,
         used: u.used,
+        reserved: u.reserved,
         ...(u.budget === null ? {} : { budget: u.budget }),
         ...(u.remaining === null ? {} : { remaining: u.remaining }),
         status: u.status,
@@ -51,8 +54,8 @@ export function createMediaGrpcServer(deps: {
   });
   const admin = implement<MediaAdminServiceHandlers>(deps.logger, {
     RecordAiUsage: async (req) => {
-      await recordUsage(prisma, req.siteId, Number(req.units), req.kind);
-      return { used: (await usageOf(prisma, req.siteId, null, 'month')).used };
+      await ledger.record(req.siteId, Number(req.units), req.kind);
+      return { used: (await ledger.usage(req.siteId, null, 'month')).used };
     },
     SetAiImagesStatus: async (req) => {
       const s = await setImagesStatus(prisma, req.status);

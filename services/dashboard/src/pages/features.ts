@@ -50,7 +50,11 @@ function usageBar(id: string, label: string, used: number, limit: number | null,
 export interface AiUsageView {
   period: string;
   used: number;
+  /** Held by generations under way; used once they succeed, given back when they fail. */
+  reserved: number;
   budget: number | null;
+  /** budget − used − reserved; null when unlimited. */
+  remaining: number | null;
   resetsAt: string;
   status: string;
 }
@@ -82,7 +86,20 @@ export function usagePage(props: {
     ${
       props.ai
         ? html`${usageBar('ai-usage', 'AI generation units', props.ai.used, props.ai.budget, `per ${props.ai.period}, resets ${formatTime(props.ai.resetsAt)}`)}
-          ${props.ai.status !== 'ok' && html`<p class="notice">${props.ai.status === 'exhausted' ? 'The AI budget of this period is used up.' : 'More than 80% of the AI budget of this period is used.'}</p>`}`
+            <p id="ai-usage-split">
+              <strong>${props.ai.used.toLocaleString('en')}</strong> used · <strong>${props.ai.reserved.toLocaleString('en')}</strong> reserved by generations
+              under way · ${props.ai.remaining === null ? 'unlimited' : html`<strong>${props.ai.remaining.toLocaleString('en')}</strong> left`}
+            </p>
+            ${
+              props.ai.status !== 'ok' &&
+              html`<p class="notice">
+                ${
+                  props.ai.status === 'exhausted'
+                    ? 'The AI budget of this period is used up: what is left cannot pay for one more article, so nothing more is generated until it resets.'
+                    : 'More than 80% of the AI budget of this period is used.'
+                }
+              </p>`
+            }`
         : notIncluded(site, 'ai_usage')
     }
     <h2>AI images</h2>

@@ -19,12 +19,13 @@ export interface GetAiUsageResponse {
    */
   'budget'?: (number | string | Long);
   /**
-   * Units left this period (budget - used, never below 0); absent when the budget is unlimited.
+   * Units left this period (budget - used - reserved, never below 0); absent when the budget is
+   * unlimited.
    */
   'remaining'?: (number | string | Long);
   /**
-   * ok, warning (80 % of the budget used) or exhausted.
-   * Always ok without a budget.
+   * ok, warning (80 % of the budget used) or exhausted (what is left cannot pay for one more
+   * article: AI_UNITS_TEXT + AI_UNITS_IMAGE). Always ok without a budget.
    */
   'status'?: (string);
   /**
@@ -35,6 +36,11 @@ export interface GetAiUsageResponse {
    * When the current period ends and the count starts again from 0 (RFC 3339 UTC).
    */
   'resetsAt'?: (string);
+  /**
+   * Units held by open reservations of generations under way this period (0 when idle); they become
+   * used when their calls succeed and are given back when they fail.
+   */
+  'reserved'?: (number | string | Long);
   '_budget'?: "budget";
   '_remaining'?: "remaining";
 }
@@ -56,12 +62,13 @@ export interface GetAiUsageResponse__Output {
    */
   'budget'?: (string);
   /**
-   * Units left this period (budget - used, never below 0); absent when the budget is unlimited.
+   * Units left this period (budget - used - reserved, never below 0); absent when the budget is
+   * unlimited.
    */
   'remaining'?: (string);
   /**
-   * ok, warning (80 % of the budget used) or exhausted.
-   * Always ok without a budget.
+   * ok, warning (80 % of the budget used) or exhausted (what is left cannot pay for one more
+   * article: AI_UNITS_TEXT + AI_UNITS_IMAGE). Always ok without a budget.
    */
   'status': (string);
   /**
@@ -72,6 +79,11 @@ export interface GetAiUsageResponse__Output {
    * When the current period ends and the count starts again from 0 (RFC 3339 UTC).
    */
   'resetsAt': (string);
+  /**
+   * Units held by open reservations of generations under way this period (0 when idle); they become
+   * used when their calls succeed and are given back when they fail.
+   */
+  'reserved': (string);
   '_budget'?: "budget";
   '_remaining'?: "remaining";
 }

@@ -39,8 +39,9 @@ export interface MediaServiceClient extends grpc.Client {
   
   /**
    * The Site's AI usage in the current period against the budget the caller passes (the one of the
-   * Site's plan). Callers: gateway, dashboard. Errors: none of its own (an unknown period counts as
-   * month, a Site without usage has used 0); UNAVAILABLE.
+   * Site's plan): units used, and units reserved by generations under way. Callers: gateway,
+   * dashboard. Errors: none of its own (an unknown period counts as month, a Site without usage has
+   * used 0); UNAVAILABLE.
    */
   GetAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   GetAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
@@ -48,8 +49,9 @@ export interface MediaServiceClient extends grpc.Client {
   GetAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   /**
    * The Site's AI usage in the current period against the budget the caller passes (the one of the
-   * Site's plan). Callers: gateway, dashboard. Errors: none of its own (an unknown period counts as
-   * month, a Site without usage has used 0); UNAVAILABLE.
+   * Site's plan): units used, and units reserved by generations under way. Callers: gateway,
+   * dashboard. Errors: none of its own (an unknown period counts as month, a Site without usage has
+   * used 0); UNAVAILABLE.
    */
   getAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   getAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
@@ -79,8 +81,9 @@ export interface MediaServiceHandlers extends grpc.UntypedServiceImplementation 
   
   /**
    * The Site's AI usage in the current period against the budget the caller passes (the one of the
-   * Site's plan). Callers: gateway, dashboard. Errors: none of its own (an unknown period counts as
-   * month, a Site without usage has used 0); UNAVAILABLE.
+   * Site's plan): units used, and units reserved by generations under way. Callers: gateway,
+   * dashboard. Errors: none of its own (an unknown period counts as month, a Site without usage has
+   * used 0); UNAVAILABLE.
    */
   GetAiUsage: grpc.handleUnaryCall<_cfs_media_v1_GetAiUsageRequest__Output, _cfs_media_v1_GetAiUsageResponse>;
   

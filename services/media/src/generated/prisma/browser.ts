@@ -28,6 +28,19 @@ export type MediaObject = Prisma.MediaObjectModel
  */
 export type AiUsageEntry = Prisma.AiUsageEntryModel
 /**
+ * Model AiReservation
+ * Budget held for a generation before its provider calls (src/ai-budget.ts): `open` until it is
+ * settled (its units become an AiUsageEntry dated at the reservation, so they count in the period
+ * the budget was checked against) or released. A row never leaves a finished state.
+ */
+export type AiReservation = Prisma.AiReservationModel
+/**
+ * Model AiBudgetLock
+ * One row a Site, locked (SELECT … FOR UPDATE) by each reservation so that the check of the
+ * Site's budget and the insert of the reservation happen one Site-reservation at a time.
+ */
+export type AiBudgetLock = Prisma.AiBudgetLockModel
+/**
  * Model AiImagesStatus
  * 
  */

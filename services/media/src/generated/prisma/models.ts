@@ -10,5 +10,7 @@
  */
 export type * from './models/MediaObject.js'
 export type * from './models/AiUsageEntry.js'
+export type * from './models/AiReservation.js'
+export type * from './models/AiBudgetLock.js'
 export type * from './models/AiImagesStatus.js'
 export type * from './commonInputTypes.js'

@@ -399,6 +399,8 @@ type FieldRefInputType<Model, FieldType> = Model extends never ? never : FieldRe
 export const ModelName = {
   MediaObject: 'MediaObject',
   AiUsageEntry: 'AiUsageEntry',
+  AiReservation: 'AiReservation',
+  AiBudgetLock: 'AiBudgetLock',
   AiImagesStatus: 'AiImagesStatus'
 } as const
 
@@ -415,7 +417,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "mediaObject" | "aiUsageEntry" | "aiImagesStatus"
+    modelProps: "mediaObject" | "aiUsageEntry" | "aiReservation" | "aiBudgetLock" | "aiImagesStatus"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -567,6 +569,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    AiReservation: {
+      payload: Prisma.$AiReservationPayload<ExtArgs>
+      fields: Prisma.AiReservationFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.AiReservationFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiReservationPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.AiReservationFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiReservationPayload>
+        }
+        findFirst: {
+          args: Prisma.AiReservationFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiReservationPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.AiReservationFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiReservationPayload>
+        }
+        findMany: {
+          args: Prisma.AiReservationFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiReservationPayload>[]
+        }
+        create: {
+          args: Prisma.AiReservationCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiReservationPayload>
+        }
+        createMany: {
+          args: Prisma.AiReservationCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.AiReservationCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiReservationPayload>[]
+        }
+        delete: {
+          args: Prisma.AiReservationDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiReservationPayload>
+        }
+        update: {
+          args: Prisma.AiReservationUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiReservationPayload>
+        }
+        deleteMany: {
+          args: Prisma.AiReservationDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.AiReservationUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.AiReservationUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiReservationPayload>[]
+        }
+        upsert: {
+          args: Prisma.AiReservationUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiReservationPayload>
+        }
+        aggregate: {
+          args: Prisma.AiReservationAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateAiReservation>
+        }
+        groupBy: {
+          args: Prisma.AiReservationGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AiReservationGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.AiReservationCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AiReservationCountAggregateOutputType> | number
+        }
+      }
+    }
+    AiBudgetLock: {
+      payload: Prisma.$AiBudgetLockPayload<ExtArgs>
+      fields: Prisma.AiBudgetLockFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.AiBudgetLockFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiBudgetLockPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.AiBudgetLockFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiBudgetLockPayload>
+        }
+        findFirst: {
+          args: Prisma.AiBudgetLockFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiBudgetLockPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.AiBudgetLockFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiBudgetLockPayload>
+        }
+        findMany: {
+          args: Prisma.AiBudgetLockFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiBudgetLockPayload>[]
+        }
+        create: {
+          args: Prisma.AiBudgetLockCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiBudgetLockPayload>
+        }
+        createMany: {
+          args: Prisma.AiBudgetLockCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.AiBudgetLockCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiBudgetLockPayload>[]
+        }
+        delete: {
+          args: Prisma.AiBudgetLockDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiBudgetLockPayload>
+        }
+        update: {
+          args: Prisma.AiBudgetLockUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiBudgetLockPayload>
+        }
+        deleteMany: {
+          args: Prisma.AiBudgetLockDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.AiBudgetLockUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.AiBudgetLockUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiBudgetLockPayload>[]
+        }
+        upsert: {
+          args: Prisma.AiBudgetLockUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiBudgetLockPayload>
+        }
+        aggregate: {
+          args: Prisma.AiBudgetLockAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateAiBudgetLock>
+        }
+        groupBy: {
+          args: Prisma.AiBudgetLockGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AiBudgetLockGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.AiBudgetLockCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AiBudgetLockCountAggregateOutputType> | number
+        }
+      }
+    }
     AiImagesStatus: {
       payload: Prisma.$AiImagesStatusPayload<ExtArgs>
       fields: Prisma.AiImagesStatusFieldRefs
@@ -702,6 +852,28 @@ export const AiUsageEntryScalarFieldEnum = {
 export type AiUsageEntryScalarFieldEnum = (typeof AiUsageEntryScalarFieldEnum)[keyof typeof AiUsageEntryScalarFieldEnum]
 
 
+export const AiReservationScalarFieldEnum = {
+  id: 'id',
+  siteId: 'siteId',
+  articleId: 'articleId',
+  kind: 'kind',
+  units: 'units',
+  state: 'state',
+  settledUnits: 'settledUnits',
+  createdAt: 'createdAt',
+  finishedAt: 'finishedAt'
+} as const
+
+export type AiReservationScalarFieldEnum = (typeof AiReservationScalarFieldEnum)[keyof typeof AiReservationScalarFieldEnum]
+
+
+export const AiBudgetLockScalarFieldEnum = {
+  siteId: 'siteId'
+} as const
+
+export type AiBudgetLockScalarFieldEnum = (typeof AiBudgetLockScalarFieldEnum)[keyof typeof AiBudgetLockScalarFieldEnum]
+
+
 export const AiImagesStatusScalarFieldEnum = {
   id: 'id',
   status: 'status',
@@ -725,6 +897,14 @@ export const QueryMode = {
 } as const
 
 export type QueryMode = (typeof QueryMode)[keyof typeof QueryMode]
+
+
+export const NullsOrder = {
+  first: 'first',
+  last: 'last'
+} as const
+
+export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
 
 
 
@@ -941,6 +1121,8 @@ export type PrismaClientOptions = PrismaClientOptionsWithAccelerateUrl | PrismaC
 export type GlobalOmitConfig = {
   mediaObject?: Prisma.MediaObjectOmit
   aiUsageEntry?: Prisma.AiUsageEntryOmit
+  aiReservation?: Prisma.AiReservationOmit
+  aiBudgetLock?: Prisma.AiBudgetLockOmit
   aiImagesStatus?: Prisma.AiImagesStatusOmit
 }
 

@@ -53,6 +53,8 @@ export const AnyNull = runtime.AnyNull
 export const ModelName = {
   MediaObject: 'MediaObject',
   AiUsageEntry: 'AiUsageEntry',
+  AiReservation: 'AiReservation',
+  AiBudgetLock: 'AiBudgetLock',
   AiImagesStatus: 'AiImagesStatus'
 } as const
 
@@ -94,6 +96,28 @@ export const AiUsageEntryScalarFieldEnum = {
 export type AiUsageEntryScalarFieldEnum = (typeof AiUsageEntryScalarFieldEnum)[keyof typeof AiUsageEntryScalarFieldEnum]
 
 
+export const AiReservationScalarFieldEnum = {
+  id: 'id',
+  siteId: 'siteId',
+  articleId: 'articleId',
+  kind: 'kind',
+  units: 'units',
+  state: 'state',
+  settledUnits: 'settledUnits',
+  createdAt: 'createdAt',
+  finishedAt: 'finishedAt'
+} as const
+
+export type AiReservationScalarFieldEnum = (typeof AiReservationScalarFieldEnum)[keyof typeof AiReservationScalarFieldEnum]
+
+
+export const AiBudgetLockScalarFieldEnum = {
+  siteId: 'siteId'
+} as const
+
+export type AiBudgetLockScalarFieldEnum = (typeof AiBudgetLockScalarFieldEnum)[keyof typeof AiBudgetLockScalarFieldEnum]
+
+
 export const AiImagesStatusScalarFieldEnum = {
   id: 'id',
   status: 'status',
@@ -117,4 +141,12 @@ export const QueryMode = {
 } as const
 
 export type QueryMode = (typeof QueryMode)[keyof typeof QueryMode]
+
+
+export const NullsOrder = {
+  first: 'first',
+  last: 'last'
+} as const
+
+export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
 

@@ -1,0 +1,209 @@
+/**
+ * The AI budget of Sites: a ledger of units per Site and calendar period (UTC) against the budget of
+ * the Site's plan, which the caller passes. `used` is the sum of the usage entries in the period
+ * (settled reservations and operator records); `reserved` the sum of the open reservations made in
+ * it. A generation reserves its whole cost before any provider call, then settles what its
+ * successful calls cost, or releases it.
+ *
+ * Guarantee: used + reserved ≤ budget, whatever the number of replicas and workers. A reservation
+ * locks its Site's row in ai_budget_locks, then checks and inserts in one statement, in one short
+ * transaction: reservations of one Site queue on that row lock on PostgreSQL, and on the embedded
+ * PGlite (one session) the transaction runs whole, so nothing else is awaited inside it. Settling and
+ * releasing are single conditional statements on the reservation's state, so each happens once.
+ * Every statement runs in an explicit transaction: PGlite's socket server keeps a transaction's
+ * messages together, while the messages of concurrent statements outside one may interleave.
+ */
+import { quoteIdent } from '@cfs/common/database';
+import { malformed } from '@cfs/common/errors';
+import { newId } from '@cfs/common/ids';
+import { periodWindow, QUOTA_PERIODS, type PeriodWindow, type QuotaPeriod } from '@cfs/common/periods';
+import { commitWithinBudget } from '@cfs/common/transactions';
+import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
+
+/** Units a generation costs (AI_UNITS_TEXT, AI_UNITS_IMAGE). */
+export interface AiUnitCosts {
+  text: number;
+  image: number;
+}
+
+export interface AiUsage {
+  period: QuotaPeriod;
+  periodStart: Date;
+  resetsAt: Date;
+  /** Units settled this period, operator records included. */
+  used: number;
+  /** Units held by open reservations made this period. */
+  reserved: number;
+  budget: number | null;
+  /** budget − used − reserved, never below 0; null when unlimited. */
+  remaining: number | null;
+  /** exhausted once `remaining` cannot pay for one more article (text and image). */
+  status: 'ok' | 'warning' | 'exhausted';
+}
+
+export interface ReserveRequest {
+  siteId: string;
+  /** What the units are for: the article generated for the Site, and what is generated (e.g. `article`, `text`, `image`). */
+  articleId: string;
+  kind: string;
+  units: number;
+  /** The Site's budget (units per period, from its plan); null means unlimited. */
+  budget: number | null;
+  /** The budget's period: hour, day or month (anything else counts as month). */
+  period: string;
+}
+
+export interface Reservation {
+  id: string;
+  siteId: string;
+  articleId: string;
+  kind: string;
+  units: number;
+  createdAt: Date;
+}
+
+const MAX_UNITS = 1_000_000;
+
+function checkUnits(units: number): void {
+  if (!Number.isInteger(units) || units <= 0 || units > MAX_UNITS) throw malformed(`units must be an integer from 1 to ${MAX_UNITS}`);
+}
+
+function checkKind(kind: string): string {
+  const k = kind.trim() || 'generation';
+  if (k.length > 64) throw malformed('kind must be at most 64 characters');
+  return k;
+}
+
+export function periodOf(period: string): QuotaPeriod {
+  return (QUOTA_PERIODS as readonly string[]).includes(period) ? (period as QuotaPeriod) : 'month';
+}
+
+export interface AiBudgetLedgerOptions {
+  /** The media service's schema: raw SQL names its tables with it (on PGlite every connection shares one search_path). */
+  schema: string;
+  costs: AiUnitCosts;
+  now?: () => number;
+}
+
+export class AiBudgetLedger {
+  readonly costs: AiUnitCosts;
+  private readonly now: () => number;
+  private readonly t: { reservations: Prisma.Sql; usage: Prisma.Sql; locks: Prisma.Sql };
+
+  constructor(
+    private readonly db: PrismaClient,
+    options: AiBudgetLedgerOptions,
+  ) {
+    this.costs = options.costs;
+    this.now = options.now ?? Date.now;
+    const q = (name: string) => Prisma.raw(`${quoteIdent(options.schema)}.${quoteIdent(name)}`);
+    this.t = { reservations: q('ai_reservations'), usage: q('ai_usage_entries'), locks: q('ai_budget_locks') };
+  }
+
+  /** What one article costs: its text variant and its image. */
+  get articleCost(): number {
+    return this.costs.text + this.costs.image;
+  }
+
+  /**
+   * Holds `units` of the Site's budget in the current period; null (nothing held) when
+   * used + reserved + units would exceed the budget.
+   */
+  async reserve(request: ReserveRequest): Promise<Reservation | null> {
+    checkUnits(request.units);
+    const kind = checkKind(request.kind);
+    if (!request.articleId || request.articleId.length > 128) throw malformed('articleId must be 1 to 128 characters');
+    const createdAt = new Date(this.now());
+    const reservation: Reservation = {
+      id: newId('air', createdAt.getTime()),
+      siteId: request.siteId,
+      articleId: request.articleId,
+      kind,
+      units: request.units,
+      createdAt,
+    };
+    const window = periodWindow(periodOf(request.period), createdAt.getTime());
+    const { budget } = request;
+    const inserted = await commitWithinBudget(this.db, async (tx) => {
+      if (budget !== null) {
+        await tx.$executeRaw`INSERT INTO ${this.t.locks} (site_id) VALUES (${request.siteId}) ON CONFLICT (site_id) DO NOTHING`;
+        await tx.$queryRaw`SELECT site_id FROM ${this.t.locks} WHERE site_id = ${request.siteId} FOR UPDATE`;
+      }
+      // Under READ COMMITTED this statement's snapshot is taken after the lock was granted: it sees
+      // every reservation committed by the transactions that held the lock before.
+      return tx.$queryRaw<Array<{ id: string }>>`
+        INSERT INTO ${this.t.reservations} (id, site_id, article_id, kind, units, state, created_at)
+        SELECT ${reservation.id}, ${reservation.siteId}, ${reservation.articleId}, ${kind}, ${reservation.units}::int, 'open', ${createdAt}
+        WHERE ${budget}::bigint IS NULL
+           OR (SELECT used + reserved FROM (${this.periodSums(request.siteId, window)}) AS sums) + ${reservation.units}::int <= ${budget}::bigint
+        RETURNING id`;
+    });
+    return inserted.length === 1 ? reservation : null;
+  }
+
+  /**
+   * Charges `units` (at most the reserved ones) and ends the reservation; the rest goes back.
+   * True when this call settled it; false when it is unknown or already settled or released.
+   */
+  async settle(reservationId: string, units: number): Promise<boolean> {
+    checkUnits(units);
+    const now = new Date(this.now());
+    // The entry is dated at the reservation: units count in the period whose budget held them.
+    return commitWithinBudget(this.db, async (tx) => {
+      const rows = await tx.$queryRaw<Array<{ id: string }>>`
+      WITH done AS (
+        UPDATE ${this.t.reservations} SET state = 'settled', settled_units = ${units}::int, finished_at = ${now}
+        WHERE id = ${reservationId} AND state = 'open' AND units >= ${units}::int
+        RETURNING site_id, kind, created_at
+      )
+      INSERT INTO ${this.t.usage} (id, site_id, units, kind, created_at)
+      SELECT ${newId('aiu', now.getTime())}, site_id, ${units}::int, kind, created_at FROM done
+      RETURNING id`;
+      if (rows.length === 1) return true;
+      const open = await tx.aiReservation.findUnique({ where: { id: reservationId } });
+      if (open?.state === 'open' && open.units < units) throw malformed(`units must be at most the ${open.units} reserved`);
+      return false;
+    });
+  }
+
+  /** Gives the reserved units back. True when this call released it; false when it is unknown or already finished. */
+  async release(reservationId: string): Promise<boolean> {
+    const now = new Date(this.now());
+    const released = await commitWithinBudget(
+      this.db,
+      (tx) => tx.$executeRaw`UPDATE ${this.t.reservations} SET state = 'released', finished_at = ${now} WHERE id = ${reservationId} AND state = 'open'`,
+    );
+    return released === 1;
+  }
+
+  /** Adds units the Site used to `used` (the operator's `ai-usage record`); no budget is checked. */
+  async record(siteId: string, units: number, kind: string): Promise<void> {
+    checkUnits(units);
+    const k = checkKind(kind);
+    const createdAt = new Date(this.now());
+    await commitWithinBudget(this.db, (tx) => tx.aiUsageEntry.create({ data: { id: newId('aiu', createdAt.getTime()), siteId, units, kind: k, createdAt } }), {
+      beforeCommit: 'media.usage.beforeCommit',
+    });
+  }
+
+  async usage(siteId: string, budget: number | null, period: string): Promise<AiUsage> {
+    const p = periodOf(period);
+    const window = periodWindow(p, this.now());
+    const [sums] = await commitWithinBudget(this.db, (tx) => tx.$queryRaw<Array<{ used: bigint; reserved: bigint }>>`${this.periodSums(siteId, window)}`);
+    const used = Number(sums?.used ?? 0);
+    const reserved = Number(sums?.reserved ?? 0);
+    const left = budget === null ? null : budget - used - reserved;
+    const status = left === null ? 'ok' : left < this.articleCost ? 'exhausted' : used >= budget! * 0.8 ? 'warning' : 'ok';
+    return { period: p, periodStart: window.start, resetsAt: window.end, used, reserved, budget, remaining: left === null ? null : Math.max(0, left), status };
+  }
+
+  /** One row: the Site's settled units and open reservations in the window, read from one snapshot. */
+  private periodSums(siteId: string, window: PeriodWindow): Prisma.Sql {
+    return Prisma.sql`
+      SELECT
+        (SELECT coalesce(sum(units), 0) FROM ${this.t.usage}
+          WHERE site_id = ${siteId} AND created_at >= ${window.start} AND created_at < ${window.end}) AS used,
+        (SELECT coalesce(sum(units), 0) FROM ${this.t.reservations}
+          WHERE site_id = ${siteId} AND state = 'open' AND created_at >= ${window.start} AND created_at < ${window.end}) AS reserved`;
+  }
+}
