@@ -53,6 +53,23 @@ const ENV_PORTS = Object.fromEntries(
   await Promise.all(Object.entries(WORKSPACES).map(async ([name, workspace]) => [name, await envPorts(workspace)] as const)),
 );
 
+interface LockEntry {
+  optionalDependencies?: Record<string, string>;
+  os?: string[];
+  cpu?: string[];
+}
+const lockPackages = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> }).packages;
+/** Platform binaries (packages with `os`/`cpu`) that a workspace's production dependencies install as optional dependencies. */
+function platformBinariesOf(workspace: string, dependencies: Record<string, string>): string[] {
+  return Object.keys(dependencies).flatMap((dep) => {
+    const entry = lockPackages[`${workspace}/node_modules/${dep}`] ?? lockPackages[`node_modules/${dep}`];
+    return Object.keys(entry?.optionalDependencies ?? {}).filter((opt) => {
+      const binary = lockPackages[`node_modules/${opt}`];
+      return binary && (binary.os || binary.cpu);
+    });
+  });
+}
+
 const rootPackage = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
 const chartValues = parse(readFileSync(path.join(CHART_DIR, 'values.yaml'), 'utf8')) as { components: Record<string, { ports: Record<string, number> }> };
 
@@ -62,7 +79,7 @@ describe.each(Object.entries(WORKSPACES))('%s/Dockerfile', (name, workspace) => 
   const stages = stagesOf(text).slice(1);
   const runtime = stages.at(-1) ?? [];
   const all = stages.flat();
-  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, workspace, 'package.json'), 'utf8')) as { name: string };
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, workspace, 'package.json'), 'utf8')) as { name: string; dependencies?: Record<string, string> };
   const server = name !== 'admin';
 
   it('exists and builds in several stages from a Node 24 LTS base image', () => {
@@ -103,6 +120,14 @@ describe.each(Object.entries(WORKSPACES))('%s/Dockerfile', (name, workspace) => 
       expect(
         copies.some((c) => c.includes(`${workspace}/prisma/migrations/ ./prisma/migrations/`)),
         'prisma/migrations next to dist/',
+      ).toBe(true);
+    }
+    // The deps stage omits optional dependencies (the Prisma CLI); a native package's platform binary must then come from the build stage.
+    for (const binary of platformBinariesOf(workspace, pkg.dependencies ?? {})) {
+      const from = copies.filter((c) => c.startsWith('--from=build /app/node_modules/')).map((c) => c.split(/\s+/)[1]!);
+      expect(
+        from.some((source) => `/app/node_modules/${binary}`.startsWith(source)),
+        `${binary} copied from the build stage`,
       ).toBe(true);
     }
     if (name === 'feed') expect(copies.some((c) => c.endsWith('demo-articles.jsonl ./demo-articles.jsonl'))).toBe(true);

@@ -65,6 +65,9 @@ const DEPLOYABLES = [
     summary: `generated media and the AI usage ledger (${listens('media')}).`,
     migrations: true,
     env: ['# Without S3_ENDPOINT objects go to a local folder: keep it off the (read-only) image filesystem.', 'ENV MEDIA_DIR=/tmp/cfs-media'],
+    // @resvg/resvg-js (the built-in AI provider's renderer, AI_PROVIDER=local) ships its native binary as
+    // an optional dependency, which the deps stage's --omit=optional drops.
+    nativeFromBuild: ['@resvg/'],
     health: grpcHealth('media'),
   },
   {
@@ -150,6 +153,11 @@ function dockerfile(d) {
           `COPY --from=build /app/${f}/prisma/migrations/ ./prisma/migrations/`,
         ]
       : []),
+    ...(d.nativeFromBuild ?? []).flatMap((dir) => [
+      `# ${dir} keeps its platform binary (an optional dependency, dropped by --omit=optional above): the build`,
+      '# stage installed it from the same lockfile on the same base image.',
+      `COPY --from=build /app/node_modules/${dir} /app/node_modules/${dir}`,
+    ]),
     ...(d.extraCopies ?? []),
     '# uid/gid 1000 is the image\'s "node" user; numeric, so runAsNonRoot can verify it.',
     'USER 1000:1000',

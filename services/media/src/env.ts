@@ -1,28 +1,46 @@
 import { z } from 'zod';
 import { envFields } from '@cfs/common/env';
 
-export const mediaEnvSchema = z.object({
-  /** gRPC, and the HTTP port that serves /media/generated/{key} (the gateway streams it through). */
-  ...envFields.listen('media'),
-  /** S3/MinIO endpoint, e.g. http://minio:9000. Without it objects are kept in MEDIA_DIR (local runs). */
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_ACCESS_KEY: z.string().optional(),
-  S3_SECRET_KEY: z.string().optional(),
-  S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{2,62}$/, 'must be an S3 bucket name')
-    .default('cfs-media'),
-  S3_REGION: z.string().default('us-east-1'),
-  MEDIA_DIR: z.string().default('.cfs-data/media'),
-  MEDIA_MAX_OBJECT_BYTES: envFields.positiveInt(10 * 1024 * 1024),
-  /** Budget units a text generation costs (GET /api/v1/ai-usage calls the budget exhausted below one text and one image). */
-  AI_UNITS_TEXT: envFields.positiveInt(1),
-  /** Budget units an image generation costs. */
-  AI_UNITS_IMAGE: envFields.positiveInt(10),
-  MIGRATE_ON_START: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-});
+export const AI_PROVIDERS = ['openai', 'local', 'none'] as const;
+
+export const mediaEnvSchema = z
+  .object({
+    /** gRPC, and the HTTP port that serves /media/generated/{key} (the gateway streams it through). */
+    ...envFields.listen('media'),
+    /** S3/MinIO endpoint, e.g. http://minio:9000. Without it objects are kept in MEDIA_DIR (local runs). */
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_ACCESS_KEY: z.string().optional(),
+    S3_SECRET_KEY: z.string().optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{2,62}$/, 'must be an S3 bucket name')
+      .default('cfs-media'),
+    S3_REGION: z.string().default('us-east-1'),
+    MEDIA_DIR: z.string().default('.cfs-data/media'),
+    MEDIA_MAX_OBJECT_BYTES: envFields.positiveInt(10 * 1024 * 1024),
+    /** Budget units a text generation costs (GET /api/v1/ai-usage calls the budget exhausted below one text and one image). */
+    AI_UNITS_TEXT: envFields.positiveInt(1),
+    /** Budget units an image generation costs. */
+    AI_UNITS_IMAGE: envFields.positiveInt(10),
+    MIGRATE_ON_START: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** Who generates text variants and images (src/ai-providers): an OpenAI-compatible API, the built-in renderer, or nobody. */
+    AI_PROVIDER: z.enum(AI_PROVIDERS).default('none'),
+    /** The OpenAI-compatible API's base URL, ending in /v1 (OpenAI itself, LocalAI, vLLM, Ollama…). */
+    AI_API_URL: z.string().url().default('https://api.openai.com/v1'),
+    /** The API key (any non-empty value for a local server that takes none). Required with AI_PROVIDER=openai. */
+    AI_API_KEY: z.string().min(1).optional(),
+    AI_TEXT_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+    AI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
+    /** The longest one provider call may take (an image download included) before it fails as transient. */
+    AI_TIMEOUT_MS: envFields.positiveInt(120_000),
+  })
+  // A check of the whole object keeps the schema a ZodObject (`.shape` stays readable).
+  .superRefine((env, ctx) => {
+    if (env.AI_PROVIDER === 'openai' && !env.AI_API_KEY)
+      ctx.addIssue({ code: 'custom', path: ['AI_API_KEY'], message: 'is required when AI_PROVIDER is openai' });
+  });
 
 export type MediaEnv = z.output<typeof mediaEnvSchema>;

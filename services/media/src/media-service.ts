@@ -17,6 +17,7 @@ import { createMediaGrpcServer } from './server.ts';
 export { mediaEnvSchema, type MediaEnv } from './env.ts';
 export { AiBudgetLedger, type AiUnitCosts, type AiUsage, type Reservation, type ReserveRequest } from './ai-budget.ts';
 export { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store.ts';
+export { AiProviderError, createAiProvider, type AiProvider, type AiRequest, type GeneratedImage, type GeneratedText } from './ai-providers/index.ts';
 
 export const MEDIA_MIGRATIONS_DIR = new URL('../prisma/migrations', import.meta.url).pathname;
 
