@@ -112,10 +112,14 @@ async function download(url: string, signal: AbortSignal, maxBytes: number): Pro
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw tooLarge(); // leaving the loop cancels the body
-    chunks.push(chunk);
+  const reader = response.body.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    size += part.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(part.value);
   }
   return Buffer.concat(chunks);
 }
