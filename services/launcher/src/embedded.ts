@@ -10,8 +10,6 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { MemoryBus } from '@cfs/common/bus';
 import { removeLocalRun, writeLocalRun } from '@cfs/common/local-run';
 import { MemoryRevocationMarkers } from '@cfs/common/revocations';
@@ -24,6 +22,7 @@ import { createMemoryStores } from '@cfs/gateway';
 import { FileObjectStore } from '@cfs/media';
 import { composeSystem, MIGRATIONS_DIRS, SERVICES } from './compose.ts';
 import { seedDemo } from './demo.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import type { LauncherEnv } from './env.ts';
 import { localSecret, localServiceTokens } from './secrets.ts';
 
@@ -32,14 +31,8 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
   mkdirSync(dataDir, { recursive: true });
   const started = Date.now();
 
-  // PostgreSQL's 128 MB of shared buffers live in PGlite's WebAssembly memory, inside this process:
-  // 16 MB hold the demo's working set and keep the process small (docs/performance.md#node-runtime-flags).
-  const pglite = await PGlite.create(path.join(dataDir, 'pglite'), { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
-  // maxConnections defaults to 1; the services' pools need more. Queries are queued, transactions kept whole.
-  const pgServer = new PGLiteSocketServer({ db: pglite, port: env.EMBEDDED_PG_PORT, host: '127.0.0.1', maxConnections: 100 });
-  await pgServer.start();
-  // getServerConn() is the bound host:port (a free one with port 0).
-  const databaseUrl = `postgresql://postgres@${pgServer.getServerConn()}/postgres`;
+  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pglite'), port: env.EMBEDDED_PG_PORT });
+  const { databaseUrl } = postgres;
   // PGlite is one session: migrate the services one after the other.
   for (const service of SERVICES) {
     await applyMigrations({ target: { connectionString: databaseUrl, schema: service }, migrationsDir: MIGRATIONS_DIRS[service], logger });
@@ -103,7 +96,6 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
   return async () => {
     removeLocalRun(dataDir);
     await system.stop();
-    await pgServer.stop();
-    await pglite.close();
+    await postgres.stop();
   };
 }
