@@ -1489,6 +1489,14 @@ export const descriptor = {
                     "PutObject": {
                       "requestType": "PutObjectRequest",
                       "responseType": "PutObjectResponse"
+                    },
+                    "QueueGenerations": {
+                      "requestType": "QueueGenerationsRequest",
+                      "responseType": "QueueGenerationsResponse"
+                    },
+                    "GetVariants": {
+                      "requestType": "GetVariantsRequest",
+                      "responseType": "GetVariantsResponse"
                     }
                   }
                 },
@@ -1660,6 +1668,188 @@ export const descriptor = {
                     "etag": {
                       "type": "string",
                       "id": 3
+                    }
+                  }
+                },
+                "GenerationArticle": {
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "version": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "title": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "summary": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "categories": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 5
+                    }
+                  }
+                },
+                "GenerationProfile": {
+                  "fields": {
+                    "version": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "siteName": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "locale": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "keywords": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 4
+                    },
+                    "tone": {
+                      "type": "string",
+                      "id": 5
+                    },
+                    "topics": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 6
+                    }
+                  }
+                },
+                "GenerationJob": {
+                  "oneofs": {
+                    "_budget": {
+                      "oneof": [
+                        "budget"
+                      ]
+                    },
+                    "_profile": {
+                      "oneof": [
+                        "profile"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "budget": {
+                      "type": "int64",
+                      "id": 2,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "period": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "article": {
+                      "type": "GenerationArticle",
+                      "id": 4
+                    },
+                    "profile": {
+                      "type": "GenerationProfile",
+                      "id": 5,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    }
+                  }
+                },
+                "QueueGenerationsRequest": {
+                  "fields": {
+                    "jobs": {
+                      "rule": "repeated",
+                      "type": "GenerationJob",
+                      "id": 1
+                    }
+                  }
+                },
+                "QueueGenerationsResponse": {
+                  "fields": {
+                    "queued": {
+                      "type": "int32",
+                      "id": 1
+                    }
+                  }
+                },
+                "GetVariantsRequest": {
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "articleIds": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "AiVariant": {
+                  "oneofs": {
+                    "_imageKey": {
+                      "oneof": [
+                        "imageKey"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "articleId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "articleVersion": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "profileVersion": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "title": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "summary": {
+                      "type": "string",
+                      "id": 5
+                    },
+                    "metaDescription": {
+                      "type": "string",
+                      "id": 6
+                    },
+                    "imageKey": {
+                      "type": "string",
+                      "id": 7,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "generatedAt": {
+                      "type": "string",
+                      "id": 8
+                    }
+                  }
+                },
+                "GetVariantsResponse": {
+                  "fields": {
+                    "variants": {
+                      "rule": "repeated",
+                      "type": "AiVariant",
+                      "id": 1
                     }
                   }
                 }

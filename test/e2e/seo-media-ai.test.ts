@@ -2,22 +2,28 @@
 import { request as httpRequest } from 'node:http';
 import * as Minio from 'minio';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callUnary, createClient } from '@cfs/common/grpc';
 import { createLogger } from '@cfs/common/logger';
+import { loadProtos } from '@cfs/protos';
 import { openAiBudgetLedger } from '@cfs/media';
 import { createCustomer, type Owner } from '../support/customers.ts';
 import { acceptInvitationOverHttp } from '../support/dashboard-http.ts';
 import { tempFile } from '../support/files.ts';
 import { expectError, expectSafeMessage, request } from '../support/http.ts';
+import { startOpenAiStandIn, STANDIN_PNG, type OpenAiStandIn } from '../support/openai-standin.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';
 
 let system: TestSystem;
 let pro: Owner;
+let standin: OpenAiStandIn;
 beforeAll(async () => {
-  system = await startSystem();
+  standin = await startOpenAiStandIn();
+  system = await startSystem({ mediaEnv: { AI_PROVIDER: 'openai', AI_API_URL: standin.baseURL, AI_API_KEY: 'sk-test' } });
   pro = await createCustomer(system, '--plan', 'pro');
 });
 afterAll(async () => {
   await system?.stop();
+  await standin?.close();
 });
 
 const as = (owner: Owner, method: string, path: string, options: Parameters<typeof request>[3] = {}) =>
@@ -204,6 +210,34 @@ describe('AI usage', () => {
       expect(await usage()).toMatchObject({ used: 891, reserved: 0, remaining: 109, status: 'warning' });
     } finally {
       await close();
+    }
+  });
+
+  it('counts a generation job: its image is served through the gateway and it costs one text and one image', async () => {
+    const owner = await createCustomer(system, '--plan', 'starter');
+    const media = createClient(loadProtos().cfs.media.v1.MediaAdminService, system.addresses.media, system.serviceTokens.admin);
+    try {
+      const article = { id: 'art_e2e_gen', version: '2026-11-25T00:00:00.000Z', title: 'Robots write the news', summary: 'A summary.', categories: ['tech'] };
+      const queued = await callUnary(
+        media,
+        'QueueGenerations',
+        { jobs: [{ siteId: owner.site.id, budget: 1000, period: 'month', article }] },
+        { deadlineMs: 5000 },
+      );
+      expect(queued).toEqual({ queued: 1 });
+      let imageKey: string | undefined;
+      for (const end = Date.now() + 30_000; !imageKey && Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
+        const { variants } = await callUnary(media, 'GetVariants', { siteId: owner.site.id, articleIds: [article.id] }, { deadlineMs: 5000 });
+        imageKey = variants[0]?.imageKey ?? undefined;
+      }
+      expect(imageKey).toMatch(/^ai\/[0-9a-f]{64}\.png$/);
+      const res = await fetch(`${system.baseUrl}/media/generated/${imageKey}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(STANDIN_PNG);
+      expect((await as(owner, 'GET', '/api/v1/ai-usage')).body).toMatchObject({ used: 11, reserved: 0, remaining: 989 });
+    } finally {
+      media.close();
     }
   });
 

@@ -70,6 +70,8 @@ export interface SystemOptions {
   databaseUrl?: string;
   /** The dashboard's env (default: sessions and throttling in the run's Redis). */
   dashboardEnv?: Record<string, string>;
+  /** The media service's env (default: no AI provider). */
+  mediaEnv?: Record<string, string>;
 }
 
 export async function startSystem(options: SystemOptions = {}): Promise<TestSystem> {
@@ -107,6 +109,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     },
     billingEnv: options.billingEnv ?? { BILLING_PROVIDER: 'local', BILLING_ALLOW_UNPAID: 'true' },
     dashboardEnv: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, ...options.dashboardEnv },
+    ...(options.mediaEnv ? { mediaEnv: options.mediaEnv } : {}),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     now: () => clock.now ?? Date.now(),
   });

@@ -70,6 +70,8 @@ export interface ComposeOptions {
   dashboardEnv?: Record<string, string>;
   /** Settings of the billing service, as its env would give them (its payment provider: none unless set). */
   billingEnv?: Record<string, string>;
+  /** Settings of the media service, as its env would give them (its AI provider: none unless set). */
+  mediaEnv?: Record<string, string>;
   /** Load the shipped demo articles into an empty feed database. */
   loadDemoArticles?: boolean;
   extraRoutes?: AnyRoute[];
@@ -162,10 +164,13 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
       ),
     );
     await listen('seo', await createSeoService(seoEnvSchema.parse({}), deps('seo')));
-    const media = await createMediaService(mediaEnvSchema.parse({ MEDIA_HTTP_HOST: host, MEDIA_HTTP_PORT: String(ports.mediaHttp ?? 0) }), {
-      ...deps('media'),
-      objectStore: options.objectStore,
-    });
+    const media = await createMediaService(
+      mediaEnvSchema.parse({ ...options.mediaEnv, MEDIA_HTTP_HOST: host, MEDIA_HTTP_PORT: String(ports.mediaHttp ?? 0) }),
+      {
+        ...deps('media'),
+        objectStore: options.objectStore,
+      },
+    );
     await listen('media', media);
 
     const dashboardEnv = dashboardEnvSchema.parse({

@@ -36,6 +36,8 @@ export const mediaEnvSchema = z
     AI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
     /** The longest one provider call may take (an image download included) before it fails as transient. */
     AI_TIMEOUT_MS: envFields.positiveInt(120_000),
+    /** Attempts of one generation job: a transient failure is retried with backoff (1 s doubling, at most 60 s) until then. */
+    AI_MAX_ATTEMPTS: envFields.positiveInt(6),
   })
   // A check of the whole object keeps the schema a ZodObject (`.shape` stays readable).
   .superRefine((env, ctx) => {

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import type { GrpcServer } from '@cfs/common/grpc';
 import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
 import { AiBudgetLedger, type AiUnitCosts } from './ai-budget.ts';
+import { GenerationQueue } from './ai-jobs.ts';
+import { createAiProvider } from './ai-providers/index.ts';
 import type { MediaEnv } from './env.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { createMediaHttpServer } from './http.ts';
@@ -16,6 +18,7 @@ import { createMediaGrpcServer } from './server.ts';
 
 export { mediaEnvSchema, type MediaEnv } from './env.ts';
 export { AiBudgetLedger, type AiUnitCosts, type AiUsage, type Reservation, type ReserveRequest } from './ai-budget.ts';
+export { type GenerationJobData } from './ai-jobs.ts';
 export { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store.ts';
 export { AiProviderError, createAiProvider, type AiProvider, type AiRequest, type GeneratedImage, type GeneratedText } from './ai-providers/index.ts';
 
@@ -63,7 +66,21 @@ export async function createMediaService(env: MediaEnv, deps: MediaServiceDeps):
   const { port } = http.address() as AddressInfo;
   logger.info({ port }, 'media HTTP listening');
   const ledger = new AiBudgetLedger(prisma, { schema: deps.database.schema, costs: aiUnitCostsOf(env) });
-  const server = createMediaGrpcServer({ prisma, ledger, store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES, callers: deps.callers })
+  // Generation runs here, next to the budget ledger and the object store it writes; with AI_PROVIDER
+  // none nothing is queued and no worker runs.
+  const provider = await createAiProvider(env);
+  const jobs = provider
+    ? await GenerationQueue.start({
+        connectionString: deps.database.connectionString,
+        schema: `${deps.database.schema}_jobs`,
+        maxAttempts: env.AI_MAX_ATTEMPTS,
+        callTimeoutMs: env.AI_TIMEOUT_MS,
+        logger,
+      })
+    : undefined;
+  if (provider && jobs) await jobs.work({ prisma, ledger, provider, store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES });
+  const server = createMediaGrpcServer({ prisma, ledger, store, jobs, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES, callers: deps.callers })
+    .addCleanup(async () => jobs?.stop())
     .addCleanup(
       () =>
         new Promise<void>((resolve) => {

@@ -8,6 +8,8 @@ import type { MediaAdminServiceHandlers } from '@cfs/protos/generated/cfs/media/
 import type { MediaServiceHandlers } from '@cfs/protos/generated/cfs/media/v1/MediaService.js';
 import { imagesStatus, setImagesStatus } from './ai.ts';
 import type { AiBudgetLedger } from './ai-budget.ts';
+import { variantsOf, type GenerationQueue } from './ai-jobs.ts';
+import { malformed } from '@cfs/common/errors';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { etagOf, putObject } from './media.ts';
 import type { ObjectStore } from './object-store.ts';
@@ -21,12 +23,16 @@ export const MEDIA_ADMIN_CALLERS: CallerPolicy<RpcName<MediaAdminServiceHandlers
   RecordAiUsage: ['admin'],
   SetAiImagesStatus: ['admin'],
   PutObject: ['admin'],
+  QueueGenerations: ['admin'],
+  GetVariants: ['admin'],
 };
 
 export function createMediaGrpcServer(deps: {
   prisma: PrismaClient;
   ledger: AiBudgetLedger;
   store: ObjectStore;
+  /** Absent when AI_PROVIDER is none: nothing is queued. */
+  jobs: GenerationQueue | undefined;
   logger: Logger;
   maxObjectBytes: number;
   callers: ServiceCallers;
@@ -69,6 +75,44 @@ export function createMediaGrpcServer(deps: {
         maxBytes: deps.maxObjectBytes,
       });
       return { key: object.key, size: object.size, etag: etagOf(object) };
+    },
+    QueueGenerations: async (req) => {
+      const jobs = req.jobs.map((j) => {
+        if (!j.article) throw malformed('each job needs an article');
+        const { article, profile } = j;
+        return {
+          siteId: j.siteId,
+          budget: j.budget === undefined ? null : Number(j.budget),
+          period: j.period,
+          article: { id: article.id, version: article.version, title: article.title, summary: article.summary, categories: article.categories },
+          profile: profile
+            ? {
+                version: profile.version,
+                siteName: profile.siteName,
+                locale: profile.locale,
+                keywords: profile.keywords,
+                tone: profile.tone,
+                topics: profile.topics,
+              }
+            : null,
+        };
+      });
+      return { queued: deps.jobs ? await deps.jobs.queue(jobs) : 0 };
+    },
+    GetVariants: async (req) => {
+      const variants = await variantsOf(prisma, req.siteId, req.articleIds);
+      return {
+        variants: variants.map((v) => ({
+          articleId: v.articleId,
+          articleVersion: v.articleVersion,
+          profileVersion: v.profileVersion,
+          title: v.title,
+          summary: v.summary,
+          metaDescription: v.metaDescription,
+          ...(v.imageKey === null ? {} : { imageKey: v.imageKey }),
+          generatedAt: v.generatedAt.toISOString(),
+        })),
+      };
     },
   });
   return new GrpcServer({

@@ -2,8 +2,12 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { GetVariantsRequest as _cfs_media_v1_GetVariantsRequest, GetVariantsRequest__Output as _cfs_media_v1_GetVariantsRequest__Output } from '../../../cfs/media/v1/GetVariantsRequest.js';
+import type { GetVariantsResponse as _cfs_media_v1_GetVariantsResponse, GetVariantsResponse__Output as _cfs_media_v1_GetVariantsResponse__Output } from '../../../cfs/media/v1/GetVariantsResponse.js';
 import type { PutObjectRequest as _cfs_media_v1_PutObjectRequest, PutObjectRequest__Output as _cfs_media_v1_PutObjectRequest__Output } from '../../../cfs/media/v1/PutObjectRequest.js';
 import type { PutObjectResponse as _cfs_media_v1_PutObjectResponse, PutObjectResponse__Output as _cfs_media_v1_PutObjectResponse__Output } from '../../../cfs/media/v1/PutObjectResponse.js';
+import type { QueueGenerationsRequest as _cfs_media_v1_QueueGenerationsRequest, QueueGenerationsRequest__Output as _cfs_media_v1_QueueGenerationsRequest__Output } from '../../../cfs/media/v1/QueueGenerationsRequest.js';
+import type { QueueGenerationsResponse as _cfs_media_v1_QueueGenerationsResponse, QueueGenerationsResponse__Output as _cfs_media_v1_QueueGenerationsResponse__Output } from '../../../cfs/media/v1/QueueGenerationsResponse.js';
 import type { RecordAiUsageRequest as _cfs_media_v1_RecordAiUsageRequest, RecordAiUsageRequest__Output as _cfs_media_v1_RecordAiUsageRequest__Output } from '../../../cfs/media/v1/RecordAiUsageRequest.js';
 import type { RecordAiUsageResponse as _cfs_media_v1_RecordAiUsageResponse, RecordAiUsageResponse__Output as _cfs_media_v1_RecordAiUsageResponse__Output } from '../../../cfs/media/v1/RecordAiUsageResponse.js';
 import type { SetAiImagesStatusRequest as _cfs_media_v1_SetAiImagesStatusRequest, SetAiImagesStatusRequest__Output as _cfs_media_v1_SetAiImagesStatusRequest__Output } from '../../../cfs/media/v1/SetAiImagesStatusRequest.js';
@@ -14,6 +18,23 @@ import type { SetAiImagesStatusResponse as _cfs_media_v1_SetAiImagesStatusRespon
  * is not admitted to any of these RPCs). Same conventions as MediaService.
  */
 export interface MediaAdminServiceClient extends grpc.Client {
+  /**
+   * The generated variants of a Site's articles (those that have one; the newest each).
+   * Callers: admin. Errors: INVALID_ARGUMENT for more than 500 article ids; UNAVAILABLE.
+   */
+  GetVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  GetVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  GetVariants(argument: _cfs_media_v1_GetVariantsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  GetVariants(argument: _cfs_media_v1_GetVariantsRequest, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The generated variants of a Site's articles (those that have one; the newest each).
+   * Callers: admin. Errors: INVALID_ARGUMENT for more than 500 article ids; UNAVAILABLE.
+   */
+  getVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  getVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  getVariants(argument: _cfs_media_v1_GetVariantsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  getVariants(argument: _cfs_media_v1_GetVariantsRequest, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  
   /**
    * Stores a generated media object under its key (`media put`); objects are immutable: putting a
    * key again with the same bytes and content type changes nothing and answers the same.
@@ -40,6 +61,27 @@ export interface MediaAdminServiceClient extends grpc.Client {
   putObject(argument: _cfs_media_v1_PutObjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_PutObjectResponse__Output>): grpc.ClientUnaryCall;
   putObject(argument: _cfs_media_v1_PutObjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_PutObjectResponse__Output>): grpc.ClientUnaryCall;
   putObject(argument: _cfs_media_v1_PutObjectRequest, callback: grpc.requestCallback<_cfs_media_v1_PutObjectResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Queues durable AI generation jobs, one per (Site, article version, SEO profile version): a job
+   * already queued or running for the same triple is not queued again. Answers how many were new.
+   * Nothing is queued when AI_PROVIDER is none. Callers: admin.
+   * Errors: INVALID_ARGUMENT for a job without a Site, an article id, version or title; UNAVAILABLE.
+   */
+  QueueGenerations(argument: _cfs_media_v1_QueueGenerationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_QueueGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  QueueGenerations(argument: _cfs_media_v1_QueueGenerationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_QueueGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  QueueGenerations(argument: _cfs_media_v1_QueueGenerationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_QueueGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  QueueGenerations(argument: _cfs_media_v1_QueueGenerationsRequest, callback: grpc.requestCallback<_cfs_media_v1_QueueGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Queues durable AI generation jobs, one per (Site, article version, SEO profile version): a job
+   * already queued or running for the same triple is not queued again. Answers how many were new.
+   * Nothing is queued when AI_PROVIDER is none. Callers: admin.
+   * Errors: INVALID_ARGUMENT for a job without a Site, an article id, version or title; UNAVAILABLE.
+   */
+  queueGenerations(argument: _cfs_media_v1_QueueGenerationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_QueueGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  queueGenerations(argument: _cfs_media_v1_QueueGenerationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_QueueGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  queueGenerations(argument: _cfs_media_v1_QueueGenerationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_QueueGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  queueGenerations(argument: _cfs_media_v1_QueueGenerationsRequest, callback: grpc.requestCallback<_cfs_media_v1_QueueGenerationsResponse__Output>): grpc.ClientUnaryCall;
   
   /**
    * Records AI generation units used by a Site (`ai-usage record`). Callers: admin.
@@ -85,6 +127,12 @@ export interface MediaAdminServiceClient extends grpc.Client {
  */
 export interface MediaAdminServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
+   * The generated variants of a Site's articles (those that have one; the newest each).
+   * Callers: admin. Errors: INVALID_ARGUMENT for more than 500 article ids; UNAVAILABLE.
+   */
+  GetVariants: grpc.handleUnaryCall<_cfs_media_v1_GetVariantsRequest__Output, _cfs_media_v1_GetVariantsResponse>;
+  
+  /**
    * Stores a generated media object under its key (`media put`); objects are immutable: putting a
    * key again with the same bytes and content type changes nothing and answers the same.
    * Callers: admin.
@@ -94,6 +142,14 @@ export interface MediaAdminServiceHandlers extends grpc.UntypedServiceImplementa
    * the object store fails.
    */
   PutObject: grpc.handleUnaryCall<_cfs_media_v1_PutObjectRequest__Output, _cfs_media_v1_PutObjectResponse>;
+  
+  /**
+   * Queues durable AI generation jobs, one per (Site, article version, SEO profile version): a job
+   * already queued or running for the same triple is not queued again. Answers how many were new.
+   * Nothing is queued when AI_PROVIDER is none. Callers: admin.
+   * Errors: INVALID_ARGUMENT for a job without a Site, an article id, version or title; UNAVAILABLE.
+   */
+  QueueGenerations: grpc.handleUnaryCall<_cfs_media_v1_QueueGenerationsRequest__Output, _cfs_media_v1_QueueGenerationsResponse>;
   
   /**
    * Records AI generation units used by a Site (`ai-usage record`). Callers: admin.
@@ -111,7 +167,9 @@ export interface MediaAdminServiceHandlers extends grpc.UntypedServiceImplementa
 }
 
 export interface MediaAdminServiceDefinition extends grpc.ServiceDefinition {
+  GetVariants: MethodDefinition<_cfs_media_v1_GetVariantsRequest, _cfs_media_v1_GetVariantsResponse, _cfs_media_v1_GetVariantsRequest__Output, _cfs_media_v1_GetVariantsResponse__Output>
   PutObject: MethodDefinition<_cfs_media_v1_PutObjectRequest, _cfs_media_v1_PutObjectResponse, _cfs_media_v1_PutObjectRequest__Output, _cfs_media_v1_PutObjectResponse__Output>
+  QueueGenerations: MethodDefinition<_cfs_media_v1_QueueGenerationsRequest, _cfs_media_v1_QueueGenerationsResponse, _cfs_media_v1_QueueGenerationsRequest__Output, _cfs_media_v1_QueueGenerationsResponse__Output>
   RecordAiUsage: MethodDefinition<_cfs_media_v1_RecordAiUsageRequest, _cfs_media_v1_RecordAiUsageResponse, _cfs_media_v1_RecordAiUsageRequest__Output, _cfs_media_v1_RecordAiUsageResponse__Output>
   SetAiImagesStatus: MethodDefinition<_cfs_media_v1_SetAiImagesStatusRequest, _cfs_media_v1_SetAiImagesStatusResponse, _cfs_media_v1_SetAiImagesStatusRequest__Output, _cfs_media_v1_SetAiImagesStatusResponse__Output>
 }

@@ -69,3 +69,16 @@ export type AiBudgetLock = Prisma.AiBudgetLockModel
  * 
  */
 export type AiImagesStatus = Prisma.AiImagesStatusModel
+/**
+ * Model AiVariant
+ * The text variant (and hero image) generated for a Site from one article version and one version
+ * of the Site's SEO profile (src/ai-jobs.ts); one row per (Site, article): a newer article or
+ * profile version replaces the older.
+ */
+export type AiVariant = Prisma.AiVariantModel
+/**
+ * Model AiGeneration
+ * One row per generation attempt's outcome (generated, partial, refused, no_budget, retry, failed),
+ * for the dashboard's recent generations.
+ */
+export type AiGeneration = Prisma.AiGenerationModel

@@ -401,7 +401,9 @@ export const ModelName = {
   AiUsageEntry: 'AiUsageEntry',
   AiReservation: 'AiReservation',
   AiBudgetLock: 'AiBudgetLock',
-  AiImagesStatus: 'AiImagesStatus'
+  AiImagesStatus: 'AiImagesStatus',
+  AiVariant: 'AiVariant',
+  AiGeneration: 'AiGeneration'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -417,7 +419,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "mediaObject" | "aiUsageEntry" | "aiReservation" | "aiBudgetLock" | "aiImagesStatus"
+    modelProps: "mediaObject" | "aiUsageEntry" | "aiReservation" | "aiBudgetLock" | "aiImagesStatus" | "aiVariant" | "aiGeneration"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -791,6 +793,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    AiVariant: {
+      payload: Prisma.$AiVariantPayload<ExtArgs>
+      fields: Prisma.AiVariantFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.AiVariantFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiVariantPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.AiVariantFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiVariantPayload>
+        }
+        findFirst: {
+          args: Prisma.AiVariantFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiVariantPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.AiVariantFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiVariantPayload>
+        }
+        findMany: {
+          args: Prisma.AiVariantFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiVariantPayload>[]
+        }
+        create: {
+          args: Prisma.AiVariantCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiVariantPayload>
+        }
+        createMany: {
+          args: Prisma.AiVariantCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.AiVariantCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiVariantPayload>[]
+        }
+        delete: {
+          args: Prisma.AiVariantDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiVariantPayload>
+        }
+        update: {
+          args: Prisma.AiVariantUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiVariantPayload>
+        }
+        deleteMany: {
+          args: Prisma.AiVariantDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.AiVariantUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.AiVariantUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiVariantPayload>[]
+        }
+        upsert: {
+          args: Prisma.AiVariantUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiVariantPayload>
+        }
+        aggregate: {
+          args: Prisma.AiVariantAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateAiVariant>
+        }
+        groupBy: {
+          args: Prisma.AiVariantGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AiVariantGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.AiVariantCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AiVariantCountAggregateOutputType> | number
+        }
+      }
+    }
+    AiGeneration: {
+      payload: Prisma.$AiGenerationPayload<ExtArgs>
+      fields: Prisma.AiGenerationFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.AiGenerationFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiGenerationPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.AiGenerationFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiGenerationPayload>
+        }
+        findFirst: {
+          args: Prisma.AiGenerationFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiGenerationPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.AiGenerationFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiGenerationPayload>
+        }
+        findMany: {
+          args: Prisma.AiGenerationFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiGenerationPayload>[]
+        }
+        create: {
+          args: Prisma.AiGenerationCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiGenerationPayload>
+        }
+        createMany: {
+          args: Prisma.AiGenerationCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.AiGenerationCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiGenerationPayload>[]
+        }
+        delete: {
+          args: Prisma.AiGenerationDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiGenerationPayload>
+        }
+        update: {
+          args: Prisma.AiGenerationUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiGenerationPayload>
+        }
+        deleteMany: {
+          args: Prisma.AiGenerationDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.AiGenerationUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.AiGenerationUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiGenerationPayload>[]
+        }
+        upsert: {
+          args: Prisma.AiGenerationUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiGenerationPayload>
+        }
+        aggregate: {
+          args: Prisma.AiGenerationAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateAiGeneration>
+        }
+        groupBy: {
+          args: Prisma.AiGenerationGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AiGenerationGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.AiGenerationCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AiGenerationCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -881,6 +1031,38 @@ export const AiImagesStatusScalarFieldEnum = {
 } as const
 
 export type AiImagesStatusScalarFieldEnum = (typeof AiImagesStatusScalarFieldEnum)[keyof typeof AiImagesStatusScalarFieldEnum]
+
+
+export const AiVariantScalarFieldEnum = {
+  siteId: 'siteId',
+  articleId: 'articleId',
+  articleVersion: 'articleVersion',
+  profileVersion: 'profileVersion',
+  title: 'title',
+  summary: 'summary',
+  metaDescription: 'metaDescription',
+  imageKey: 'imageKey',
+  units: 'units',
+  generatedAt: 'generatedAt'
+} as const
+
+export type AiVariantScalarFieldEnum = (typeof AiVariantScalarFieldEnum)[keyof typeof AiVariantScalarFieldEnum]
+
+
+export const AiGenerationScalarFieldEnum = {
+  id: 'id',
+  siteId: 'siteId',
+  articleId: 'articleId',
+  articleVersion: 'articleVersion',
+  profileVersion: 'profileVersion',
+  attempt: 'attempt',
+  outcome: 'outcome',
+  reason: 'reason',
+  units: 'units',
+  createdAt: 'createdAt'
+} as const
+
+export type AiGenerationScalarFieldEnum = (typeof AiGenerationScalarFieldEnum)[keyof typeof AiGenerationScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1124,6 +1306,8 @@ export type GlobalOmitConfig = {
   aiReservation?: Prisma.AiReservationOmit
   aiBudgetLock?: Prisma.AiBudgetLockOmit
   aiImagesStatus?: Prisma.AiImagesStatusOmit
+  aiVariant?: Prisma.AiVariantOmit
+  aiGeneration?: Prisma.AiGenerationOmit
 }
 
 /* Types for Logging */

@@ -55,7 +55,9 @@ export const ModelName = {
   AiUsageEntry: 'AiUsageEntry',
   AiReservation: 'AiReservation',
   AiBudgetLock: 'AiBudgetLock',
-  AiImagesStatus: 'AiImagesStatus'
+  AiImagesStatus: 'AiImagesStatus',
+  AiVariant: 'AiVariant',
+  AiGeneration: 'AiGeneration'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -125,6 +127,38 @@ export const AiImagesStatusScalarFieldEnum = {
 } as const
 
 export type AiImagesStatusScalarFieldEnum = (typeof AiImagesStatusScalarFieldEnum)[keyof typeof AiImagesStatusScalarFieldEnum]
+
+
+export const AiVariantScalarFieldEnum = {
+  siteId: 'siteId',
+  articleId: 'articleId',
+  articleVersion: 'articleVersion',
+  profileVersion: 'profileVersion',
+  title: 'title',
+  summary: 'summary',
+  metaDescription: 'metaDescription',
+  imageKey: 'imageKey',
+  units: 'units',
+  generatedAt: 'generatedAt'
+} as const
+
+export type AiVariantScalarFieldEnum = (typeof AiVariantScalarFieldEnum)[keyof typeof AiVariantScalarFieldEnum]
+
+
+export const AiGenerationScalarFieldEnum = {
+  id: 'id',
+  siteId: 'siteId',
+  articleId: 'articleId',
+  articleVersion: 'articleVersion',
+  profileVersion: 'profileVersion',
+  attempt: 'attempt',
+  outcome: 'outcome',
+  reason: 'reason',
+  units: 'units',
+  createdAt: 'createdAt'
+} as const
+
+export type AiGenerationScalarFieldEnum = (typeof AiGenerationScalarFieldEnum)[keyof typeof AiGenerationScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -1,0 +1,275 @@
+/**
+ * Durable AI generation jobs: one job per (Site, article version, SEO profile version), kept by
+ * pg-boss in a schema of its own (media_jobs) in the media database, so a restart loses none and a transient provider
+ * failure is retried with backoff (at most AI_MAX_ATTEMPTS attempts). pg-boss's singletonKey on an
+ * `exclusive` queue holds at most one queued or running job per triple.
+ *
+ * A job reserves the article's whole cost before any provider call (src/ai-budget.ts), makes the
+ * text and then the image, stores the variant, and settles only what the successful calls cost.
+ * Its reservation is found again by the job's key: an attempt after a crash reuses the open one, and
+ * a variant already stored settles it rather than generating (and charging) again. No transaction is
+ * held across a provider call: the embedded PGlite is one session.
+ */
+import { createHash } from 'node:crypto';
+import { malformed } from '@cfs/common/errors';
+import { newId } from '@cfs/common/ids';
+import type { Logger } from '@cfs/common/logger';
+import { commitWithinBudget } from '@cfs/common/transactions';
+import { PgBoss, type Job } from 'pg-boss';
+import type { AiBudgetLedger, Reservation } from './ai-budget.ts';
+import { AiProviderError, type AiProvider, type AiRequest, type GeneratedImage, type GeneratedText, type SeoProfile } from './ai-providers/index.ts';
+import type { AiVariant, PrismaClient } from './generated/prisma/client.ts';
+import { putObject } from './media.ts';
+import type { ObjectStore } from './object-store.ts';
+
+export const GENERATION_QUEUE = 'ai-generation';
+
+export interface GenerationJobData {
+  siteId: string;
+  /** The Site's budget (units per period) as its plan says; null means unlimited, 0 none. */
+  budget: number | null;
+  period: string;
+  article: { id: string; version: string; title: string; summary: string; categories: string[] };
+  profile: (SeoProfile & { version: string }) | null;
+}
+
+export type GenerationOutcome = 'generated' | 'partial' | 'refused' | 'no_budget' | 'retry' | 'failed';
+
+const MAX_KEY = 128;
+
+/** The triple a job and its reservation are named by (the Site apart). */
+export function generationKey(data: Pick<GenerationJobData, 'article' | 'profile'>): string {
+  const key = `${data.article.id}@${data.article.version}:${data.profile?.version ?? 'none'}`;
+  return key.length <= MAX_KEY ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
+export function checkJob(data: GenerationJobData): GenerationJobData {
+  if (!data.siteId) throw malformed('each job needs a siteId');
+  if (!data.article.id || !data.article.version || !data.article.title.trim()) throw malformed('each job needs an article id, version and title');
+  if (data.budget !== null && (!Number.isInteger(data.budget) || data.budget < 0)) throw malformed('budget must be a whole number of units');
+  return data;
+}
+
+export interface GenerationDeps {
+  prisma: PrismaClient;
+  ledger: AiBudgetLedger;
+  provider: AiProvider;
+  store: ObjectStore;
+  logger: Logger;
+  maxObjectBytes: number;
+  now?: () => Date;
+}
+
+/** One attempt of a job. Throws (so that pg-boss retries) only on a transient failure, after releasing what it held. */
+export async function runGeneration(
+  deps: GenerationDeps,
+  data: GenerationJobData,
+  attempt: { number: number; last: boolean; signal?: AbortSignal },
+): Promise<GenerationOutcome> {
+  const { prisma, ledger, provider } = deps;
+  const now = deps.now ?? (() => new Date());
+  const key = generationKey(data);
+  const log = async (outcome: GenerationOutcome, units: number, reason?: string) => {
+    await commitWithinBudget(prisma, (tx) =>
+      tx.aiGeneration.create({
+        data: {
+          id: newId('aig'),
+          siteId: data.siteId,
+          articleId: data.article.id,
+          articleVersion: data.article.version,
+          profileVersion: data.profile?.version ?? '',
+          attempt: attempt.number,
+          outcome,
+          reason: reason ?? null,
+          units,
+          createdAt: now(),
+        },
+      }),
+    );
+    return outcome;
+  };
+
+  const held = await prisma.aiReservation.findFirst({ where: { siteId: data.siteId, articleId: key, state: 'open' } });
+  const stored = await prisma.aiVariant.findUnique({ where: { siteId_articleId: { siteId: data.siteId, articleId: data.article.id } } });
+  if (stored && sameVersion(stored, data)) {
+    // Made by an attempt that stopped before settling: charge it now, once.
+    if (held) await ledger.settle(held.id, stored.units);
+    return 'generated';
+  }
+  const reservation: Pick<Reservation, 'id'> | null =
+    held ??
+    (await ledger.reserve({ siteId: data.siteId, articleId: key, kind: 'article', units: ledger.articleCost, budget: data.budget, period: data.period }));
+  if (!reservation) return log('no_budget', 0);
+
+  const request: AiRequest = {
+    article: data.article,
+    profile: data.profile ? profileOf(data.profile) : null,
+    ...(attempt.signal ? { signal: attempt.signal } : {}),
+  };
+  let text: GeneratedText;
+  try {
+    text = await provider.generateText(request);
+  } catch (err) {
+    return failed(deps, reservation.id, err, attempt.last, log);
+  }
+  let image: GeneratedImage | null = null;
+  let imageFailure: AiProviderError | null = null;
+  try {
+    image = await provider.generateImage(request);
+  } catch (err) {
+    if (!(err instanceof AiProviderError) || err.transient) return failed(deps, reservation.id, err, attempt.last, log);
+    imageFailure = err;
+  }
+  let imageKey: string | null = null;
+  if (image) {
+    imageKey = `ai/${createHash('sha256').update(image.bytes).digest('hex')}.${image.contentType === 'image/webp' ? 'webp' : 'png'}`;
+    await putObject(prisma, deps.store, { key: imageKey, contentType: image.contentType, bytes: image.bytes, maxBytes: deps.maxObjectBytes });
+  }
+  const units = ledger.costs.text + (image ? ledger.costs.image : 0);
+  await storeVariant(prisma, data, text, imageKey, units, now());
+  await ledger.settle(reservation.id, units);
+  return log(image ? 'generated' : 'partial', units, imageFailure?.message);
+}
+
+async function failed(
+  deps: GenerationDeps,
+  reservationId: string,
+  err: unknown,
+  last: boolean,
+  log: (outcome: GenerationOutcome, units: number, reason?: string) => Promise<GenerationOutcome>,
+): Promise<GenerationOutcome> {
+  await deps.ledger.release(reservationId);
+  const failure = err instanceof AiProviderError ? err : null;
+  deps.logger.warn({ reason: failure?.reason, status: failure?.status, detail: failure?.detail ?? (err as Error).message }, 'AI generation call failed');
+  if (failure && !failure.transient) return log('refused', 0, failure.message);
+  await log(last ? 'failed' : 'retry', 0, failure?.message ?? 'The generation failed.');
+  throw err;
+}
+
+function sameVersion(variant: AiVariant, data: GenerationJobData): boolean {
+  return variant.articleVersion === data.article.version && variant.profileVersion === (data.profile?.version ?? '');
+}
+
+function profileOf(p: SeoProfile & { version: string }): SeoProfile {
+  return { siteName: p.siteName, locale: p.locale, keywords: p.keywords, tone: p.tone, topics: p.topics };
+}
+
+/** Stores the variant unless a newer one (by article version, then profile version) is there already. */
+async function storeVariant(
+  prisma: PrismaClient,
+  data: GenerationJobData,
+  text: GeneratedText,
+  imageKey: string | null,
+  units: number,
+  generatedAt: Date,
+): Promise<void> {
+  const row = {
+    articleVersion: data.article.version,
+    profileVersion: data.profile?.version ?? '',
+    title: text.title,
+    summary: text.summary,
+    metaDescription: text.metaDescription,
+    imageKey,
+    units,
+    generatedAt,
+  };
+  await commitWithinBudget(prisma, async (tx) => {
+    const existing = await tx.aiVariant.findUnique({ where: { siteId_articleId: { siteId: data.siteId, articleId: data.article.id } } });
+    if (
+      existing &&
+      (existing.articleVersion > row.articleVersion || (existing.articleVersion === row.articleVersion && existing.profileVersion > row.profileVersion))
+    )
+      return;
+    await tx.aiVariant.upsert({
+      where: { siteId_articleId: { siteId: data.siteId, articleId: data.article.id } },
+      create: { siteId: data.siteId, articleId: data.article.id, ...row },
+      update: row,
+    });
+  });
+}
+
+const MAX_VARIANT_IDS = 500;
+
+export async function variantsOf(prisma: PrismaClient, siteId: string, articleIds: readonly string[]): Promise<AiVariant[]> {
+  if (articleIds.length > MAX_VARIANT_IDS) throw malformed(`at most ${MAX_VARIANT_IDS} article ids`);
+  if (articleIds.length === 0) return [];
+  return prisma.aiVariant.findMany({ where: { siteId, articleId: { in: [...articleIds] } }, orderBy: { articleId: 'asc' } });
+}
+
+export interface GenerationQueueOptions {
+  connectionString: string;
+  /** pg-boss's own schema (it creates and migrates it itself): the media service's schema + `_jobs`. */
+  schema: string;
+  maxAttempts: number;
+  /** The longest one provider call may take (AI_TIMEOUT_MS). */
+  callTimeoutMs: number;
+  logger: Logger;
+}
+
+/** The pg-boss queue of generation jobs: `queue` from any replica, `work` on those that generate. */
+export class GenerationQueue {
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly logger: Logger,
+    private readonly maxAttempts: number,
+  ) {}
+
+  static async start(options: GenerationQueueOptions): Promise<GenerationQueue> {
+    const boss = new PgBoss({
+      connectionString: options.connectionString,
+      schema: options.schema,
+      max: 2,
+      // Workers poll (every 0.5 s): LISTEN/NOTIFY does not cross the embedded PGlite's socket server.
+      useListenNotify: false,
+    });
+    boss.on('error', (err: Error) => options.logger.error({ err: { name: err.name, message: err.message } }, 'generation queue error'));
+    await boss.start();
+    await boss.createQueue(GENERATION_QUEUE, {
+      policy: 'exclusive',
+      retryLimit: options.maxAttempts - 1,
+      retryDelay: 1,
+      retryBackoff: true,
+      retryDelayMax: 60,
+      // A worker that died (crash, kill) stops its heartbeat: its jobs are retried within a minute
+      // instead of after pg-boss's 15-minute expiry; a live one may take both calls' whole time.
+      heartbeatSeconds: 30,
+      expireInSeconds: Math.ceil((2 * options.callTimeoutMs) / 1000) + 60,
+    });
+    return new GenerationQueue(boss, options.logger, options.maxAttempts);
+  }
+
+  /** Queues each job unless one for the same triple is queued or running; answers how many were new. */
+  async queue(jobs: GenerationJobData[]): Promise<number> {
+    let queued = 0;
+    for (const data of jobs) {
+      const id = await this.boss.send(GENERATION_QUEUE, checkJob(data), { singletonKey: `${data.siteId}:${generationKey(data)}` });
+      if (id) queued += 1;
+    }
+    return queued;
+  }
+
+  async work(deps: GenerationDeps): Promise<void> {
+    await this.boss.work<GenerationJobData>(GENERATION_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs: Job<GenerationJobData>[]) => {
+      // One attempt per job; a transient failure of one fails only that job (pg-boss retries it).
+      const results = await Promise.allSettled(
+        jobs.map((job) => runGeneration(deps, job.data, { number: job.retryCount + 1, last: job.retryCount + 1 >= this.maxAttempts, signal: job.signal })),
+      );
+      const failedJobs = results.flatMap((r, i) => (r.status === 'rejected' ? [jobs[i]!] : []));
+      await Promise.all(
+        results.map(async (r, i) => {
+          if (r.status === 'fulfilled') await this.boss.complete(GENERATION_QUEUE, jobs[i]!.id);
+        }),
+      );
+      if (failedJobs.length > 0)
+        await this.boss.fail(
+          GENERATION_QUEUE,
+          failedJobs.map((j) => j.id),
+        );
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 5000 });
+    this.logger.info('generation queue stopped');
+  }
+}
