@@ -45,7 +45,7 @@ export interface AuthenticatorOptions {
 }
 
 /** A token's key in this replica's cache and in the rate limit's buckets: a hash of the whole token, secret included. */
-export const tokenKeyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+const tokenKeyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** A bearer token of the `cfs_` shape and checksum with its key: parsed and hashed once per request. */
 export interface PresentedToken {

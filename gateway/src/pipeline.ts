@@ -79,7 +79,8 @@ export function mountPipeline(app: Express, deps: PipelineDeps): void {
   const limits = { limit: deps.rateLimitPerMinute, store: deps.stores.rateLimits, authenticator: deps.authenticator, logger: deps.logger };
   // Provider webhooks: a rate limit of their own instead of the API's (webhooks.ts), and their body
   // taken raw (its signature covers the exact bytes), so they are mounted first.
-  mountWebhooks(app, deps.rpcFor, [webhookRateLimit(limits), ...apiHeaders()]);
+  const headers = apiHeaders();
+  mountWebhooks(app, deps.rpcFor, [webhookRateLimit(limits), ...headers]);
   const rateLimiter = new RateLimiter(limits);
   // Declared routes count their requests themselves, after their headers are in and before their
   // body is read (admission.ts): the body is read there, after the count.
@@ -96,7 +97,6 @@ export function mountPipeline(app: Express, deps: PipelineDeps): void {
     handle: { entitlements: deps.entitlements, idempotency: deps.stores.idempotency },
     rpcFor: deps.rpcFor,
   };
-  const headers = apiHeaders();
   for (const route of deps.routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
     app[method](route.path, ...headers, routeHandler(route, routeDeps));

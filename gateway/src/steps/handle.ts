@@ -6,27 +6,21 @@
  */
 import type { Request, Response } from 'express';
 import type { PlanEntitlements } from '@cfs/common/entitlements';
-import type { Credential } from '../authenticator.ts';
+import type { Admitted } from '../admission.ts';
 import { fingerprintOf, runIdempotent } from '../idempotency.ts';
 import { SerializedAnswer, type AnyRoute } from '../route.ts';
 import type { Rpc } from '../rpc.ts';
-import type { IdempotencyStore, QuotaCounter } from '../stores/index.ts';
-import type { ValidInput } from './validate.ts';
+import type { IdempotencyStore } from '../stores/index.ts';
 
 export interface HandleDeps {
   entitlements: PlanEntitlements;
   idempotency: IdempotencyStore;
 }
 
-/** What the steps before learned of the request. */
-export interface Checked {
-  input: ValidInput;
+/** What admission learned of the request, with the request's id and its service caller. */
+export interface Checked extends Admitted {
   requestId: string;
   rpc: Rpc;
-  /** Set on routes that take a Credential (step 3). */
-  credential?: Credential;
-  /** The quota unit step 7 took, on plan-gated routes. */
-  charged?: QuotaCounter;
 }
 
 function send(res: Response, status: number, answer: unknown): void {

@@ -421,7 +421,6 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
     csrfOf,
     customerOf,
     ownSite: ownSiteAndPlan,
-    messageOf,
     entitlements: deps.entitlements,
     publicUrl: (req, path) => `${req.protocol}://${req.get('host')}${BASE}${path}`,
   });

@@ -12,7 +12,7 @@ import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js'
 import { accountPage, billingPage, seoFormOf, seoPage, subscriptionsPage, usagePage, type AiUsageView, type SeoForm } from './pages/features.ts';
 import { sitePath } from './pages/sites.ts';
 import { BASE } from './views.ts';
-import { list, text, type PageKit, type Res } from './page-kit.ts';
+import { list, messageOf, text, type PageKit, type Res } from './page-kit.ts';
 
 /** FEED_PAGE limit of the preview. */
 const PREVIEW_ARTICLES = 5;
@@ -91,7 +91,7 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
       );
       res.redirect(303, `${sitePath(site.id)}/subscriptions`);
     } catch (err) {
-      const { status, message } = kit.messageOf(err);
+      const { status, message } = messageOf(err);
       await showSubscriptions(res, site, plan, status, { chosen, error: message });
     }
   });
@@ -142,7 +142,7 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
       await kit.flash(res, 'SEO profile saved.');
       res.redirect(303, `${sitePath(site.id)}/seo`);
     } catch (err) {
-      const { status, message } = kit.messageOf(err);
+      const { status, message } = messageOf(err);
       await render(
         res,
         status,
@@ -203,7 +203,7 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
       await kit.flash(res, `Subscribed to the ${subscription?.plan ?? ''} plan.`);
       res.redirect(303, `${sitePath(site.id)}/billing`);
     } catch (err) {
-      const { status, message } = kit.messageOf(err);
+      const { status, message } = messageOf(err);
       await showBilling(res, site, plan, status, message);
     }
   });
@@ -219,7 +219,7 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
       );
       res.redirect(303, `${sitePath(site.id)}/billing`);
     } catch (err) {
-      const { status, message } = kit.messageOf(err);
+      const { status, message } = messageOf(err);
       await showBilling(res, site, plan, status, message);
     }
   });
@@ -243,7 +243,7 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
       await kit.flash(res, 'Account saved.');
       res.redirect(303, `${BASE}/account`);
     } catch (err) {
-      const { status, message } = kit.messageOf(err);
+      const { status, message } = messageOf(err);
       await showAccount(res, status, { errors: { customer: message }, form });
     }
   });
@@ -254,7 +254,7 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
       const { user, invitationToken, expiresAt } = await res.locals.ctx.rpc('identity', 'InviteUser', { customerId: kit.customerOf(res), email });
       await showAccount(res, 201, { invited: { email: user!.email, url: kit.publicUrl(req, `/invitations/${invitationToken}`), expiresAt } });
     } catch (err) {
-      const { status, message } = kit.messageOf(err);
+      const { status, message } = messageOf(err);
       await showAccount(res, status, { errors: { invite: message }, form: { invite: email } });
     }
   });

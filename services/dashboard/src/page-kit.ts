@@ -30,7 +30,6 @@ export interface PageKit {
   customerOf(res: Res): string;
   /** The signed-in Customer's Site with its plan, or NOT_FOUND (another Customer's Site too). */
   ownSite(req: Request, res: Res): Promise<{ site: Site__Output; plan: Plan__Output }>;
-  messageOf(err: unknown): { status: number; message: string };
   /** Quota usage; absent when the gateway's counters cannot be read from here. */
   entitlements: PlanEntitlements<QuotaUsage> | undefined;
   /** The dashboard's public address of a path (invitation links). */

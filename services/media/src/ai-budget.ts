@@ -126,8 +126,8 @@ export class AiBudgetLedger {
     const { budget } = request;
     const inserted = await commitWithinBudget(this.db, async (tx) => {
       if (budget !== null) {
-        await tx.$executeRaw`INSERT INTO ${this.t.locks} (site_id) VALUES (${request.siteId}) ON CONFLICT (site_id) DO NOTHING`;
-        await tx.$queryRaw`SELECT site_id FROM ${this.t.locks} WHERE site_id = ${request.siteId} FOR UPDATE`;
+        // Creates the Site's lock row or, when it exists, updates it: either way the row is locked.
+        await tx.$executeRaw`INSERT INTO ${this.t.locks} (site_id) VALUES (${request.siteId}) ON CONFLICT (site_id) DO UPDATE SET site_id = EXCLUDED.site_id`;
       }
       // Under READ COMMITTED this statement's snapshot is taken after the lock was granted: it sees
       // every reservation committed by the transactions that held the lock before.

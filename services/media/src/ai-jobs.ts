@@ -254,17 +254,10 @@ export class GenerationQueue {
       const results = await Promise.allSettled(
         jobs.map((job) => runGeneration(deps, job.data, { number: job.retryCount + 1, last: job.retryCount + 1 >= this.maxAttempts, signal: job.signal })),
       );
-      const failedJobs = results.flatMap((r, i) => (r.status === 'rejected' ? [jobs[i]!] : []));
-      await Promise.all(
-        results.map(async (r, i) => {
-          if (r.status === 'fulfilled') await this.boss.complete(GENERATION_QUEUE, jobs[i]!.id);
-        }),
-      );
-      if (failedJobs.length > 0)
-        await this.boss.fail(
-          GENERATION_QUEUE,
-          failedJobs.map((j) => j.id),
-        );
+      const idsWhere = (status: PromiseSettledResult<unknown>['status']) => results.flatMap((r, i) => (r.status === status ? [jobs[i]!.id] : []));
+      const [done, failed] = [idsWhere('fulfilled'), idsWhere('rejected')];
+      if (done.length > 0) await this.boss.complete(GENERATION_QUEUE, done);
+      if (failed.length > 0) await this.boss.fail(GENERATION_QUEUE, failed);
     });
   }
 

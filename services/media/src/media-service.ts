@@ -17,10 +17,7 @@ import { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store
 import { createMediaGrpcServer } from './server.ts';
 
 export { mediaEnvSchema, type MediaEnv } from './env.ts';
-export { AiBudgetLedger, type AiUnitCosts, type AiUsage, type Reservation, type ReserveRequest } from './ai-budget.ts';
-export { type GenerationJobData } from './ai-jobs.ts';
 export { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store.ts';
-export { AiProviderError, createAiProvider, type AiProvider, type AiRequest, type GeneratedImage, type GeneratedText } from './ai-providers/index.ts';
 
 export const MEDIA_MIGRATIONS_DIR = new URL('../prisma/migrations', import.meta.url).pathname;
 
@@ -50,7 +47,7 @@ export async function openAiBudgetLedger(
   return { ledger: new AiBudgetLedger(prisma, { schema: deps.database.schema, costs }), close: () => prisma.$disconnect() };
 }
 
-export const aiUnitCostsOf = (env: Pick<MediaEnv, 'AI_UNITS_TEXT' | 'AI_UNITS_IMAGE'>): AiUnitCosts => ({ text: env.AI_UNITS_TEXT, image: env.AI_UNITS_IMAGE });
+const aiUnitCostsOf = (env: Pick<MediaEnv, 'AI_UNITS_TEXT' | 'AI_UNITS_IMAGE'>): AiUnitCosts => ({ text: env.AI_UNITS_TEXT, image: env.AI_UNITS_IMAGE });
 
 export async function createMediaService(env: MediaEnv, deps: MediaServiceDeps): Promise<GrpcServer & { httpUrl: string }> {
   const { logger } = deps;
@@ -69,16 +66,17 @@ export async function createMediaService(env: MediaEnv, deps: MediaServiceDeps):
   // Generation runs here, next to the budget ledger and the object store it writes; with AI_PROVIDER
   // none nothing is queued and no worker runs.
   const provider = await createAiProvider(env);
-  const jobs = provider
-    ? await GenerationQueue.start({
-        connectionString: deps.database.connectionString,
-        schema: `${deps.database.schema}_jobs`,
-        maxAttempts: env.AI_MAX_ATTEMPTS,
-        callTimeoutMs: env.AI_TIMEOUT_MS,
-        logger,
-      })
-    : undefined;
-  if (provider && jobs) await jobs.work({ prisma, ledger, provider, store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES });
+  let jobs: GenerationQueue | undefined;
+  if (provider) {
+    jobs = await GenerationQueue.start({
+      connectionString: deps.database.connectionString,
+      schema: `${deps.database.schema}_jobs`,
+      maxAttempts: env.AI_MAX_ATTEMPTS,
+      callTimeoutMs: env.AI_TIMEOUT_MS,
+      logger,
+    });
+    await jobs.work({ prisma, ledger, provider, store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES });
+  }
   const server = createMediaGrpcServer({ prisma, ledger, store, jobs, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES, callers: deps.callers })
     .addCleanup(async () => jobs?.stop())
     .addCleanup(

@@ -8,20 +8,7 @@ import { createLocalProvider } from './local.ts';
 import { createOpenAiProvider } from './openai.ts';
 import type { AiProvider } from './provider.ts';
 
-export {
-  AiProviderError,
-  clip,
-  sniffImageType,
-  type AiArticle,
-  type AiFailureKind,
-  type AiFailureReason,
-  type AiProvider,
-  type AiRequest,
-  type GeneratedImage,
-  type GeneratedText,
-  type ImageContentType,
-  type SeoProfile,
-} from './provider.ts';
+export { AiProviderError, type AiProvider, type AiRequest, type GeneratedImage, type GeneratedText, type SeoProfile } from './provider.ts';
 
 type AiEnv = Pick<MediaEnv, 'AI_PROVIDER' | 'AI_API_URL' | 'AI_API_KEY' | 'AI_TEXT_MODEL' | 'AI_IMAGE_MODEL' | 'AI_TIMEOUT_MS' | 'MEDIA_MAX_OBJECT_BYTES'>;
 
