@@ -53,16 +53,19 @@ const as = (token: string) => ({ token });
 const api = (method: string, path: string, options: Parameters<typeof request>[3] = {}) =>
   request(system.baseUrl, method, path, { token: owner.credential.secret, ...options });
 const credentials = async () => ((await api('GET', `/api/v1/account/sites/${owner.site.id}/credentials`)).body as { data: unknown[] }).data.length;
-/** Connection codes are listed nowhere: counted in the identity service's table. */
-async function connectionCodes(): Promise<number> {
+/** Rows of the identity service's table no API lists (connection codes, invitations), counted in its database. */
+async function countRows(sql: string, params: unknown[]): Promise<number> {
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   try {
-    return Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM identity.connection_codes WHERE site_id = $1', [owner.site.id])).rows[0]!.n);
+    return Number((await db.query<{ n: string }>(sql, params)).rows[0]!.n);
   } finally {
     await db.end();
   }
 }
+const connectionCodes = () => countRows('SELECT count(*) AS n FROM identity.connection_codes WHERE site_id = $1', [owner.site.id]);
+const invitations = (email: string) =>
+  countRows('SELECT count(*) AS n FROM identity.user_invitations i JOIN identity.dashboard_users u ON u.id = i.user_id WHERE u.email = $1', [email]);
 
 /** Runs `send` with the failpoint delaying past the budget, and the time it took. */
 async function delayed<T>(failpoint: string, send: () => Promise<T>): Promise<T> {
@@ -120,6 +123,14 @@ describe('a write slower than its budget', () => {
     expect(await credentials()).toBe(before);
     expect((await create()).status).toBe(201);
     expect(await credentials()).toBe(before + 1);
+  });
+
+  it('identity.invite.beforeCommit: no User or invitation is made, and the retry invites once', async () => {
+    const email = 'slow-invite@example.com';
+    await slowlyAsOperator('identity.invite.beforeCommit', 'user', 'invite', '--customer', owner.customer.id, '--email', email);
+    expect(await countRows('SELECT count(*) AS n FROM identity.dashboard_users WHERE email = $1', [email])).toBe(0);
+    await runAdminCommand(['user', 'invite', '--customer', owner.customer.id, '--email', email], operator);
+    expect(await invitations(email)).toBe(1);
   });
 
   it('identity.connectionCode.beforeCommit: no code is made, and the retry makes one that redeems', async () => {
