@@ -191,6 +191,23 @@ describe('signed events', () => {
     expect(plans.has(c.siteId)).toBe(false);
   });
 
+  it('a delivery whose commit is slower than the budget: 503 with nothing recorded, and the redelivery applies once', async () => {
+    const c = await checkout('pro');
+    stripe.completeCheckout(c.session.id);
+    const e = stripe.event('checkout.session.completed', { ...c.session, form: undefined });
+    const deliver = () => lifecycle.receive(webhooks.receive(Buffer.from(e.payload), e.signature));
+    setFailpoints('billing.webhook.beforeCommit=1*delay(3000)');
+    const slow = await asCall(deliver).finally(() => setFailpoints(undefined));
+    expect(slow.answer).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    // Nothing recorded: not the event id (so Stripe's redelivery is processed), not the activation.
+    expect(await billing.getSubscription(c.siteId)).toMatchObject({ status: 'pending' });
+    expect(plans.has(c.siteId)).toBe(false);
+    expect(await deliver()).toMatchObject({ processed: true });
+    expect(await billing.getSubscription(c.siteId)).toMatchObject({ status: 'active' });
+    expect(plans.get(c.siteId)).toBe('pro');
+    expect(await deliver()).toMatchObject({ processed: false });
+  });
+
   it('refuses a delivery whose signature does not verify (wrong secret, altered body, none)', async () => {
     const c = await checkout();
     const bad = stripe.event('checkout.session.completed', { ...c.session, form: undefined }, { id: 'evt_forged' });
