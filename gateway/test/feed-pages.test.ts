@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryBus } from '@cfs/common/bus';
+import { CHANNELS, MemoryBus } from '@cfs/common/bus';
 import { FeedCursorCodec } from '../src/cursor.ts';
 import { FeedPageCache } from '../src/feed-pages.ts';
 import type { Rpc } from '../src/rpc.ts';
@@ -24,7 +24,7 @@ describe('FeedPageCache', () => {
       if (method === 'GetSubscriptions') return { categories: Array.from({ length: 100 }, (_, i) => `${request.siteId}-${i}`.padEnd(64, 'k')) };
       return { articles: [], next: null };
     }) as unknown as Rpc;
-    for (let site = 0; site < 300; site++) await cache.page(`site_${site}`, 20, null, rpc);
+    for (let site = 0; site < 300; site++) await cache.page(`site_${site}`, 20, null, rpc, { personalized: false });
 
     const { sets, pages } = cache.cachedEntries();
     const held =
@@ -35,7 +35,108 @@ describe('FeedPageCache', () => {
     expect(sets.length).toBeGreaterThan(0);
     expect(pages.length).toBeGreaterThan(0);
     const before = calls;
-    await cache.page('site_299', 20, null, rpc);
+    await cache.page('site_299', 20, null, rpc, { personalized: false });
     expect(calls).toBe(before);
+  });
+
+  describe('personalized pages', () => {
+    const article = (id: string) => ({
+      id,
+      title: `T ${id}`,
+      url: `https://news.example/${id}`,
+      publishedAt: '2026-11-25T00:00:00.000Z',
+      categories: ['tech'],
+    });
+    const variant = (articleId: string, title: string) => ({
+      articleId,
+      articleVersion: 'v',
+      profileVersion: 'p',
+      title,
+      summary: 'S',
+      metaDescription: 'M',
+      imageKey: 'ai/abc.png',
+      generatedAt: '2026-11-25T00:00:01.000Z',
+    });
+    function setup() {
+      const bus = new MemoryBus();
+      let now = 0;
+      const cache = new FeedPageCache({
+        bus,
+        cursors: new FeedCursorCodec('s'.repeat(32)),
+        ttlMs: 60_000,
+        maxEntries: 100,
+        maxBytes: MAX_BYTES,
+        maxSites: 100,
+        now: () => now,
+      });
+      const calls: string[] = [];
+      let variants: Record<string, ReturnType<typeof variant>[]> = {};
+      let mediaDown = false;
+      const rpc = (async (_service: string, method: string, request: { siteId: string }) => {
+        calls.push(method);
+        if (method === 'GetSubscriptions') return { categories: ['tech'] };
+        if (method === 'GetFeedPage') return { articles: [article('art_1'), article('art_2')], next: null };
+        if (mediaDown) throw new Error('unavailable');
+        return { variants: variants[request.siteId] ?? [] };
+      }) as unknown as Rpc;
+      const read = async (siteId: string, personalized = true) =>
+        JSON.parse((await cache.page(siteId, 20, null, rpc, { personalized })).body.toString()) as {
+          data: Array<{ id: string; personalized?: { title: string; imageUrl: string | null } }>;
+        };
+      return {
+        bus,
+        calls,
+        read,
+        setVariants: (v: typeof variants) => (variants = v),
+        setMediaDown: (down: boolean) => (mediaDown = down),
+        advance: (ms: number) => (now += ms),
+      };
+    }
+
+    it("lays each Site's own variants over the shared page, cached, and only for Sites with AI generation", async () => {
+      const t = setup();
+      t.setVariants({ site_a: [variant('art_1', 'A one')], site_b: [variant('art_2', 'B two')] });
+      const a = await t.read('site_a');
+      expect(a.data[0]!.personalized).toEqual({
+        title: 'A one',
+        summary: 'S',
+        metaDescription: 'M',
+        imageUrl: '/media/generated/ai/abc.png',
+        generatedAt: '2026-11-25T00:00:01.000Z',
+      });
+      expect(a.data[1]!.personalized).toBeUndefined();
+      const b = await t.read('site_b');
+      expect(b.data.map((x) => x.personalized?.title)).toEqual([undefined, 'B two']);
+      expect((await t.read('site_c', false)).data.every((x) => x.personalized === undefined)).toBe(true);
+      const before = t.calls.length;
+      await t.read('site_a');
+      await t.read('site_b');
+      expect(t.calls.length).toBe(before);
+    });
+
+    it("drops only the announced Site's personalized pages when a variant is stored", async () => {
+      const t = setup();
+      t.setVariants({ site_a: [], site_b: [variant('art_2', 'B two')] });
+      await t.read('site_a');
+      await t.read('site_b');
+      t.setVariants({ site_a: [variant('art_1', 'A new')], site_b: [variant('art_2', 'B changed')] });
+      await t.bus.publish(CHANNELS.variantsChanged, 'site_a');
+      expect((await t.read('site_a')).data[0]!.personalized?.title).toBe('A new');
+      expect((await t.read('site_b')).data[1]!.personalized?.title).toBe('B two');
+      await t.bus.close();
+    });
+
+    it('answers the shared page while media does not answer, and asks again after a few seconds', async () => {
+      const t = setup();
+      t.setVariants({ site_a: [variant('art_1', 'A one')] });
+      t.setMediaDown(true);
+      expect((await t.read('site_a')).data[0]!.personalized).toBeUndefined();
+      t.setMediaDown(false);
+      const asked = t.calls.filter((c) => c === 'GetVariants').length;
+      expect((await t.read('site_a')).data[0]!.personalized).toBeUndefined();
+      expect(t.calls.filter((c) => c === 'GetVariants').length).toBe(asked);
+      t.advance(5001);
+      expect((await t.read('site_a')).data[0]!.personalized?.title).toBe('A one');
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { AccountAdminServiceClient as _cfs_account_v1_AccountAdminServiceClient, AccountAdminServiceDefinition as _cfs_account_v1_AccountAdminServiceDefinition } from './cfs/account/v1/AccountAdminService.js';
 import type { AccountServiceClient as _cfs_account_v1_AccountServiceClient, AccountServiceDefinition as _cfs_account_v1_AccountServiceDefinition } from './cfs/account/v1/AccountService.js';
+import type { AiSite as _cfs_account_v1_AiSite, AiSite__Output as _cfs_account_v1_AiSite__Output } from './cfs/account/v1/AiSite.js';
 import type { CreateCustomerRequest as _cfs_account_v1_CreateCustomerRequest, CreateCustomerRequest__Output as _cfs_account_v1_CreateCustomerRequest__Output } from './cfs/account/v1/CreateCustomerRequest.js';
 import type { CreateCustomerResponse as _cfs_account_v1_CreateCustomerResponse, CreateCustomerResponse__Output as _cfs_account_v1_CreateCustomerResponse__Output } from './cfs/account/v1/CreateCustomerResponse.js';
 import type { CreateSiteRequest as _cfs_account_v1_CreateSiteRequest, CreateSiteRequest__Output as _cfs_account_v1_CreateSiteRequest__Output } from './cfs/account/v1/CreateSiteRequest.js';
@@ -14,6 +15,8 @@ import type { GetPlanCatalogRequest as _cfs_account_v1_GetPlanCatalogRequest, Ge
 import type { GetPlanCatalogResponse as _cfs_account_v1_GetPlanCatalogResponse, GetPlanCatalogResponse__Output as _cfs_account_v1_GetPlanCatalogResponse__Output } from './cfs/account/v1/GetPlanCatalogResponse.js';
 import type { GetSiteRequest as _cfs_account_v1_GetSiteRequest, GetSiteRequest__Output as _cfs_account_v1_GetSiteRequest__Output } from './cfs/account/v1/GetSiteRequest.js';
 import type { GetSiteResponse as _cfs_account_v1_GetSiteResponse, GetSiteResponse__Output as _cfs_account_v1_GetSiteResponse__Output } from './cfs/account/v1/GetSiteResponse.js';
+import type { ListAiSitesRequest as _cfs_account_v1_ListAiSitesRequest, ListAiSitesRequest__Output as _cfs_account_v1_ListAiSitesRequest__Output } from './cfs/account/v1/ListAiSitesRequest.js';
+import type { ListAiSitesResponse as _cfs_account_v1_ListAiSitesResponse, ListAiSitesResponse__Output as _cfs_account_v1_ListAiSitesResponse__Output } from './cfs/account/v1/ListAiSitesResponse.js';
 import type { ListSitesRequest as _cfs_account_v1_ListSitesRequest, ListSitesRequest__Output as _cfs_account_v1_ListSitesRequest__Output } from './cfs/account/v1/ListSitesRequest.js';
 import type { ListSitesResponse as _cfs_account_v1_ListSitesResponse, ListSitesResponse__Output as _cfs_account_v1_ListSitesResponse__Output } from './cfs/account/v1/ListSitesResponse.js';
 import type { Plan as _cfs_account_v1_Plan, Plan__Output as _cfs_account_v1_Plan__Output } from './cfs/account/v1/Plan.js';
@@ -54,6 +57,7 @@ export interface ProtoGrpcType {
          * is unreachable or the call's deadline passed; nothing changed then and a retry is safe.
          */
         AccountService: SubtypeConstructor<typeof grpc.Client, _cfs_account_v1_AccountServiceClient> & { service: _cfs_account_v1_AccountServiceDefinition }
+        AiSite: MessageTypeDefinition<_cfs_account_v1_AiSite, _cfs_account_v1_AiSite__Output>
         CreateCustomerRequest: MessageTypeDefinition<_cfs_account_v1_CreateCustomerRequest, _cfs_account_v1_CreateCustomerRequest__Output>
         CreateCustomerResponse: MessageTypeDefinition<_cfs_account_v1_CreateCustomerResponse, _cfs_account_v1_CreateCustomerResponse__Output>
         CreateSiteRequest: MessageTypeDefinition<_cfs_account_v1_CreateSiteRequest, _cfs_account_v1_CreateSiteRequest__Output>
@@ -65,6 +69,8 @@ export interface ProtoGrpcType {
         GetPlanCatalogResponse: MessageTypeDefinition<_cfs_account_v1_GetPlanCatalogResponse, _cfs_account_v1_GetPlanCatalogResponse__Output>
         GetSiteRequest: MessageTypeDefinition<_cfs_account_v1_GetSiteRequest, _cfs_account_v1_GetSiteRequest__Output>
         GetSiteResponse: MessageTypeDefinition<_cfs_account_v1_GetSiteResponse, _cfs_account_v1_GetSiteResponse__Output>
+        ListAiSitesRequest: MessageTypeDefinition<_cfs_account_v1_ListAiSitesRequest, _cfs_account_v1_ListAiSitesRequest__Output>
+        ListAiSitesResponse: MessageTypeDefinition<_cfs_account_v1_ListAiSitesResponse, _cfs_account_v1_ListAiSitesResponse__Output>
         ListSitesRequest: MessageTypeDefinition<_cfs_account_v1_ListSitesRequest, _cfs_account_v1_ListSitesRequest__Output>
         ListSitesResponse: MessageTypeDefinition<_cfs_account_v1_ListSitesResponse, _cfs_account_v1_ListSitesResponse__Output>
         Plan: MessageTypeDefinition<_cfs_account_v1_Plan, _cfs_account_v1_Plan__Output>

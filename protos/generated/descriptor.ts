@@ -52,6 +52,10 @@ export const descriptor = {
                     "GetPlanCatalog": {
                       "requestType": "GetPlanCatalogRequest",
                       "responseType": "GetPlanCatalogResponse"
+                    },
+                    "ListAiSites": {
+                      "requestType": "ListAiSitesRequest",
+                      "responseType": "ListAiSitesResponse"
                     }
                   }
                 },
@@ -426,6 +430,58 @@ export const descriptor = {
                       "id": 2
                     }
                   }
+                },
+                "ListAiSitesRequest": {
+                  "fields": {
+                    "afterSiteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "limit": {
+                      "type": "int32",
+                      "id": 2
+                    },
+                    "siteIds": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "AiSite": {
+                  "oneofs": {
+                    "_aiBudget": {
+                      "oneof": [
+                        "aiBudget"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "aiBudget": {
+                      "type": "int64",
+                      "id": 2,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "aiBudgetPeriod": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "ListAiSitesResponse": {
+                  "fields": {
+                    "sites": {
+                      "rule": "repeated",
+                      "type": "AiSite",
+                      "id": 1
+                    }
+                  }
                 }
               }
             }
@@ -666,6 +722,10 @@ export const descriptor = {
                     "ImportArticles": {
                       "requestType": "ImportArticlesRequest",
                       "responseType": "ImportArticlesResponse"
+                    },
+                    "ListArticleChanges": {
+                      "requestType": "ListArticleChangesRequest",
+                      "responseType": "ListArticleChangesResponse"
                     }
                   }
                 },
@@ -1027,6 +1087,63 @@ export const descriptor = {
                       "rule": "repeated",
                       "type": "Rejection",
                       "id": 2
+                    }
+                  }
+                },
+                "ArticleChangePosition": {
+                  "fields": {
+                    "updatedAt": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "articleId": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "ListArticleChangesRequest": {
+                  "oneofs": {
+                    "_after": {
+                      "oneof": [
+                        "after"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "after": {
+                      "type": "ArticleChangePosition",
+                      "id": 1,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "limit": {
+                      "type": "int32",
+                      "id": 2
+                    }
+                  }
+                },
+                "ListArticleChangesResponse": {
+                  "oneofs": {
+                    "_last": {
+                      "oneof": [
+                        "last"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "articles": {
+                      "rule": "repeated",
+                      "type": "Article",
+                      "id": 1
+                    },
+                    "last": {
+                      "type": "ArticleChangePosition",
+                      "id": 2,
+                      "options": {
+                        "proto3_optional": true
+                      }
                     }
                   }
                 }
@@ -1473,6 +1590,10 @@ export const descriptor = {
                     "GetAiImagesStatus": {
                       "requestType": "GetAiImagesStatusRequest",
                       "responseType": "GetAiImagesStatusResponse"
+                    },
+                    "GetVariants": {
+                      "requestType": "GetVariantsRequest",
+                      "responseType": "GetVariantsResponse"
                     }
                   }
                 },
@@ -1493,10 +1614,6 @@ export const descriptor = {
                     "QueueGenerations": {
                       "requestType": "QueueGenerationsRequest",
                       "responseType": "QueueGenerationsResponse"
-                    },
-                    "GetVariants": {
-                      "requestType": "GetVariantsRequest",
-                      "responseType": "GetVariantsResponse"
                     }
                   }
                 },

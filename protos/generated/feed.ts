@@ -2,6 +2,7 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { Article as _cfs_feed_v1_Article, Article__Output as _cfs_feed_v1_Article__Output } from './cfs/feed/v1/Article.js';
+import type { ArticleChangePosition as _cfs_feed_v1_ArticleChangePosition, ArticleChangePosition__Output as _cfs_feed_v1_ArticleChangePosition__Output } from './cfs/feed/v1/ArticleChangePosition.js';
 import type { ArticleInput as _cfs_feed_v1_ArticleInput, ArticleInput__Output as _cfs_feed_v1_ArticleInput__Output } from './cfs/feed/v1/ArticleInput.js';
 import type { Category as _cfs_feed_v1_Category, Category__Output as _cfs_feed_v1_Category__Output } from './cfs/feed/v1/Category.js';
 import type { CategoryKeys as _cfs_feed_v1_CategoryKeys, CategoryKeys__Output as _cfs_feed_v1_CategoryKeys__Output } from './cfs/feed/v1/CategoryKeys.js';
@@ -16,6 +17,8 @@ import type { ImportArticlesRequest as _cfs_feed_v1_ImportArticlesRequest, Impor
 import type { ImportArticlesResponse as _cfs_feed_v1_ImportArticlesResponse, ImportArticlesResponse__Output as _cfs_feed_v1_ImportArticlesResponse__Output } from './cfs/feed/v1/ImportArticlesResponse.js';
 import type { ImportTaxonomyRequest as _cfs_feed_v1_ImportTaxonomyRequest, ImportTaxonomyRequest__Output as _cfs_feed_v1_ImportTaxonomyRequest__Output } from './cfs/feed/v1/ImportTaxonomyRequest.js';
 import type { ImportTaxonomyResponse as _cfs_feed_v1_ImportTaxonomyResponse, ImportTaxonomyResponse__Output as _cfs_feed_v1_ImportTaxonomyResponse__Output } from './cfs/feed/v1/ImportTaxonomyResponse.js';
+import type { ListArticleChangesRequest as _cfs_feed_v1_ListArticleChangesRequest, ListArticleChangesRequest__Output as _cfs_feed_v1_ListArticleChangesRequest__Output } from './cfs/feed/v1/ListArticleChangesRequest.js';
+import type { ListArticleChangesResponse as _cfs_feed_v1_ListArticleChangesResponse, ListArticleChangesResponse__Output as _cfs_feed_v1_ListArticleChangesResponse__Output } from './cfs/feed/v1/ListArticleChangesResponse.js';
 import type { ListCategoriesRequest as _cfs_feed_v1_ListCategoriesRequest, ListCategoriesRequest__Output as _cfs_feed_v1_ListCategoriesRequest__Output } from './cfs/feed/v1/ListCategoriesRequest.js';
 import type { ListCategoriesResponse as _cfs_feed_v1_ListCategoriesResponse, ListCategoriesResponse__Output as _cfs_feed_v1_ListCategoriesResponse__Output } from './cfs/feed/v1/ListCategoriesResponse.js';
 import type { Rejection as _cfs_feed_v1_Rejection, Rejection__Output as _cfs_feed_v1_Rejection__Output } from './cfs/feed/v1/Rejection.js';
@@ -32,6 +35,7 @@ export interface ProtoGrpcType {
     feed: {
       v1: {
         Article: MessageTypeDefinition<_cfs_feed_v1_Article, _cfs_feed_v1_Article__Output>
+        ArticleChangePosition: MessageTypeDefinition<_cfs_feed_v1_ArticleChangePosition, _cfs_feed_v1_ArticleChangePosition__Output>
         ArticleInput: MessageTypeDefinition<_cfs_feed_v1_ArticleInput, _cfs_feed_v1_ArticleInput__Output>
         Category: MessageTypeDefinition<_cfs_feed_v1_Category, _cfs_feed_v1_Category__Output>
         CategoryKeys: MessageTypeDefinition<_cfs_feed_v1_CategoryKeys, _cfs_feed_v1_CategoryKeys__Output>
@@ -61,6 +65,8 @@ export interface ProtoGrpcType {
         ImportArticlesResponse: MessageTypeDefinition<_cfs_feed_v1_ImportArticlesResponse, _cfs_feed_v1_ImportArticlesResponse__Output>
         ImportTaxonomyRequest: MessageTypeDefinition<_cfs_feed_v1_ImportTaxonomyRequest, _cfs_feed_v1_ImportTaxonomyRequest__Output>
         ImportTaxonomyResponse: MessageTypeDefinition<_cfs_feed_v1_ImportTaxonomyResponse, _cfs_feed_v1_ImportTaxonomyResponse__Output>
+        ListArticleChangesRequest: MessageTypeDefinition<_cfs_feed_v1_ListArticleChangesRequest, _cfs_feed_v1_ListArticleChangesRequest__Output>
+        ListArticleChangesResponse: MessageTypeDefinition<_cfs_feed_v1_ListArticleChangesResponse, _cfs_feed_v1_ListArticleChangesResponse__Output>
         ListCategoriesRequest: MessageTypeDefinition<_cfs_feed_v1_ListCategoriesRequest, _cfs_feed_v1_ListCategoriesRequest__Output>
         ListCategoriesResponse: MessageTypeDefinition<_cfs_feed_v1_ListCategoriesResponse, _cfs_feed_v1_ListCategoriesResponse__Output>
         Rejection: MessageTypeDefinition<_cfs_feed_v1_Rejection, _cfs_feed_v1_Rejection__Output>

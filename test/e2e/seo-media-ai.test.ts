@@ -11,19 +11,28 @@ import { acceptInvitationOverHttp } from '../support/dashboard-http.ts';
 import { tempFile } from '../support/files.ts';
 import { expectError, expectSafeMessage, request } from '../support/http.ts';
 import { startOpenAiStandIn, STANDIN_PNG, type OpenAiStandIn } from '../support/openai-standin.ts';
-import { startSystem, type TestSystem } from '../support/system.ts';
+import { createTestDatabase, startSystem, type TestSystem } from '../support/system.ts';
 
 let system: TestSystem;
 let pro: Owner;
 let standin: OpenAiStandIn;
+// A database and announcements of its own: with a provider, this system's generation planner would
+// otherwise generate for the Sites of every other test file (and they would see `personalized`).
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
   standin = await startOpenAiStandIn();
-  system = await startSystem({ mediaEnv: { AI_PROVIDER: 'openai', AI_API_URL: standin.baseURL, AI_API_KEY: 'sk-test' } });
+  database = await createTestDatabase('seo_media_ai');
+  system = await startSystem({
+    databaseUrl: database.url,
+    redisPrefix: `${inject('redisPrefix')}seo-media-ai:`,
+    mediaEnv: { AI_PROVIDER: 'openai', AI_API_URL: standin.baseURL, AI_API_KEY: 'sk-test' },
+  });
   pro = await createCustomer(system, '--plan', 'pro');
 });
 afterAll(async () => {
   await system?.stop();
   await standin?.close();
+  await database?.drop();
 });
 
 const as = (owner: Owner, method: string, path: string, options: Parameters<typeof request>[3] = {}) =>
@@ -184,7 +193,7 @@ describe('AI usage', () => {
     const owner = (await createCustomer(system, '--plan', 'starter')) as Owner & { invite: { url: string } };
     // The media service's own ledger, on a pool of its own: what a generation worker holds and settles.
     const { ledger, close } = await openAiBudgetLedger(
-      { database: { connectionString: inject('databaseUrl'), schema: 'media' }, poolSize: 2, logger: createLogger('test', { level: 'silent' }) },
+      { database: { connectionString: database.url, schema: 'media' }, poolSize: 2, logger: createLogger('test', { level: 'silent' }) },
       { text: 1, image: 10 },
     );
     const reserve = (articleId: string, units: number) =>
@@ -216,6 +225,7 @@ describe('AI usage', () => {
   it('counts a generation job: its image is served through the gateway and it costs one text and one image', async () => {
     const owner = await createCustomer(system, '--plan', 'starter');
     const media = createClient(loadProtos().cfs.media.v1.MediaAdminService, system.addresses.media, system.serviceTokens.admin);
+    const reader = createClient(loadProtos().cfs.media.v1.MediaService, system.addresses.media, system.serviceTokens.admin);
     try {
       const article = { id: 'art_e2e_gen', version: '2026-11-25T00:00:00.000Z', title: 'Robots write the news', summary: 'A summary.', categories: ['tech'] };
       const queued = await callUnary(
@@ -227,7 +237,7 @@ describe('AI usage', () => {
       expect(queued).toEqual({ queued: 1 });
       let imageKey: string | undefined;
       for (const end = Date.now() + 30_000; !imageKey && Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
-        const { variants } = await callUnary(media, 'GetVariants', { siteId: owner.site.id, articleIds: [article.id] }, { deadlineMs: 5000 });
+        const { variants } = await callUnary(reader, 'GetVariants', { siteId: owner.site.id, articleIds: [article.id] }, { deadlineMs: 5000 });
         imageKey = variants[0]?.imageKey ?? undefined;
       }
       expect(imageKey).toMatch(/^ai\/[0-9a-f]{64}\.png$/);
@@ -238,6 +248,7 @@ describe('AI usage', () => {
       expect((await as(owner, 'GET', '/api/v1/ai-usage')).body).toMatchObject({ used: 11, reserved: 0, remaining: 989 });
     } finally {
       media.close();
+      reader.close();
     }
   });
 

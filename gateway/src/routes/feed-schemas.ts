@@ -76,7 +76,36 @@ const articleExample = {
   categories: ['technology'],
   imageKey: 'covers/robots.png',
   imageUrl: `${MEDIA_PATH_PREFIX}covers/robots.png`,
+  personalized: {
+    title: 'Warehouse robots now sort recycling faster than people',
+    summary: 'For readers following automation: a sorting robot beats people at mixed recycling.',
+    metaDescription: 'A warehouse robot sorts mixed recycling faster than people: what it means for automation.',
+    imageUrl: `${MEDIA_PATH_PREFIX}ai/3b6f0c1d9e8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c.png`,
+    generatedAt: '2026-02-01T08:00:05.000Z',
+  },
 };
+
+const generatedImageUrl = z
+  .string()
+  .max(MEDIA_PATH_PREFIX.length + MAX_MEDIA_KEY_LENGTH)
+  .regex(new RegExp(`^${MEDIA_PATH_PREFIX.replaceAll('/', '\\/')}${MEDIA_KEY_PATTERN.source.slice(1)}`));
+
+export const Personalized = z
+  .object({
+    title: z.string().max(500),
+    summary: z.string().max(5000),
+    metaDescription: z.string().max(500),
+    imageUrl: generatedImageUrl.nullable().meta({
+      description: 'Path of the image generated for this Site under /media/generated/; null while it is being made or when it could not be.',
+    }),
+    generatedAt: timestamp,
+  })
+  .meta({
+    id: 'Personalized',
+    description:
+      "The article written for the calling Site's SEO profile (its locale, tone, keywords and topics) and its generated hero image. " +
+      'Present once the text is ready, for Sites whose plan includes AI generation; the original fields keep their meaning.',
+  });
 
 export const Article = z
   .object({
@@ -87,12 +116,10 @@ export const Article = z
     publishedAt: timestamp,
     categories: z.array(categoryKey).max(20),
     imageKey: mediaKey.nullable().meta({ description: 'Key of a generated image, served at imageUrl.' }),
-    imageUrl: z
-      .string()
-      .max(MEDIA_PATH_PREFIX.length + MAX_MEDIA_KEY_LENGTH)
-      .regex(new RegExp(`^${MEDIA_PATH_PREFIX.replaceAll('/', '\\/')}${MEDIA_KEY_PATTERN.source.slice(1)}`))
+    imageUrl: generatedImageUrl
       .nullable()
       .meta({ description: 'Path of the image under this API: /media/generated/{imageKey} (GET it without a Credential).' }),
+    personalized: Personalized.optional(),
   })
   .meta({ id: 'Article', examples: [articleExample] });
 

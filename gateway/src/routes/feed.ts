@@ -1,8 +1,10 @@
 /** Taxonomy, subscriptions and the cursor feed. */
+import { generatesAi } from '@cfs/common/entitlements';
 import { malformed } from '@cfs/common/errors';
 import { FEED_PAGE_DEFAULT_LIMIT } from '@cfs/common/feed-limits';
 import type { FeedCursorCodec } from '../cursor.ts';
 import type { FeedPageCache } from '../feed-pages.ts';
+import type { SiteDirectory } from '../sites.ts';
 import { defineRoute, type AnyRoute } from '../route.ts';
 import type { TaxonomyCatalog } from '../taxonomy.ts';
 import { FeedPage, FeedQuery, Subscriptions, Taxonomy } from './feed-schemas.ts';
@@ -10,6 +12,7 @@ import { FeedPage, FeedQuery, Subscriptions, Taxonomy } from './feed-schemas.ts'
 /** What the feed routes use besides the services: the page cache, the cursor's codec, the taxonomy's keys. */
 export interface FeedRouteDeps {
   feedPages: FeedPageCache;
+  sites: SiteDirectory;
   cursors: FeedCursorCodec;
   taxonomy: TaxonomyCatalog;
 }
@@ -92,7 +95,11 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => [
       return { after };
     },
     response: { status: 200, description: 'One page of the feed.', schema: FeedPage },
-    handle: ({ principal, rpc, query, prepared }) =>
-      deps.feedPages.page(principal.credential.siteId, query.limit ?? FEED_PAGE_DEFAULT_LIMIT, prepared.after, rpc),
+    handle: async ({ principal, rpc, query, prepared }) => {
+      const { siteId } = principal.credential;
+      // Admission has just read the Site (cached on this replica unless SITE_CACHE_TTL_MS is 0).
+      const personalized = generatesAi((await deps.sites.get(siteId, rpc)).plan);
+      return deps.feedPages.page(siteId, query.limit ?? FEED_PAGE_DEFAULT_LIMIT, prepared.after, rpc, { personalized });
+    },
   }),
 ];

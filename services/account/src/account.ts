@@ -65,6 +65,8 @@ export class Account {
       include: { sites: true },
     });
     const { sites, ...rest } = created;
+    // A Site created on a plan with AI generation is planned for at once (media listens, design 9).
+    await this.onSitesChanged([sites[0]!.id]);
     return { customer: rest, site: sites[0]! };
   }
 
@@ -98,11 +100,13 @@ export class Account {
     const data = checkSite(input);
     await this.getCustomer(customerId);
     const now = this.now();
-    return commitWithinBudget(
+    const site = await commitWithinBudget(
       this.db,
       (tx) => tx.site.create({ data: { id: newId('site'), customerId, ...data, planId: this.catalog.defaultPlan, createdAt: now, updatedAt: now } }),
       { beforeCommit: 'account.site.beforeCommit' },
     );
+    await this.onSitesChanged([site.id]);
+    return site;
   }
 
   async getSite(customerId: string, siteId: string): Promise<Site> {
@@ -124,6 +128,19 @@ export class Account {
     );
     await this.onSitesChanged([siteId]);
     return updated;
+  }
+
+  /** Sites on the given plans in id order (the generation planner pages through those with AI generation). */
+  sitesOnPlans(planIds: string[], options: { afterSiteId: string; limit: number; siteIds: string[] }): Promise<Site[]> {
+    return this.db.site.findMany({
+      where: {
+        planId: { in: planIds },
+        id: { gt: options.afterSiteId },
+        ...(options.siteIds.length > 0 ? { id: { gt: options.afterSiteId, in: options.siteIds } } : {}),
+      },
+      orderBy: { id: 'asc' },
+      take: options.limit,
+    });
   }
 
   async resolveSite(siteId: string): Promise<{ site: Site; customer: Customer }> {

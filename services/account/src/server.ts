@@ -1,4 +1,6 @@
 /** The account gRPC servers (customer-facing and admin): protocol mapping only. */
+import { generatesAi } from '@cfs/common/entitlements';
+import { malformed } from '@cfs/common/errors';
 import { GrpcServer, implement, type RpcName } from '@cfs/common/grpc';
 import type { CallerPolicy, ServiceCallers } from '@cfs/common/service-auth';
 import type { Logger } from '@cfs/common/logger';
@@ -57,7 +59,10 @@ export const ACCOUNT_ADMIN_CALLERS: CallerPolicy<RpcName<AccountAdminServiceHand
   CreateCustomer: ['admin'],
   SetSitePlan: ['billing', 'admin'],
   GetPlanCatalog: ['billing', 'admin', 'dashboard'],
+  ListAiSites: ['media'],
 };
+
+const MAX_AI_SITES = 1000;
 
 export function createAccountServer(deps: {
   prisma: PrismaClient;
@@ -102,6 +107,19 @@ export function createAccountServer(deps: {
       defaultPlan: deps.catalog.defaultPlan,
       plans: Object.keys(deps.catalog.plans).map((id) => toPlanMessage(account.plan(id))),
     }),
+    ListAiSites: async (req) => {
+      if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > MAX_AI_SITES) throw malformed(`limit must be 1 to ${MAX_AI_SITES}`);
+      if (req.siteIds.length > MAX_AI_SITES) throw malformed(`at most ${MAX_AI_SITES} site ids`);
+      const plans = new Map(Object.keys(deps.catalog.plans).map((id) => [id, toPlanMessage(account.plan(id))]));
+      const eligible = [...plans].filter(([, plan]) => generatesAi(plan)).map(([id]) => id);
+      const sites = await account.sitesOnPlans(eligible, { afterSiteId: req.afterSiteId, limit: req.limit, siteIds: req.siteIds });
+      return {
+        sites: sites.map((s) => {
+          const { aiBudget, aiBudgetPeriod } = plans.get(s.planId)!;
+          return { siteId: s.id, ...(aiBudget === undefined ? {} : { aiBudget }), aiBudgetPeriod };
+        }),
+      };
+    },
   });
   return new GrpcServer({
     logger: deps.logger,

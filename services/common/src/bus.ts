@@ -17,6 +17,10 @@ export const CHANNELS = {
   subscriptionsChanged: 'subscriptions-changed',
   /** Categories were added or renamed. */
   taxonomyChanged: 'taxonomy-changed',
+  /** A Site's SEO profile was replaced (message: the Site id). */
+  seoProfileChanged: 'seo-profile-changed',
+  /** A Site's generated variants changed (message: the Site id): its personalized pages are stale. */
+  variantsChanged: 'variants-changed',
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 

@@ -54,7 +54,8 @@ export const DEPLOYABLES = {
     folder: 'services/media',
     grpc: { port: 7006, portEnv: 'MEDIA_GRPC_PORT', hostEnv: 'MEDIA_GRPC_HOST', addrEnv: 'MEDIA_ADDR' },
     http: { port: 7016, portEnv: 'MEDIA_HTTP_PORT', hostEnv: 'MEDIA_HTTP_HOST', urlEnv: 'MEDIA_HTTP_URL' },
-    calls: [],
+    /** Its generation planner reads eligible Sites, their feeds and their SEO profiles. */
+    calls: ['account', 'feed', 'seo'],
   },
   dashboard: {
     folder: 'services/dashboard',

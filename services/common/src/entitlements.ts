@@ -91,6 +91,11 @@ export function aiBudgetOf(plan: Plan__Output): { budget?: string; period: strin
   return { ...(plan.aiBudget === undefined ? {} : { budget: plan.aiBudget }), period: plan.aiBudgetPeriod || 'month' };
 }
 
+/** A Site gets AI generation (design 9) when its plan includes ai_usage and its AI budget is not 0 (absent: unlimited). */
+export function generatesAi(plan: { capabilities?: ReadonlyArray<{ capability?: string }>; aiBudget?: unknown }): boolean {
+  return (plan.capabilities ?? []).some((c) => c.capability === 'ai_usage') && (plan.aiBudget === undefined || String(plan.aiBudget) !== '0');
+}
+
 /** The counter of a Site's capability in the period that contains `now` (its key names the period's start). */
 export function quotaCounter(siteId: string, capability: Capability, entry: PlanCapability, now: number): QuotaCounter {
   const window = periodWindow(entry.period, now);

@@ -82,10 +82,10 @@ export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
     return this.cache ? [...this.cache.entries()] : [];
   }
 
-  /** Deletes every entry whose value matches (a scan: for rare events such as a revocation). */
-  deleteWhere(matches: (value: V) => boolean): void {
+  /** Deletes every entry that matches (a scan: for rare events such as a revocation). */
+  deleteWhere(matches: (value: V, key: string) => boolean): void {
     if (!this.cache) return;
-    for (const [key, value] of this.cache.entries()) if (matches(value)) this.cache.delete(key);
+    for (const [key, value] of this.cache.entries()) if (matches(value, key)) this.cache.delete(key);
   }
 
   clear(): void {

@@ -103,3 +103,41 @@ export async function readPage(db: PrismaClient, schema: string, categories: str
   const last = articles[articles.length - 1];
   return { articles, next: rows.length > limit && last ? { publishedAt: last.publishedAt, articleId: last.id } : null };
 }
+
+/** A position in the order articles changed in (updated_at, then id). */
+export interface ChangePosition {
+  updatedAt: Date;
+  articleId: string;
+}
+
+export function changePositionFromMessage(message: { updatedAt: string; articleId: string }): ChangePosition {
+  const updatedAt = new Date(message.updatedAt);
+  if (!message.updatedAt || Number.isNaN(updatedAt.getTime())) throw malformed('after: updatedAt is not a timestamp');
+  if (message.articleId.length > ARTICLE_ID_MAX) throw malformed(`after: articleId must be at most ${ARTICLE_ID_MAX} characters`);
+  return { updatedAt, articleId: message.articleId };
+}
+
+/** Articles changed after a position, oldest change first (an index scan of articles_changes_idx). */
+export async function readChanges(
+  db: PrismaClient,
+  after: ChangePosition | null,
+  limit: number,
+): Promise<{ articles: FeedArticle[]; last: ChangePosition | null }> {
+  const rows = await db.article.findMany({
+    where: after ? { OR: [{ updatedAt: { gt: after.updatedAt } }, { updatedAt: after.updatedAt, id: { gt: after.articleId } }] } : {},
+    orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
+    take: limit,
+    include: { categories: { select: { categoryKey: true }, orderBy: { categoryKey: 'asc' } } },
+  });
+  const articles = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    url: r.url,
+    summary: r.summary,
+    publishedAt: r.publishedAt,
+    imageKey: r.imageKey,
+    categories: r.categories.map((c) => c.categoryKey),
+  }));
+  const last = rows[rows.length - 1];
+  return { articles, last: last ? { updatedAt: last.updatedAt, articleId: last.id } : null };
+}

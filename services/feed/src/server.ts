@@ -13,7 +13,7 @@ import type { AnnouncedWrites } from './announced-writes.ts';
 import type { ArticleImporter, ArticleLine } from './articles.ts';
 import type { FeedPages } from './feed-pages.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
-import { cursorFromMessage, cursorToMessage, type FeedArticle } from './page-query.ts';
+import { changePositionFromMessage, cursorFromMessage, cursorToMessage, readChanges, type FeedArticle } from './page-query.ts';
 import { listCategories } from './taxonomy.ts';
 
 export const MAX_IMPORT_BATCH = 5000;
@@ -33,14 +33,17 @@ function toArticleMessage(a: FeedArticle): ArticleMessage {
 /** Who may call each RPC (service-auth.ts): the gateway reads and subscribes, operators import. */
 export const FEED_CALLERS: CallerPolicy<RpcName<FeedServiceHandlers>> = {
   ListCategories: ['gateway', 'dashboard'],
-  GetSubscriptions: ['gateway', 'dashboard'],
+  GetSubscriptions: ['gateway', 'dashboard', 'media'],
   ReplaceSubscriptions: ['gateway', 'dashboard'],
-  GetFeedPage: ['gateway', 'dashboard'],
+  GetFeedPage: ['gateway', 'dashboard', 'media'],
 };
 export const FEED_ADMIN_CALLERS: CallerPolicy<RpcName<FeedAdminServiceHandlers>> = {
   ImportTaxonomy: ['admin'],
   ImportArticles: ['admin'],
+  ListArticleChanges: ['media'],
 };
+
+const MAX_CHANGES = 1000;
 
 export interface FeedServerDeps {
   prisma: PrismaClient;
@@ -81,6 +84,14 @@ export function createFeedServer({ prisma, logger, callers, pages, writes, impor
       }
       const { imported, rejected } = await importer.importLines(lines);
       return { imported, rejected: [...unreadable, ...rejected].sort((x, y) => x.line - y.line) };
+    },
+    ListArticleChanges: async (req) => {
+      if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > MAX_CHANGES) throw malformed(`limit must be 1 to ${MAX_CHANGES}`);
+      const { articles, last } = await readChanges(prisma, req.after ? changePositionFromMessage(req.after) : null, req.limit);
+      return {
+        articles: articles.map(toArticleMessage),
+        ...(last ? { last: { updatedAt: last.updatedAt.toISOString(), articleId: last.articleId } } : {}),
+      };
     },
   });
   return new GrpcServer({

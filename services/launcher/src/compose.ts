@@ -163,12 +163,19 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
         },
       ),
     );
-    await listen('seo', await createSeoService(seoEnvSchema.parse({}), deps('seo')));
+    await listen('seo', await createSeoService(seoEnvSchema.parse({}), { ...deps('seo'), bus: options.bus() }));
     const media = await createMediaService(
-      mediaEnvSchema.parse({ ...options.mediaEnv, MEDIA_HTTP_HOST: host, MEDIA_HTTP_PORT: String(ports.mediaHttp ?? 0) }),
+      mediaEnvSchema.parse({
+        ...addressEnv(addresses, DEPLOYABLES.media.calls),
+        SERVICE_TOKEN: options.serviceTokens.media,
+        ...options.mediaEnv,
+        MEDIA_HTTP_HOST: host,
+        MEDIA_HTTP_PORT: String(ports.mediaHttp ?? 0),
+      }),
       {
         ...deps('media'),
         objectStore: options.objectStore,
+        bus: options.bus(),
       },
     );
     await listen('media', media);

@@ -23,6 +23,11 @@ import { putObject } from './media.ts';
 import type { ObjectStore } from './object-store.ts';
 
 export const GENERATION_QUEUE = 'ai-generation';
+/** Plan requests (src/ai-planner.ts): one queued and one running per scope and Site (pg-boss's `stately` policy). */
+export const PLAN_QUEUE = 'ai-plan';
+
+/** What a plan covers (src/ai-planner.ts): the feed's changed articles, one Site's newest articles, or both for every Site. */
+export type PlanRequest = { scope: 'changes' } | { scope: 'site'; siteId: string } | { scope: 'sweep' };
 
 export interface GenerationJobData {
   siteId: string;
@@ -57,6 +62,8 @@ export interface GenerationDeps {
   store: ObjectStore;
   logger: Logger;
   maxObjectBytes: number;
+  /** Told after a variant was stored (the gateways drop the Site's personalized pages). */
+  variantStored?: (siteId: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -128,6 +135,7 @@ export async function runGeneration(
   const units = ledger.costs.text + (image ? ledger.costs.image : 0);
   await storeVariant(prisma, data, text, imageKey, units, now());
   await ledger.settle(reservation.id, units);
+  await deps.variantStored?.(data.siteId);
   return log(image ? 'generated' : 'partial', units, imageFailure?.message);
 }
 
@@ -154,7 +162,11 @@ function profileOf(p: SeoProfile & { version: string }): SeoProfile {
   return { siteName: p.siteName, locale: p.locale, keywords: p.keywords, tone: p.tone, topics: p.topics };
 }
 
-/** Stores the variant unless a newer one (by article version, then profile version) is there already. */
+/**
+ * Stores the variant, replacing the Site's earlier one of the article. Two jobs of different
+ * versions finishing out of order may leave the older one stored: the planner sees that its
+ * versions are not the current ones and queues the article again (src/ai-planner.ts).
+ */
 async function storeVariant(
   prisma: PrismaClient,
   data: GenerationJobData,
@@ -173,19 +185,13 @@ async function storeVariant(
     units,
     generatedAt,
   };
-  await commitWithinBudget(prisma, async (tx) => {
-    const existing = await tx.aiVariant.findUnique({ where: { siteId_articleId: { siteId: data.siteId, articleId: data.article.id } } });
-    if (
-      existing &&
-      (existing.articleVersion > row.articleVersion || (existing.articleVersion === row.articleVersion && existing.profileVersion > row.profileVersion))
-    )
-      return;
-    await tx.aiVariant.upsert({
+  await commitWithinBudget(prisma, (tx) =>
+    tx.aiVariant.upsert({
       where: { siteId_articleId: { siteId: data.siteId, articleId: data.article.id } },
       create: { siteId: data.siteId, articleId: data.article.id, ...row },
       update: row,
-    });
-  });
+    }),
+  );
 }
 
 const MAX_VARIANT_IDS = 500;
@@ -235,17 +241,36 @@ export class GenerationQueue {
       heartbeatSeconds: 30,
       expireInSeconds: Math.ceil((2 * options.callTimeoutMs) / 1000) + 60,
     });
+    // A plan reads other services: a failure (one of them unreachable) is retried a few times, then the sweep catches up.
+    await boss.createQueue(PLAN_QUEUE, { policy: 'stately', retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 900 });
     return new GenerationQueue(boss, options.logger, options.maxAttempts);
   }
 
-  /** Queues each job unless one for the same triple is queued or running; answers how many were new. */
-  async queue(jobs: GenerationJobData[]): Promise<number> {
+  /** Queues each job unless one for the same triple is queued or running; answers how many were new. Higher priorities run first. */
+  async queue(jobs: GenerationJobData[], priorities: number[] = []): Promise<number> {
     let queued = 0;
-    for (const data of jobs) {
-      const id = await this.boss.send(GENERATION_QUEUE, checkJob(data), { singletonKey: `${data.siteId}:${generationKey(data)}` });
+    for (const [i, data] of jobs.entries()) {
+      const priority = priorities[i];
+      const id = await this.boss.send(GENERATION_QUEUE, checkJob(data), {
+        singletonKey: `${data.siteId}:${generationKey(data)}`,
+        ...(priority === undefined ? {} : { priority }),
+      });
       if (id) queued += 1;
     }
     return queued;
+  }
+
+  /** Asks for a plan; a request already queued for the same scope (and Site) absorbs this one. */
+  async requestPlan(request: PlanRequest): Promise<void> {
+    await this.boss.send(PLAN_QUEUE, request, { singletonKey: request.scope === 'site' ? `site:${request.siteId}` : request.scope });
+  }
+
+  /** Runs plan requests here, and a sweep on `cron` (pg-boss's schedule fires once for all replicas). */
+  async workPlans(plan: (request: PlanRequest) => Promise<unknown>, cron: string): Promise<void> {
+    await this.boss.schedule(PLAN_QUEUE, cron, { scope: 'sweep' } satisfies PlanRequest);
+    await this.boss.work<PlanRequest>(PLAN_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      if (job) await plan(job.data);
+    });
   }
 
   async work(deps: GenerationDeps): Promise<void> {
@@ -261,8 +286,16 @@ export class GenerationQueue {
     });
   }
 
+  private readonly cleanups: Array<() => void> = [];
+
+  /** Something to close after the queue stopped (the planner's clients). */
+  addCleanup(cleanup: () => void): void {
+    this.cleanups.push(cleanup);
+  }
+
   async stop(): Promise<void> {
     await this.boss.stop({ graceful: true, timeout: 5000 });
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.logger.info('generation queue stopped');
   }
 }

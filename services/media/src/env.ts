@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { DEPLOYABLES } from '@cfs/common/deployables';
 import { envFields } from '@cfs/common/env';
+import { serviceTokenEnvField } from '@cfs/common/service-auth';
 
 export const AI_PROVIDERS = ['openai', 'local', 'none'] as const;
 
@@ -7,6 +9,14 @@ export const mediaEnvSchema = z
   .object({
     /** gRPC, and the HTTP port that serves /media/generated/{key} (the gateway streams it through). */
     ...envFields.listen('media'),
+    /** Where the generation planner reads eligible Sites (account), their feeds (feed) and SEO profiles (seo). */
+    ...envFields.addresses(DEPLOYABLES.media.calls),
+    /** Media's own service token, presented to those services (service-auth.ts). */
+    SERVICE_TOKEN: serviceTokenEnvField,
+    GRPC_DEADLINE_MS: envFields.positiveInt(5000),
+    /** Redis: the announcements that queue generation (imports, subscriptions, plans, profiles) and tell the gateways of new variants. */
+    REDIS_URL: z.string().url().optional(),
+    REDIS_KEY_PREFIX: z.string().default('cfs:'),
     /** S3/MinIO endpoint, e.g. http://minio:9000. Without it objects are kept in MEDIA_DIR (local runs). */
     S3_ENDPOINT: z.string().url().optional(),
     S3_ACCESS_KEY: z.string().optional(),
@@ -38,6 +48,10 @@ export const mediaEnvSchema = z
     AI_TIMEOUT_MS: envFields.positiveInt(120_000),
     /** Attempts of one generation job: a transient failure is retried with backoff (1 s doubling, at most 60 s) until then. */
     AI_MAX_ATTEMPTS: envFields.positiveInt(6),
+    /** The newest articles of a Site queued when it becomes eligible, changes its subscriptions or replaces its SEO profile. */
+    AI_BACKFILL_ARTICLES: envFields.positiveInt(20),
+    /** When every eligible Site is planned again (cron, UTC): catches announcements that were lost and budgets that renewed. */
+    AI_SWEEP_CRON: z.string().trim().min(9).default('*/10 * * * *'),
   })
   // A check of the whole object keeps the schema a ZodObject (`.shape` stays readable).
   .superRefine((env, ctx) => {

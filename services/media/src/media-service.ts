@@ -5,15 +5,19 @@
  * index.ts, the launcher and the tests all use it.
  */
 import type { AddressInfo } from 'node:net';
+import { CHANNELS, createBus, type Bus } from '@cfs/common/bus';
+import { addressesOf, DEPLOYABLES } from '@cfs/common/deployables';
 import type { GrpcServer } from '@cfs/common/grpc';
 import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
 import { AiBudgetLedger, type AiUnitCosts } from './ai-budget.ts';
-import { GenerationQueue } from './ai-jobs.ts';
+import { GenerationQueue, type GenerationDeps } from './ai-jobs.ts';
+import { GenerationPlanner } from './ai-planner.ts';
 import { createAiProvider } from './ai-providers/index.ts';
 import type { MediaEnv } from './env.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { createMediaHttpServer } from './http.ts';
 import { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store.ts';
+import { grpcPlannerSources } from './planner-sources.ts';
 import { createMediaGrpcServer } from './server.ts';
 
 export { mediaEnvSchema, type MediaEnv } from './env.ts';
@@ -24,6 +28,8 @@ export const MEDIA_MIGRATIONS_DIR = new URL('../prisma/migrations', import.meta.
 export interface MediaServiceDeps extends ServiceDeps {
   /** Where the bytes are (default: S3 from S3_ENDPOINT, else the folder MEDIA_DIR). */
   objectStore?: ObjectStore;
+  /** Announcements (default: Redis from REDIS_URL, else in-process); closed with the server. */
+  bus?: Bus;
 }
 
 function objectStoreOf(env: MediaEnv): ObjectStore {
@@ -49,7 +55,55 @@ export async function openAiBudgetLedger(
 
 const aiUnitCostsOf = (env: Pick<MediaEnv, 'AI_UNITS_TEXT' | 'AI_UNITS_IMAGE'>): AiUnitCosts => ({ text: env.AI_UNITS_TEXT, image: env.AI_UNITS_IMAGE });
 
-export async function createMediaService(env: MediaEnv, deps: MediaServiceDeps): Promise<GrpcServer & { httpUrl: string }> {
+/**
+ * Generation, where a provider is configured: the job queue and its workers, the planner that fills
+ * it, and the announcements that wake the planner (imports, subscriptions, plans, profiles) or tell
+ * the gateways of a new variant.
+ */
+async function startGeneration(env: MediaEnv, deps: MediaServiceDeps, bus: Bus, work: Omit<GenerationDeps, 'variantStored'>): Promise<GenerationQueue> {
+  const { logger } = deps;
+  const queue = await GenerationQueue.start({
+    connectionString: deps.database.connectionString,
+    schema: `${deps.database.schema}_jobs`,
+    maxAttempts: env.AI_MAX_ATTEMPTS,
+    callTimeoutMs: env.AI_TIMEOUT_MS,
+    logger,
+  });
+  const announce = (siteId: string) =>
+    bus
+      .publish(CHANNELS.variantsChanged, siteId)
+      .catch((err: unknown) => logger.warn({ err: { message: (err as Error).message } }, 'could not announce a variant'));
+  await queue.work({ ...work, variantStored: announce });
+  const sources = grpcPlannerSources({
+    addresses: addressesOf(env, DEPLOYABLES.media.calls),
+    serviceToken: env.SERVICE_TOKEN,
+    deadlineMs: env.GRPC_DEADLINE_MS,
+  });
+  queue.addCleanup(sources.close);
+  const planner = new GenerationPlanner({
+    sources,
+    prisma: work.prisma,
+    ledger: work.ledger,
+    queue: (jobs, priorities) => queue.queue(jobs, priorities),
+    backfill: env.AI_BACKFILL_ARTICLES,
+    logger,
+  });
+  await queue.workPlans((request) => planner.run(request), env.AI_SWEEP_CRON);
+  const request = (message: Parameters<GenerationQueue['requestPlan']>[0]) => () =>
+    void queue.requestPlan(message).catch((err: unknown) => logger.warn({ err: { message: (err as Error).message } }, 'could not queue a plan'));
+  bus.subscribe(CHANNELS.articlesChanged, request({ scope: 'changes' }));
+  for (const channel of [CHANNELS.subscriptionsChanged, CHANNELS.siteChanged, CHANNELS.seoProfileChanged])
+    bus.subscribe(channel, (siteId) => request({ scope: 'site', siteId })());
+  // Announcements may have been missed while the bus was away, or while this process was not running.
+  bus.onReconnect(request({ scope: 'sweep' }));
+  request({ scope: 'sweep' })();
+  return queue;
+}
+
+export async function createMediaService(
+  env: MediaEnv,
+  deps: MediaServiceDeps,
+): Promise<GrpcServer & { httpUrl: string; generation?: Promise<GenerationQueue> }> {
   const { logger } = deps;
   const prisma = new PrismaClient({ adapter: await serviceAdapter(deps) });
   const store = deps.objectStore ?? objectStoreOf(env);
@@ -66,19 +120,14 @@ export async function createMediaService(env: MediaEnv, deps: MediaServiceDeps):
   // Generation runs here, next to the budget ledger and the object store it writes; with AI_PROVIDER
   // none nothing is queued and no worker runs.
   const provider = await createAiProvider(env);
-  let jobs: GenerationQueue | undefined;
-  if (provider) {
-    jobs = await GenerationQueue.start({
-      connectionString: deps.database.connectionString,
-      schema: `${deps.database.schema}_jobs`,
-      maxAttempts: env.AI_MAX_ATTEMPTS,
-      callTimeoutMs: env.AI_TIMEOUT_MS,
-      logger,
-    });
-    await jobs.work({ prisma, ledger, provider, store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES });
-  }
+  const bus = deps.bus ?? createBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
+  // Started beside the server, not before it: pg-boss's start takes seconds on the embedded PGlite.
+  // A queue that cannot start stops nothing else; its error is logged and every call that needs it fails.
+  const jobs = provider ? startGeneration(env, deps, bus, { prisma, ledger, provider, store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES }) : undefined;
+  jobs?.catch((err: unknown) => logger.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'generation could not start'));
   const server = createMediaGrpcServer({ prisma, ledger, store, jobs, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES, callers: deps.callers })
-    .addCleanup(async () => jobs?.stop())
+    .addCleanup(async () => (await jobs?.catch(() => undefined))?.stop())
+    .addCleanup(() => bus.close())
     .addCleanup(
       () =>
         new Promise<void>((resolve) => {
@@ -88,5 +137,5 @@ export async function createMediaService(env: MediaEnv, deps: MediaServiceDeps):
     )
     .addCleanup(() => prisma.$disconnect());
   const host = env.MEDIA_HTTP_HOST === '0.0.0.0' ? '127.0.0.1' : env.MEDIA_HTTP_HOST;
-  return Object.assign(server, { httpUrl: `http://${host}:${port}` });
+  return Object.assign(server, { httpUrl: `http://${host}:${port}`, ...(jobs ? { generation: jobs } : {}) });
 }

@@ -32,16 +32,19 @@ export async function putObject(
   // Bytes first, metadata second: an object is served only once both exist, so bytes left behind by
   // a write that rolled back at its deadline are never served, and a retry puts them again.
   await store.put(input.key, input.bytes, contentType);
-  return commitWithinBudget(
+  // Two writers of one key at once (two Sites' generations of the same image bytes): the first row
+  // stays (ON CONFLICT DO NOTHING), and each writer compares its bytes with it.
+  const stored = await commitWithinBudget(
     db,
-    (tx) =>
-      tx.mediaObject.upsert({
-        where: { key: input.key },
-        create: { key: input.key, contentType, size: input.bytes.length, sha256, createdAt: now },
-        update: {},
-      }),
+    async (tx) => {
+      await tx.mediaObject.createMany({ data: [{ key: input.key, contentType, size: input.bytes.length, sha256, createdAt: now }], skipDuplicates: true });
+      return tx.mediaObject.findUniqueOrThrow({ where: { key: input.key } });
+    },
     { beforeCommit: 'media.object.beforeCommit' },
   );
+  if (stored.sha256 !== sha256 || stored.contentType !== contentType)
+    throw conflict('An object with this key exists with other content; media objects are immutable.');
+  return stored;
 }
 
 export function etagOf(object: Pick<MediaObject, 'sha256'>): string {

@@ -5,6 +5,7 @@
  * S3ObjectStore is made, so a media service on a local folder never pays its memory
  * (docs/performance.md#libraries-and-telemetry).
  */
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -70,7 +71,8 @@ export class FileObjectStore implements ObjectStore {
   async put(key: string, bytes: Buffer): Promise<void> {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
+    // A temporary name of its own per write: two writers of one key (the same generated image) never share one.
+    const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
     await writeFile(temp, bytes);
     await rename(temp, file);
   }

@@ -18,21 +18,21 @@ import type { ObjectStore } from './object-store.ts';
 export const MEDIA_CALLERS: CallerPolicy<RpcName<MediaServiceHandlers>> = {
   GetAiUsage: ['gateway', 'dashboard'],
   GetAiImagesStatus: ['gateway', 'dashboard'],
+  GetVariants: ['gateway', 'admin'],
 };
 export const MEDIA_ADMIN_CALLERS: CallerPolicy<RpcName<MediaAdminServiceHandlers>> = {
   RecordAiUsage: ['admin'],
   SetAiImagesStatus: ['admin'],
   PutObject: ['admin'],
   QueueGenerations: ['admin'],
-  GetVariants: ['admin'],
 };
 
 export function createMediaGrpcServer(deps: {
   prisma: PrismaClient;
   ledger: AiBudgetLedger;
   store: ObjectStore;
-  /** Absent when AI_PROVIDER is none: nothing is queued. */
-  jobs: GenerationQueue | undefined;
+  /** Absent when AI_PROVIDER is none: nothing is queued. Started after the server (pg-boss's start takes seconds on PGlite). */
+  jobs: Promise<GenerationQueue> | undefined;
   logger: Logger;
   maxObjectBytes: number;
   callers: ServiceCallers;
@@ -56,6 +56,21 @@ export function createMediaGrpcServer(deps: {
     GetAiImagesStatus: async () => {
       const s = await imagesStatus(prisma);
       return { status: s.status, updatedAt: s.updatedAt.toISOString() };
+    },
+    GetVariants: async (req) => {
+      const variants = await variantsOf(prisma, req.siteId, req.articleIds);
+      return {
+        variants: variants.map((v) => ({
+          articleId: v.articleId,
+          articleVersion: v.articleVersion,
+          profileVersion: v.profileVersion,
+          title: v.title,
+          summary: v.summary,
+          metaDescription: v.metaDescription,
+          ...(v.imageKey === null ? {} : { imageKey: v.imageKey }),
+          generatedAt: v.generatedAt.toISOString(),
+        })),
+      };
     },
   });
   const admin = implement<MediaAdminServiceHandlers>(deps.logger, {
@@ -97,22 +112,7 @@ export function createMediaGrpcServer(deps: {
             : null,
         };
       });
-      return { queued: deps.jobs ? await deps.jobs.queue(jobs) : 0 };
-    },
-    GetVariants: async (req) => {
-      const variants = await variantsOf(prisma, req.siteId, req.articleIds);
-      return {
-        variants: variants.map((v) => ({
-          articleId: v.articleId,
-          articleVersion: v.articleVersion,
-          profileVersion: v.profileVersion,
-          title: v.title,
-          summary: v.summary,
-          metaDescription: v.metaDescription,
-          ...(v.imageKey === null ? {} : { imageKey: v.imageKey }),
-          generatedAt: v.generatedAt.toISOString(),
-        })),
-      };
+      return { queued: deps.jobs ? await (await deps.jobs).queue(jobs) : 0 };
     },
   });
   return new GrpcServer({

@@ -14,6 +14,7 @@ import { applyMigrations } from '@cfs/common/migrate';
 import { newServiceTokens, ServiceCallers } from '@cfs/common/service-auth';
 import { loadProtos } from '@cfs/protos';
 import type { MediaAdminServiceClient } from '@cfs/protos/generated/cfs/media/v1/MediaAdminService.js';
+import type { MediaServiceClient } from '@cfs/protos/generated/cfs/media/v1/MediaService.js';
 import type { GenerationJob } from '@cfs/protos/generated/cfs/media/v1/GenerationJob.js';
 import { startOpenAiStandIn, STANDIN_PNG, type OpenAiStandIn } from '../../../test/support/openai-standin.ts';
 import { FileObjectStore } from '../src/object-store.ts';
@@ -31,6 +32,7 @@ const mediaDir = mkdtempSync(path.join(tmpdir(), 'cfs-aijobs-'));
 let standin: OpenAiStandIn;
 let media: (GrpcServer & { httpUrl: string }) | undefined;
 let client: MediaAdminServiceClient;
+let reader: MediaServiceClient;
 let probe: PrismaClient;
 
 async function startMedia(): Promise<void> {
@@ -44,7 +46,9 @@ async function startMedia(): Promise<void> {
   });
   const port = await media.listen('127.0.0.1:0');
   client?.close();
+  reader?.close();
   client = createClient(loadProtos().cfs.media.v1.MediaAdminService, `127.0.0.1:${port}`, tokens.admin);
+  reader = createClient(loadProtos().cfs.media.v1.MediaService, `127.0.0.1:${port}`, tokens.admin);
 }
 
 beforeAll(async () => {
@@ -56,6 +60,7 @@ beforeAll(async () => {
 afterEach(() => standin.reset());
 afterAll(async () => {
   client?.close();
+  reader?.close();
   await media?.shutdown(2000);
   await standin?.close();
   await probe?.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${target.schema}" CASCADE`);
@@ -96,7 +101,7 @@ describe('AI generation jobs', () => {
     const site = newSite();
     expect(await queue(job(site, 'art_1'))).toEqual({ queued: 1 });
     await settledFor(site);
-    const { variants } = await callUnary(client, 'GetVariants', { siteId: site, articleIds: ['art_1', 'art_none'] }, { deadlineMs: 5000 });
+    const { variants } = await callUnary(reader, 'GetVariants', { siteId: site, articleIds: ['art_1', 'art_none'] }, { deadlineMs: 5000 });
     expect(variants).toHaveLength(1);
     expect(variants[0]).toMatchObject({ articleId: 'art_1', profileVersion: 'p1', imageKey: expect.stringMatching(/^ai\/[0-9a-f]{64}\.png$/) });
     expect(variants[0]!.title).toContain('Robots art_1');
@@ -141,7 +146,7 @@ describe('AI generation jobs', () => {
     await new Promise((r) => setTimeout(r, 1500)); // a retry would have been picked up by now
     expect(await outcomes(site)).toEqual(['partial']);
     expect(standin.images).toHaveLength(1);
-    const { variants } = await callUnary(client, 'GetVariants', { siteId: site, articleIds: ['art_p'] }, { deadlineMs: 5000 });
+    const { variants } = await callUnary(reader, 'GetVariants', { siteId: site, articleIds: ['art_p'] }, { deadlineMs: 5000 });
     expect(variants[0]).toMatchObject({ articleId: 'art_p' });
     expect(variants[0]!.imageKey).toBeUndefined();
     expect(await used(site)).toBe(1);

@@ -15,16 +15,24 @@ function toMessage(p: SeoProfile): SeoProfileMessage {
 
 /** Who may call each RPC (service-auth.ts). */
 export const SEO_CALLERS: CallerPolicy<RpcName<SeoServiceHandlers>> = {
-  GetProfile: ['gateway', 'dashboard'],
+  GetProfile: ['gateway', 'dashboard', 'media'],
   ReplaceProfile: ['gateway', 'dashboard'],
 };
 
-export function createSeoServer(deps: { prisma: PrismaClient; logger: Logger; callers: ServiceCallers }): GrpcServer {
+export function createSeoServer(deps: {
+  prisma: PrismaClient;
+  logger: Logger;
+  callers: ServiceCallers;
+  /** Told after a profile was replaced (the media service regenerates that Site's variants). */
+  profileReplaced: (siteId: string) => Promise<void>;
+}): GrpcServer {
   const handlers = implement<SeoServiceHandlers>(deps.logger, {
     GetProfile: async (req) => ({ profile: toMessage(await getProfile(deps.prisma, req.siteId)) }),
     ReplaceProfile: async (req) => {
       const { siteName, locale, keywords, tone, topics } = req.profile ?? { siteName: '', locale: '', keywords: [], tone: '', topics: [] };
-      return { profile: toMessage(await replaceProfile(deps.prisma, req.siteId, { siteName, locale, keywords, tone, topics })) };
+      const stored = await replaceProfile(deps.prisma, req.siteId, { siteName, locale, keywords, tone, topics });
+      await deps.profileReplaced(req.siteId);
+      return { profile: toMessage(stored) };
     },
   });
   return new GrpcServer({

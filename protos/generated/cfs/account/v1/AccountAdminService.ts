@@ -6,6 +6,8 @@ import type { CreateCustomerRequest as _cfs_account_v1_CreateCustomerRequest, Cr
 import type { CreateCustomerResponse as _cfs_account_v1_CreateCustomerResponse, CreateCustomerResponse__Output as _cfs_account_v1_CreateCustomerResponse__Output } from '../../../cfs/account/v1/CreateCustomerResponse.js';
 import type { GetPlanCatalogRequest as _cfs_account_v1_GetPlanCatalogRequest, GetPlanCatalogRequest__Output as _cfs_account_v1_GetPlanCatalogRequest__Output } from '../../../cfs/account/v1/GetPlanCatalogRequest.js';
 import type { GetPlanCatalogResponse as _cfs_account_v1_GetPlanCatalogResponse, GetPlanCatalogResponse__Output as _cfs_account_v1_GetPlanCatalogResponse__Output } from '../../../cfs/account/v1/GetPlanCatalogResponse.js';
+import type { ListAiSitesRequest as _cfs_account_v1_ListAiSitesRequest, ListAiSitesRequest__Output as _cfs_account_v1_ListAiSitesRequest__Output } from '../../../cfs/account/v1/ListAiSitesRequest.js';
+import type { ListAiSitesResponse as _cfs_account_v1_ListAiSitesResponse, ListAiSitesResponse__Output as _cfs_account_v1_ListAiSitesResponse__Output } from '../../../cfs/account/v1/ListAiSitesResponse.js';
 import type { SetSitePlanRequest as _cfs_account_v1_SetSitePlanRequest, SetSitePlanRequest__Output as _cfs_account_v1_SetSitePlanRequest__Output } from '../../../cfs/account/v1/SetSitePlanRequest.js';
 import type { SetSitePlanResponse as _cfs_account_v1_SetSitePlanResponse, SetSitePlanResponse__Output as _cfs_account_v1_SetSitePlanResponse__Output } from '../../../cfs/account/v1/SetSitePlanResponse.js';
 
@@ -55,6 +57,27 @@ export interface AccountAdminServiceClient extends grpc.Client {
   getPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   
   /**
+   * The Sites that get AI generation (design 9): their plan includes `ai_usage` and its AI budget
+   * is not 0. In id order, after `after_site_id`, at most `limit` (1 to 1000); with `site_ids`,
+   * only those of them that qualify. Callers: media (its generation planner).
+   * Errors: INVALID_ARGUMENT for a limit outside 1 to 1000 or more than 1000 site ids; UNAVAILABLE.
+   */
+  ListAiSites(argument: _cfs_account_v1_ListAiSitesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_ListAiSitesResponse__Output>): grpc.ClientUnaryCall;
+  ListAiSites(argument: _cfs_account_v1_ListAiSitesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_ListAiSitesResponse__Output>): grpc.ClientUnaryCall;
+  ListAiSites(argument: _cfs_account_v1_ListAiSitesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_ListAiSitesResponse__Output>): grpc.ClientUnaryCall;
+  ListAiSites(argument: _cfs_account_v1_ListAiSitesRequest, callback: grpc.requestCallback<_cfs_account_v1_ListAiSitesResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The Sites that get AI generation (design 9): their plan includes `ai_usage` and its AI budget
+   * is not 0. In id order, after `after_site_id`, at most `limit` (1 to 1000); with `site_ids`,
+   * only those of them that qualify. Callers: media (its generation planner).
+   * Errors: INVALID_ARGUMENT for a limit outside 1 to 1000 or more than 1000 site ids; UNAVAILABLE.
+   */
+  listAiSites(argument: _cfs_account_v1_ListAiSitesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_ListAiSitesResponse__Output>): grpc.ClientUnaryCall;
+  listAiSites(argument: _cfs_account_v1_ListAiSitesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_account_v1_ListAiSitesResponse__Output>): grpc.ClientUnaryCall;
+  listAiSites(argument: _cfs_account_v1_ListAiSitesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_ListAiSitesResponse__Output>): grpc.ClientUnaryCall;
+  listAiSites(argument: _cfs_account_v1_ListAiSitesRequest, callback: grpc.requestCallback<_cfs_account_v1_ListAiSitesResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
    * Sets the plan of a Site and tells the gateways' caches. Callers: billing (plans follow
    * subscriptions), admin (`site set-plan`).
    * Errors: INVALID_ARGUMENT for a plan id that is not in the catalog; NOT_FOUND when no Site has
@@ -98,6 +121,14 @@ export interface AccountAdminServiceHandlers extends grpc.UntypedServiceImplemen
   GetPlanCatalog: grpc.handleUnaryCall<_cfs_account_v1_GetPlanCatalogRequest__Output, _cfs_account_v1_GetPlanCatalogResponse>;
   
   /**
+   * The Sites that get AI generation (design 9): their plan includes `ai_usage` and its AI budget
+   * is not 0. In id order, after `after_site_id`, at most `limit` (1 to 1000); with `site_ids`,
+   * only those of them that qualify. Callers: media (its generation planner).
+   * Errors: INVALID_ARGUMENT for a limit outside 1 to 1000 or more than 1000 site ids; UNAVAILABLE.
+   */
+  ListAiSites: grpc.handleUnaryCall<_cfs_account_v1_ListAiSitesRequest__Output, _cfs_account_v1_ListAiSitesResponse>;
+  
+  /**
    * Sets the plan of a Site and tells the gateways' caches. Callers: billing (plans follow
    * subscriptions), admin (`site set-plan`).
    * Errors: INVALID_ARGUMENT for a plan id that is not in the catalog; NOT_FOUND when no Site has
@@ -110,5 +141,6 @@ export interface AccountAdminServiceHandlers extends grpc.UntypedServiceImplemen
 export interface AccountAdminServiceDefinition extends grpc.ServiceDefinition {
   CreateCustomer: MethodDefinition<_cfs_account_v1_CreateCustomerRequest, _cfs_account_v1_CreateCustomerResponse, _cfs_account_v1_CreateCustomerRequest__Output, _cfs_account_v1_CreateCustomerResponse__Output>
   GetPlanCatalog: MethodDefinition<_cfs_account_v1_GetPlanCatalogRequest, _cfs_account_v1_GetPlanCatalogResponse, _cfs_account_v1_GetPlanCatalogRequest__Output, _cfs_account_v1_GetPlanCatalogResponse__Output>
+  ListAiSites: MethodDefinition<_cfs_account_v1_ListAiSitesRequest, _cfs_account_v1_ListAiSitesResponse, _cfs_account_v1_ListAiSitesRequest__Output, _cfs_account_v1_ListAiSitesResponse__Output>
   SetSitePlan: MethodDefinition<_cfs_account_v1_SetSitePlanRequest, _cfs_account_v1_SetSitePlanResponse, _cfs_account_v1_SetSitePlanRequest__Output, _cfs_account_v1_SetSitePlanResponse__Output>
 }

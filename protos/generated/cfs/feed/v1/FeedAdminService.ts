@@ -6,6 +6,8 @@ import type { ImportArticlesRequest as _cfs_feed_v1_ImportArticlesRequest, Impor
 import type { ImportArticlesResponse as _cfs_feed_v1_ImportArticlesResponse, ImportArticlesResponse__Output as _cfs_feed_v1_ImportArticlesResponse__Output } from '../../../cfs/feed/v1/ImportArticlesResponse.js';
 import type { ImportTaxonomyRequest as _cfs_feed_v1_ImportTaxonomyRequest, ImportTaxonomyRequest__Output as _cfs_feed_v1_ImportTaxonomyRequest__Output } from '../../../cfs/feed/v1/ImportTaxonomyRequest.js';
 import type { ImportTaxonomyResponse as _cfs_feed_v1_ImportTaxonomyResponse, ImportTaxonomyResponse__Output as _cfs_feed_v1_ImportTaxonomyResponse__Output } from '../../../cfs/feed/v1/ImportTaxonomyResponse.js';
+import type { ListArticleChangesRequest as _cfs_feed_v1_ListArticleChangesRequest, ListArticleChangesRequest__Output as _cfs_feed_v1_ListArticleChangesRequest__Output } from '../../../cfs/feed/v1/ListArticleChangesRequest.js';
+import type { ListArticleChangesResponse as _cfs_feed_v1_ListArticleChangesResponse, ListArticleChangesResponse__Output as _cfs_feed_v1_ListArticleChangesResponse__Output } from '../../../cfs/feed/v1/ListArticleChangesResponse.js';
 
 /**
  * Operator calls; never reachable through the gateway (its service token is not admitted to any
@@ -54,6 +56,25 @@ export interface FeedAdminServiceClient extends grpc.Client {
   importTaxonomy(argument: _cfs_feed_v1_ImportTaxonomyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ImportTaxonomyResponse__Output>): grpc.ClientUnaryCall;
   importTaxonomy(argument: _cfs_feed_v1_ImportTaxonomyRequest, callback: grpc.requestCallback<_cfs_feed_v1_ImportTaxonomyResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Articles created or changed at or after a position, in (updated_at, id) order, at most `limit`
+   * (1 to 1000): the media service's generation planner reads what imports changed since it last
+   * looked. Callers: media. Errors: INVALID_ARGUMENT for a bad limit or position; UNAVAILABLE.
+   */
+  ListArticleChanges(argument: _cfs_feed_v1_ListArticleChangesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListArticleChangesResponse__Output>): grpc.ClientUnaryCall;
+  ListArticleChanges(argument: _cfs_feed_v1_ListArticleChangesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ListArticleChangesResponse__Output>): grpc.ClientUnaryCall;
+  ListArticleChanges(argument: _cfs_feed_v1_ListArticleChangesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListArticleChangesResponse__Output>): grpc.ClientUnaryCall;
+  ListArticleChanges(argument: _cfs_feed_v1_ListArticleChangesRequest, callback: grpc.requestCallback<_cfs_feed_v1_ListArticleChangesResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Articles created or changed at or after a position, in (updated_at, id) order, at most `limit`
+   * (1 to 1000): the media service's generation planner reads what imports changed since it last
+   * looked. Callers: media. Errors: INVALID_ARGUMENT for a bad limit or position; UNAVAILABLE.
+   */
+  listArticleChanges(argument: _cfs_feed_v1_ListArticleChangesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListArticleChangesResponse__Output>): grpc.ClientUnaryCall;
+  listArticleChanges(argument: _cfs_feed_v1_ListArticleChangesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ListArticleChangesResponse__Output>): grpc.ClientUnaryCall;
+  listArticleChanges(argument: _cfs_feed_v1_ListArticleChangesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListArticleChangesResponse__Output>): grpc.ClientUnaryCall;
+  listArticleChanges(argument: _cfs_feed_v1_ListArticleChangesRequest, callback: grpc.requestCallback<_cfs_feed_v1_ListArticleChangesResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 /**
@@ -77,9 +98,17 @@ export interface FeedAdminServiceHandlers extends grpc.UntypedServiceImplementat
    */
   ImportTaxonomy: grpc.handleUnaryCall<_cfs_feed_v1_ImportTaxonomyRequest__Output, _cfs_feed_v1_ImportTaxonomyResponse>;
   
+  /**
+   * Articles created or changed at or after a position, in (updated_at, id) order, at most `limit`
+   * (1 to 1000): the media service's generation planner reads what imports changed since it last
+   * looked. Callers: media. Errors: INVALID_ARGUMENT for a bad limit or position; UNAVAILABLE.
+   */
+  ListArticleChanges: grpc.handleUnaryCall<_cfs_feed_v1_ListArticleChangesRequest__Output, _cfs_feed_v1_ListArticleChangesResponse>;
+  
 }
 
 export interface FeedAdminServiceDefinition extends grpc.ServiceDefinition {
   ImportArticles: MethodDefinition<_cfs_feed_v1_ImportArticlesRequest, _cfs_feed_v1_ImportArticlesResponse, _cfs_feed_v1_ImportArticlesRequest__Output, _cfs_feed_v1_ImportArticlesResponse__Output>
   ImportTaxonomy: MethodDefinition<_cfs_feed_v1_ImportTaxonomyRequest, _cfs_feed_v1_ImportTaxonomyResponse, _cfs_feed_v1_ImportTaxonomyRequest__Output, _cfs_feed_v1_ImportTaxonomyResponse__Output>
+  ListArticleChanges: MethodDefinition<_cfs_feed_v1_ListArticleChangesRequest, _cfs_feed_v1_ListArticleChangesResponse, _cfs_feed_v1_ListArticleChangesRequest__Output, _cfs_feed_v1_ListArticleChangesResponse__Output>
 }

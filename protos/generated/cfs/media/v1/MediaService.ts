@@ -6,6 +6,8 @@ import type { GetAiImagesStatusRequest as _cfs_media_v1_GetAiImagesStatusRequest
 import type { GetAiImagesStatusResponse as _cfs_media_v1_GetAiImagesStatusResponse, GetAiImagesStatusResponse__Output as _cfs_media_v1_GetAiImagesStatusResponse__Output } from '../../../cfs/media/v1/GetAiImagesStatusResponse.js';
 import type { GetAiUsageRequest as _cfs_media_v1_GetAiUsageRequest, GetAiUsageRequest__Output as _cfs_media_v1_GetAiUsageRequest__Output } from '../../../cfs/media/v1/GetAiUsageRequest.js';
 import type { GetAiUsageResponse as _cfs_media_v1_GetAiUsageResponse, GetAiUsageResponse__Output as _cfs_media_v1_GetAiUsageResponse__Output } from '../../../cfs/media/v1/GetAiUsageResponse.js';
+import type { GetVariantsRequest as _cfs_media_v1_GetVariantsRequest, GetVariantsRequest__Output as _cfs_media_v1_GetVariantsRequest__Output } from '../../../cfs/media/v1/GetVariantsRequest.js';
+import type { GetVariantsResponse as _cfs_media_v1_GetVariantsResponse, GetVariantsResponse__Output as _cfs_media_v1_GetVariantsResponse__Output } from '../../../cfs/media/v1/GetVariantsResponse.js';
 
 /**
  * AI usage of Sites and platform-wide AI image status. Generated media objects themselves are
@@ -58,6 +60,25 @@ export interface MediaServiceClient extends grpc.Client {
   getAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   getAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * The generated variants of a Site's articles (those that have one; the last stored each): the
+   * gateway lays them over a feed page as `personalized`. Callers: gateway, admin.
+   * Errors: INVALID_ARGUMENT for more than 500 article ids; UNAVAILABLE.
+   */
+  GetVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  GetVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  GetVariants(argument: _cfs_media_v1_GetVariantsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  GetVariants(argument: _cfs_media_v1_GetVariantsRequest, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The generated variants of a Site's articles (those that have one; the last stored each): the
+   * gateway lays them over a feed page as `personalized`. Callers: gateway, admin.
+   * Errors: INVALID_ARGUMENT for more than 500 article ids; UNAVAILABLE.
+   */
+  getVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  getVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  getVariants(argument: _cfs_media_v1_GetVariantsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  getVariants(argument: _cfs_media_v1_GetVariantsRequest, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 /**
@@ -87,9 +108,17 @@ export interface MediaServiceHandlers extends grpc.UntypedServiceImplementation 
    */
   GetAiUsage: grpc.handleUnaryCall<_cfs_media_v1_GetAiUsageRequest__Output, _cfs_media_v1_GetAiUsageResponse>;
   
+  /**
+   * The generated variants of a Site's articles (those that have one; the last stored each): the
+   * gateway lays them over a feed page as `personalized`. Callers: gateway, admin.
+   * Errors: INVALID_ARGUMENT for more than 500 article ids; UNAVAILABLE.
+   */
+  GetVariants: grpc.handleUnaryCall<_cfs_media_v1_GetVariantsRequest__Output, _cfs_media_v1_GetVariantsResponse>;
+  
 }
 
 export interface MediaServiceDefinition extends grpc.ServiceDefinition {
   GetAiImagesStatus: MethodDefinition<_cfs_media_v1_GetAiImagesStatusRequest, _cfs_media_v1_GetAiImagesStatusResponse, _cfs_media_v1_GetAiImagesStatusRequest__Output, _cfs_media_v1_GetAiImagesStatusResponse__Output>
   GetAiUsage: MethodDefinition<_cfs_media_v1_GetAiUsageRequest, _cfs_media_v1_GetAiUsageResponse, _cfs_media_v1_GetAiUsageRequest__Output, _cfs_media_v1_GetAiUsageResponse__Output>
+  GetVariants: MethodDefinition<_cfs_media_v1_GetVariantsRequest, _cfs_media_v1_GetVariantsResponse, _cfs_media_v1_GetVariantsRequest__Output, _cfs_media_v1_GetVariantsResponse__Output>
 }

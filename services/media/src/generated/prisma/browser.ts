@@ -58,3 +58,8 @@ export type AiVariant = Prisma.AiVariantModel
  * for the dashboard's recent generations.
  */
 export type AiGeneration = Prisma.AiGenerationModel
+/**
+ * Model AiPlanPosition
+ * Where the generation planner has read a source up to (src/ai-planner.ts): the feed's article changes.
+ */
+export type AiPlanPosition = Prisma.AiPlanPositionModel

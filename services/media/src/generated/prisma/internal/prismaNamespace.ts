@@ -403,7 +403,8 @@ export const ModelName = {
   AiBudgetLock: 'AiBudgetLock',
   AiImagesStatus: 'AiImagesStatus',
   AiVariant: 'AiVariant',
-  AiGeneration: 'AiGeneration'
+  AiGeneration: 'AiGeneration',
+  AiPlanPosition: 'AiPlanPosition'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -419,7 +420,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "mediaObject" | "aiUsageEntry" | "aiReservation" | "aiBudgetLock" | "aiImagesStatus" | "aiVariant" | "aiGeneration"
+    modelProps: "mediaObject" | "aiUsageEntry" | "aiReservation" | "aiBudgetLock" | "aiImagesStatus" | "aiVariant" | "aiGeneration" | "aiPlanPosition"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -941,6 +942,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    AiPlanPosition: {
+      payload: Prisma.$AiPlanPositionPayload<ExtArgs>
+      fields: Prisma.AiPlanPositionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.AiPlanPositionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiPlanPositionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.AiPlanPositionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiPlanPositionPayload>
+        }
+        findFirst: {
+          args: Prisma.AiPlanPositionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiPlanPositionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.AiPlanPositionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiPlanPositionPayload>
+        }
+        findMany: {
+          args: Prisma.AiPlanPositionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiPlanPositionPayload>[]
+        }
+        create: {
+          args: Prisma.AiPlanPositionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiPlanPositionPayload>
+        }
+        createMany: {
+          args: Prisma.AiPlanPositionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.AiPlanPositionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiPlanPositionPayload>[]
+        }
+        delete: {
+          args: Prisma.AiPlanPositionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiPlanPositionPayload>
+        }
+        update: {
+          args: Prisma.AiPlanPositionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiPlanPositionPayload>
+        }
+        deleteMany: {
+          args: Prisma.AiPlanPositionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.AiPlanPositionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.AiPlanPositionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiPlanPositionPayload>[]
+        }
+        upsert: {
+          args: Prisma.AiPlanPositionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiPlanPositionPayload>
+        }
+        aggregate: {
+          args: Prisma.AiPlanPositionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateAiPlanPosition>
+        }
+        groupBy: {
+          args: Prisma.AiPlanPositionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AiPlanPositionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.AiPlanPositionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AiPlanPositionCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -1063,6 +1138,15 @@ export const AiGenerationScalarFieldEnum = {
 } as const
 
 export type AiGenerationScalarFieldEnum = (typeof AiGenerationScalarFieldEnum)[keyof typeof AiGenerationScalarFieldEnum]
+
+
+export const AiPlanPositionScalarFieldEnum = {
+  name: 'name',
+  updatedAt: 'updatedAt',
+  articleId: 'articleId'
+} as const
+
+export type AiPlanPositionScalarFieldEnum = (typeof AiPlanPositionScalarFieldEnum)[keyof typeof AiPlanPositionScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1308,6 +1392,7 @@ export type GlobalOmitConfig = {
   aiImagesStatus?: Prisma.AiImagesStatusOmit
   aiVariant?: Prisma.AiVariantOmit
   aiGeneration?: Prisma.AiGenerationOmit
+  aiPlanPosition?: Prisma.AiPlanPositionOmit
 }
 
 /* Types for Logging */

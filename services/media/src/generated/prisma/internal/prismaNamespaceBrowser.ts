@@ -57,7 +57,8 @@ export const ModelName = {
   AiBudgetLock: 'AiBudgetLock',
   AiImagesStatus: 'AiImagesStatus',
   AiVariant: 'AiVariant',
-  AiGeneration: 'AiGeneration'
+  AiGeneration: 'AiGeneration',
+  AiPlanPosition: 'AiPlanPosition'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -159,6 +160,15 @@ export const AiGenerationScalarFieldEnum = {
 } as const
 
 export type AiGenerationScalarFieldEnum = (typeof AiGenerationScalarFieldEnum)[keyof typeof AiGenerationScalarFieldEnum]
+
+
+export const AiPlanPositionScalarFieldEnum = {
+  name: 'name',
+  updatedAt: 'updatedAt',
+  articleId: 'articleId'
+} as const
+
+export type AiPlanPositionScalarFieldEnum = (typeof AiPlanPositionScalarFieldEnum)[keyof typeof AiPlanPositionScalarFieldEnum]
 
 
 export const SortOrder = {

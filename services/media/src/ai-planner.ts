@@ -1,0 +1,183 @@
+/**
+ * Which generation jobs to queue (design 9 "When"): the planner turns "something changed" into jobs
+ * for the Sites whose plan has AI generation, reading the Sites from account, their feeds from feed
+ * and their SEO profiles from seo (PlannerSources, over gRPC in planner-sources.ts).
+ *
+ * - `changes`: the articles imports created or changed since the planner last looked (a position
+ *   kept in ai_plan_positions, read again with a short overlap), for every eligible Site whose
+ *   subscriptions hold them;
+ * - `site`: a Site that became eligible, replaced its subscriptions or its SEO profile: its newest
+ *   AI_BACKFILL_ARTICLES articles;
+ * - `sweep`: both, for every eligible Site (on a schedule, and after a bus outage): what a lost
+ *   announcement or a renewed budget left undone.
+ *
+ * Only articles whose variant is missing or was made from another article or profile version are
+ * queued, newest first, and no more than the Site's remaining budget can pay for: the reservation
+ * each job makes before calling a provider (ai-budget.ts) is what guarantees the budget; this bound
+ * only keeps the queue from filling with jobs that would find no budget.
+ */
+import { createHash } from 'node:crypto';
+import type { Logger } from '@cfs/common/logger';
+import type { AiBudgetLedger } from './ai-budget.ts';
+import type { GenerationJobData, PlanRequest } from './ai-jobs.ts';
+import type { SeoProfile } from './ai-providers/index.ts';
+import type { PrismaClient } from './generated/prisma/client.ts';
+
+export interface AiSite {
+  siteId: string;
+  /** Units per period; null: unlimited. */
+  budget: number | null;
+  period: string;
+}
+
+export interface PlannedArticle {
+  id: string;
+  title: string;
+  summary: string;
+  publishedAt: string;
+  categories: string[];
+}
+
+export interface ChangePosition {
+  updatedAt: string;
+  articleId: string;
+}
+
+/** What the planner reads from the other services. */
+export interface PlannerSources {
+  /** Eligible Sites in id order after `after` (with `siteIds`: only those of them that are eligible). */
+  aiSites(query: { after: string; limit: number; siteIds?: string[] }): Promise<AiSite[]>;
+  subscriptions(siteId: string): Promise<string[]>;
+  newestArticles(siteId: string, limit: number): Promise<PlannedArticle[]>;
+  articleChanges(after: ChangePosition | null, limit: number): Promise<{ articles: PlannedArticle[]; last: ChangePosition | null }>;
+  /** The Site's profile and its version (when it was replaced), or null without one. */
+  profile(siteId: string): Promise<(SeoProfile & { version: string }) | null>;
+}
+
+export interface PlannerOptions {
+  sources: PlannerSources;
+  prisma: PrismaClient;
+  ledger: AiBudgetLedger;
+  queue: (jobs: GenerationJobData[], priorities: number[]) => Promise<number>;
+  backfill: number;
+  logger: Logger;
+}
+
+const SITES_PAGE = 500;
+const CHANGES_PAGE = 500;
+/** Changes read per run at most; the rest waits for the next run (the position is kept). */
+const CHANGES_PER_RUN = 20_000;
+/** Jobs one run queues for a Site at most (an unlimited budget is not an unlimited queue). */
+const MAX_JOBS_PER_SITE = 1000;
+/** Changes are read again from this long before the kept position: a slow import may commit rows with earlier times. */
+const CHANGES_OVERLAP_MS = 60_000;
+const POSITION = 'article-changes';
+
+/** The version of an article as generation sees it: what its prompts carry (title and summary). */
+export function articleVersion(article: Pick<PlannedArticle, 'title' | 'summary'>): string {
+  return createHash('sha256').update(`${article.title}\n${article.summary}`).digest('hex').slice(0, 16);
+}
+
+export class GenerationPlanner {
+  constructor(private readonly options: PlannerOptions) {}
+
+  /** Runs one plan request; answers how many jobs were queued. */
+  async run(request: PlanRequest): Promise<number> {
+    switch (request.scope) {
+      case 'changes':
+        return this.planChanges();
+      case 'site': {
+        const [site] = await this.options.sources.aiSites({ after: '', limit: 1, siteIds: [request.siteId] });
+        return site ? this.planNewest(site) : 0;
+      }
+      case 'sweep': {
+        let queued = await this.planChanges();
+        await this.eachSite(async (site) => {
+          queued += await this.planNewest(site);
+        });
+        return queued;
+      }
+    }
+  }
+
+  private async planNewest(site: AiSite): Promise<number> {
+    return this.queueFor(site, await this.options.sources.newestArticles(site.siteId, this.options.backfill));
+  }
+
+  private async planChanges(): Promise<number> {
+    const { sources, prisma } = this.options;
+    const kept = await prisma.aiPlanPosition.findUnique({ where: { name: POSITION } });
+    let position: ChangePosition | null = kept ? { updatedAt: new Date(kept.updatedAt.getTime() - CHANGES_OVERLAP_MS).toISOString(), articleId: '' } : null;
+    let queued = 0;
+    for (let read = 0; read < CHANGES_PER_RUN; read += CHANGES_PAGE) {
+      const { articles, last } = await sources.articleChanges(position, CHANGES_PAGE);
+      if (articles.length > 0) {
+        await this.eachSite(async (site) => {
+          const subscribed = new Set(await sources.subscriptions(site.siteId));
+          queued += await this.queueFor(
+            site,
+            articles.filter((a) => a.categories.some((c) => subscribed.has(c))),
+          );
+        });
+      }
+      if (!last) break;
+      position = last;
+      // The kept position only moves forward (a run over the overlap alone must not move it back).
+      if (!kept || new Date(last.updatedAt) > kept.updatedAt) {
+        await prisma.aiPlanPosition.upsert({
+          where: { name: POSITION },
+          create: { name: POSITION, updatedAt: new Date(last.updatedAt), articleId: last.articleId },
+          update: { updatedAt: new Date(last.updatedAt), articleId: last.articleId },
+        });
+      }
+      if (articles.length < CHANGES_PAGE) break;
+    }
+    return queued;
+  }
+
+  private async eachSite(visit: (site: AiSite) => Promise<void>): Promise<void> {
+    let after = '';
+    for (;;) {
+      const sites = await this.options.sources.aiSites({ after, limit: SITES_PAGE });
+      for (const site of sites) await visit(site);
+      if (sites.length < SITES_PAGE) return;
+      after = sites[sites.length - 1]!.siteId;
+    }
+  }
+
+  /** Queues the articles whose variant is missing or stale, newest first, as many as the budget left can pay for. */
+  private async queueFor(site: AiSite, articles: PlannedArticle[]): Promise<number> {
+    if (articles.length === 0) return 0;
+    const { prisma, ledger, sources } = this.options;
+    const usage = await ledger.usage(site.siteId, site.budget, site.period);
+    const affordable = usage.remaining === null ? MAX_JOBS_PER_SITE : Math.min(MAX_JOBS_PER_SITE, Math.floor(usage.remaining / ledger.articleCost));
+    if (affordable === 0) return 0;
+    const profile = await sources.profile(site.siteId);
+    const profileVersion = profile?.version ?? '';
+    const stored = await prisma.aiVariant.findMany({
+      where: { siteId: site.siteId, articleId: { in: articles.map((a) => a.id) } },
+      select: { articleId: true, articleVersion: true, profileVersion: true },
+    });
+    const current = new Set(stored.map((v) => `${v.articleId}@${v.articleVersion}:${v.profileVersion}`));
+    const wanted = articles
+      .map((a) => ({ article: a, version: articleVersion(a) }))
+      .filter(({ article, version }) => !current.has(`${article.id}@${version}:${profileVersion}`))
+      .sort((x, y) => Date.parse(y.article.publishedAt) - Date.parse(x.article.publishedAt))
+      .slice(0, affordable);
+    if (wanted.length === 0) return 0;
+    const jobs: GenerationJobData[] = wanted.map(({ article, version }) => ({
+      siteId: site.siteId,
+      budget: site.budget,
+      period: site.period,
+      article: { id: article.id, version, title: article.title, summary: article.summary, categories: article.categories },
+      profile,
+    }));
+    // Newest first: pg-boss takes higher priorities first; minutes since 1970 fit its integer for millennia.
+    const queued = await this.options.queue(
+      jobs,
+      wanted.map(({ article }) => Math.floor(Date.parse(article.publishedAt) / 60_000)),
+    );
+    if (queued > 0) this.options.logger.info({ siteId: site.siteId, queued }, 'generation queued');
+    return queued;
+  }
+}
