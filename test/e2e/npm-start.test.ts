@@ -122,6 +122,17 @@ describe('npm ci && npm start on a machine with nothing else: the README quickst
       const refused = (await cli(noToken).catch((e: unknown) => e)) as { code: number; stderr: string };
       expect(refused.code).toBe(1);
       expect(JSON.parse(refused.stderr.trim().split('\n').pop()!)).toMatchObject({ error: { code: 'INTERNAL_ERROR' } });
+      // The content loop on the built-in provider (design 9): the demo Site's newest items are
+      // personalized for its SEO profile, each with a generated PNG, within seconds of the start.
+      let newest: { personalized?: { title: string; imageUrl: string | null } } | undefined;
+      for (const end = Date.now() + 30_000; !newest?.personalized?.imageUrl && Date.now() < end; await new Promise((r) => setTimeout(r, 250))) {
+        const page = await fetch('http://127.0.0.1:8080/api/v1/feed?limit=1', { headers: { authorization: `Bearer ${token}` } });
+        newest = ((await page.json()) as { data: (typeof newest)[] }).data[0];
+      }
+      expect(newest?.personalized?.imageUrl).toMatch(/^\/media\/generated\/ai\/[0-9a-f]{64}\.png$/);
+      const image = await fetch(`http://127.0.0.1:8080${newest!.personalized!.imageUrl!}`);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
       const ports = announcedPorts(dataDir);
       expect(ports).toContain(8080);
       const exited = once(child, 'exit');

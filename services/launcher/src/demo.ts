@@ -1,6 +1,7 @@
 /**
  * First run of the embedded system: a demo customer on the pro plan whose Site is subscribed to
- * two demo categories, and the demo articles' images. Its owner Credential is printed once, on
+ * two demo categories and has an SEO profile (its feed is personalized by the built-in AI provider
+ * within seconds), and the demo articles' images. Its owner Credential is printed once, on
  * stdout, as a plain line; later runs only say where the demo Site is.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -101,6 +102,13 @@ export async function seedDemo(options: { dataDir: string; baseUrl: string; clie
     body: JSON.stringify({ categories: ['technology', 'science'] }),
   });
   if (!subscribed.ok) throw new Error(`could not subscribe the demo site (${subscribed.status})`);
+  // An SEO profile, so the built-in provider's variants (design 9) read differently from the originals.
+  const profiled = await fetch(`${options.baseUrl}/api/v1/seo-profile`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${owner.credential.secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ siteName: 'Demo Site', locale: 'en', keywords: ['science news', 'tech explained'], tone: 'friendly', topics: ['space', 'gadgets'] }),
+  });
+  if (!profiled.ok) throw new Error(`could not set the demo site's SEO profile (${profiled.status})`);
   const colours: Array<[number, number, number]> = [
     [37, 99, 235],
     [22, 163, 74],

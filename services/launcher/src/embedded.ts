@@ -60,6 +60,9 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     loadDemoArticles: env.FEED_LOAD_DEMO_ARTICLES === 'true',
     // Embedded defaults are for trying the system out: checkouts complete at once, without payment.
     billingEnv: { BILLING_PROVIDER: 'local', BILLING_ALLOW_UNPAID: 'true' },
+    // …and generation runs on the built-in provider (no network, no key) unless AI_PROVIDER says otherwise;
+    // the other AI_ settings pass through (docs/operations.md).
+    mediaEnv: { AI_PROVIDER: 'local', ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('AI_'))) } as Record<string, string>,
   });
 
   writeLocalRun(dataDir, system);
