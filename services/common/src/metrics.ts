@@ -7,19 +7,45 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { metrics, type Attributes, type Counter, type Histogram } from '@opentelemetry/api';
+import { metrics, type Attributes, type BatchObservableCallback, type Counter, type Histogram } from '@opentelemetry/api';
 
 const meter = () => metrics.getMeter('cfs');
 
-function lazyCounter(name: string, description: string): { add(value: number, attributes?: Attributes): void } {
+/** A counter made on its first use, so that a module may declare it before telemetry started the SDK. */
+export function lazyCounter(name: string, description: string): { add(value: number, attributes?: Attributes): void } {
   let counter: Counter | undefined;
   return { add: (value, attributes) => (counter ??= meter().createCounter(name, { description })).add(value, attributes) };
 }
 
-function lazyHistogram(name: string, description: string, unit: string, buckets?: number[]): { record(value: number, attributes?: Attributes): void } {
+/** A histogram made on its first use; `buckets` replace the SDK's default boundaries. */
+export function lazyHistogram(name: string, description: string, unit: string, buckets?: number[]): { record(value: number, attributes?: Attributes): void } {
   let histogram: Histogram | undefined;
   const options = { description, unit, ...(buckets ? { advice: { explicitBucketBoundaries: buckets } } : {}) };
   return { record: (value, attributes) => (histogram ??= meter().createHistogram(name, options)).record(value, attributes) };
+}
+
+export interface GaugeSpec {
+  name: string;
+  description: string;
+  unit?: string;
+}
+
+/**
+ * Gauges read together, by one callback, at each collection (a Prometheus scrape): `observe` hands
+ * each gauge its values (it may await, e.g. one query for all of them). Made when this is called, so
+ * call it once telemetry started; the function returned unregisters the callback.
+ */
+export function observeGauges<K extends string>(
+  gauges: Record<K, GaugeSpec>,
+  observe: (record: (gauge: K, value: number, attributes?: Attributes) => void) => Promise<void> | void,
+): () => void {
+  const m = meter();
+  const made = new Map(
+    Object.entries<GaugeSpec>(gauges).map(([key, g]) => [key, m.createObservableGauge(g.name, { description: g.description, unit: g.unit })]),
+  );
+  const callback: BatchObservableCallback = (result) => observe((gauge, value, attributes) => result.observe(made.get(gauge)!, value, attributes));
+  m.addBatchObservableCallback(callback, [...made.values()]);
+  return () => m.removeBatchObservableCallback(callback, [...made.values()]);
 }
 
 /** gRPC calls served, by rpc.service, rpc.method and rpc.grpc.status_code (OpenTelemetry's RPC conventions). */

@@ -10,6 +10,7 @@
  * transaction: reservations of one Site queue on that row lock on PostgreSQL, and on the embedded
  * PGlite (one session) the transaction runs whole, so nothing else is awaited inside it. Settling and
  * releasing are single conditional statements on the reservation's state, so each happens once.
+ * What each operation moved is counted, once committed, in the cfs.ai.budget.units metric (ai-metrics.ts).
  * Every statement runs in an explicit transaction: PGlite's socket server keeps a transaction's
  * messages together, while the messages of concurrent statements outside one may interleave.
  */
@@ -18,6 +19,7 @@ import { malformed } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
 import { periodWindow, QUOTA_PERIODS, type PeriodWindow, type QuotaPeriod } from '@cfs/common/periods';
 import { commitWithinBudget } from '@cfs/common/transactions';
+import { recordBudgetUnits } from './ai-metrics.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
 
 /** Units a generation costs (AI_UNITS_TEXT, AI_UNITS_IMAGE). */
@@ -138,6 +140,7 @@ export class AiBudgetLedger {
            OR (SELECT used + reserved FROM (${this.periodSums(request.siteId, window)}) AS sums) + ${reservation.units}::int <= ${budget}::bigint
         RETURNING id`;
     });
+    recordBudgetUnits(inserted.length === 1 ? 'reserved' : 'denied', request.units);
     return inserted.length === 1 ? reservation : null;
   }
 
@@ -149,21 +152,26 @@ export class AiBudgetLedger {
     checkUnits(units);
     const now = new Date(this.now());
     // The entry is dated at the reservation: units count in the period whose budget held them.
-    return commitWithinBudget(this.db, async (tx) => {
-      const rows = await tx.$queryRaw<Array<{ id: string }>>`
+    const reserved = await commitWithinBudget(this.db, async (tx) => {
+      const rows = await tx.$queryRaw<Array<{ reserved: number }>>`
       WITH done AS (
         UPDATE ${this.t.reservations} SET state = 'settled', settled_units = ${units}::int, finished_at = ${now}
         WHERE id = ${reservationId} AND state = 'open' AND units >= ${units}::int
-        RETURNING site_id, kind, created_at
+        RETURNING site_id, kind, created_at, units
+      ), entry AS (
+        INSERT INTO ${this.t.usage} (id, site_id, units, kind, created_at)
+        SELECT ${newId('aiu', now.getTime())}, site_id, ${units}::int, kind, created_at FROM done
       )
-      INSERT INTO ${this.t.usage} (id, site_id, units, kind, created_at)
-      SELECT ${newId('aiu', now.getTime())}, site_id, ${units}::int, kind, created_at FROM done
-      RETURNING id`;
-      if (rows.length === 1) return true;
+      SELECT units AS reserved FROM done`;
+      if (rows.length === 1) return rows[0]!.reserved;
       const open = await tx.aiReservation.findUnique({ where: { id: reservationId } });
       if (open?.state === 'open' && open.units < units) throw malformed(`units must be at most the ${open.units} reserved`);
-      return false;
+      return null;
     });
+    if (reserved === null) return false;
+    recordBudgetUnits('settled', units);
+    recordBudgetUnits('released', reserved - units);
+    return true;
   }
 
   /** Gives the reserved units back. True when this call released it; false when it is unknown or already finished. */
@@ -171,9 +179,13 @@ export class AiBudgetLedger {
     const now = new Date(this.now());
     const released = await commitWithinBudget(
       this.db,
-      (tx) => tx.$executeRaw`UPDATE ${this.t.reservations} SET state = 'released', finished_at = ${now} WHERE id = ${reservationId} AND state = 'open'`,
+      (tx) =>
+        tx.$queryRaw<Array<{ units: number }>>`
+        UPDATE ${this.t.reservations} SET state = 'released', finished_at = ${now} WHERE id = ${reservationId} AND state = 'open' RETURNING units`,
     );
-    return released === 1;
+    if (released.length !== 1) return false;
+    recordBudgetUnits('released', released[0]!.units);
+    return true;
   }
 
   /** Adds units the Site used to `used` (the operator's `ai-usage record`); no budget is checked. */
@@ -184,6 +196,7 @@ export class AiBudgetLedger {
     await commitWithinBudget(this.db, (tx) => tx.aiUsageEntry.create({ data: { id: newId('aiu', createdAt.getTime()), siteId, units, kind: k, createdAt } }), {
       beforeCommit: 'media.usage.beforeCommit',
     });
+    recordBudgetUnits('recorded', units);
   }
 
   async usage(siteId: string, budget: number | null, period: string): Promise<AiUsage> {
