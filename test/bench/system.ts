@@ -12,16 +12,19 @@
  *      articles; 90 % feed pages, first and deeper, 5 % /me, 5 % other reads): the same figures
  *      and the hit ratio of each cache, and the RSS of every deployable;
  *   4. the embedded `npm start`: its start-up time on existing data and its memory under load;
- *   5. the feed's first page at the mix's article count against 10 000 articles.
+ *   5. the feed's first page at the mix's article count against 10 000 articles;
+ *   6. AI generation (`ai`): the built-in `local` provider's throughput, in process (ai.ts): texts/s,
+ *      images/s and ms per image one at a time, images/s five at a time (the worker's batch).
  * It asserts nothing: the machine is shared and noisy.
  *
  *   npm run bench                 full: 200 Sites, 100 000 articles, 10 s per target; mix of 10 000
  *                                 Sites and 1 000 000 articles for 30 s
  *   npm run bench -- --short      CI: 20 Sites, 5 000 articles, 3 s per target; mix of 500 Sites and
  *                                 50 000 articles for 5 s
- *   npm run bench -- --only=mix,embedded   some parts only (baselines, mix, embedded, feed)
+ *   npm run bench -- --only=mix,embedded   some parts only (baselines, mix, embedded, feed, ai)
  * BENCH_SITES, BENCH_ARTICLES, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_MIX_SITES, BENCH_MIX_ARTICLES,
- * BENCH_MIX_SECONDS and BENCH_FEED_ITERATIONS change the sizes.
+ * BENCH_MIX_SECONDS, BENCH_FEED_ITERATIONS and BENCH_AI_SECONDS (per image measurement: 5 s, 2 s
+ * short) change the sizes.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -29,6 +32,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { waitForServing } from '@cfs/common/grpc';
 import { freePort } from '../support/processes.ts';
+import { measureLocalProvider, WORKER_BATCH } from './ai.ts';
 import { measureEmbedded } from './embedded.ts';
 import { feedLatency, type SizeLatency } from './feed-latency.ts';
 import { addr, answers, cleanUp, killAll, load, ROOT, startNode, stop, until, type LoadRequest } from './harness.ts';
@@ -46,6 +50,7 @@ const MIX_SITES = setting('BENCH_MIX_SITES', 10_000, 500);
 const MIX_ARTICLES = setting('BENCH_MIX_ARTICLES', 1_000_000, 50_000);
 const MIX_SECONDS = setting('BENCH_MIX_SECONDS', 30, 5);
 const FEED_ITERATIONS = setting('BENCH_FEED_ITERATIONS', 300, 100);
+const AI_SECONDS = setting('BENCH_AI_SECONDS', 5, 2);
 const DEPLOYABLE_RSS_MB = 120;
 const EMBEDDED_RSS_MB = 350;
 const EMBEDDED_START_S = 3;
@@ -216,13 +221,26 @@ async function feedAtSize(): Promise<void> {
   console.log(`  first page p50 at ${large.articles} / at ${small.articles} = ${ratio.toFixed(2)}× (target ≤ 1.2×: ${verdict(ratio <= 1.2)})${scale}`);
 }
 
+/** 6: AI generation. */
+async function aiGeneration(): Promise<void> {
+  const f = await measureLocalProvider(AI_SECONDS);
+  console.log(`\n== AI generation: the built-in provider (AI_PROVIDER=local), in process, ${f.cores} cores:`);
+  console.log(`  text variants: ${f.textsPerSecond.toFixed(0)}/s (one at a time)`);
+  console.log(
+    `  images (1200×630 PNG, ${(f.imageBytes / 1024).toFixed(0)} KB on average): ${f.imagesPerSecond.toFixed(1)}/s one at a time, ${f.msPerImage.toFixed(0)} ms per image;`,
+  );
+  console.log(`    ${f.imagesPerSecondBatch.toFixed(1)}/s ${WORKER_BATCH} at a time (the worker's batch)`);
+  // The time from an article's import to its personalized feed item (the lead's, issue 31) goes here:
+  // a system with AI_PROVIDER=local, an article imported, GET /api/v1/feed polled until `personalized`.
+}
+
 async function main() {
   execFileSync('npx', ['--no-install', 'turbo', 'run', 'build', '--output-logs=errors-only'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
   });
-  const parts = { baselines: againstBaselines, mix: realisticMix, embedded: embeddedStart, feed: feedAtSize };
+  const parts = { baselines: againstBaselines, mix: realisticMix, embedded: embeddedStart, feed: feedAtSize, ai: aiGeneration };
   const only = process.argv
     .find((a) => a.startsWith('--only='))
     ?.slice('--only='.length)

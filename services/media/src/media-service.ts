@@ -23,6 +23,7 @@ import { createMediaGrpcServer } from './server.ts';
 
 export { mediaEnvSchema, type MediaEnv } from './env.ts';
 export { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store.ts';
+export { createAiProvider, type AiProvider, type AiRequest } from './ai-providers/index.ts';
 
 export const MEDIA_MIGRATIONS_DIR = new URL('../prisma/migrations', import.meta.url).pathname;
 
