@@ -1709,6 +1709,14 @@ export const descriptor = {
                     "updatedAt": {
                       "type": "string",
                       "id": 2
+                    },
+                    "reason": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "checkedAt": {
+                      "type": "string",
+                      "id": 4
                     }
                   }
                 },

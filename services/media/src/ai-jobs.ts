@@ -9,13 +9,18 @@
  * Its reservation is found again by the job's key: an attempt after a crash reuses the open one, and
  * a variant already stored settles it rather than generating (and charging) again. No transaction is
  * held across a provider call: the embedded PGlite is one session.
+ *
+ * While the operator has paused generation (src/ai.ts), no new provider call is made: a job that
+ * finds the pause before its text or its image releases what it held and goes back to the queue
+ * with its attempts intact (putBack), and the worker takes no more jobs until the pause ends.
  */
 import { createHash } from 'node:crypto';
 import { malformed } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
 import type { Logger } from '@cfs/common/logger';
 import { commitWithinBudget } from '@cfs/common/transactions';
-import { PgBoss, type Job } from 'pg-boss';
+import { PgBoss, type JobWithMetadata } from 'pg-boss';
+import { PAUSE_CHECK_MS, type AiImages } from './ai.ts';
 import type { AiBudgetLedger, Reservation } from './ai-budget.ts';
 import { AiProviderError, type AiProvider, type AiRequest, type GeneratedImage, type GeneratedText, type SeoProfile } from './ai-providers/index.ts';
 import type { AiVariant, PrismaClient } from './generated/prisma/client.ts';
@@ -28,6 +33,10 @@ export const PLAN_QUEUE = 'ai-plan';
 
 /** What a plan covers (src/ai-planner.ts): the feed's changed articles, one Site's newest articles, or both for every Site. */
 export type PlanRequest = { scope: 'changes' } | { scope: 'site'; siteId: string } | { scope: 'sweep' };
+/** A job put back during a pause waits this long before a worker may take it again. */
+export const PAUSED_JOB_DELAY_SECONDS = 5;
+/** While paused, a worker holds this long between looks at the queue (each look puts back what it took). */
+const PAUSE_HOLD_MS = 10_000;
 
 export interface GenerationJobData {
   siteId: string;
@@ -38,9 +47,12 @@ export interface GenerationJobData {
   profile: (SeoProfile & { version: string }) | null;
 }
 
-export type GenerationOutcome = 'generated' | 'partial' | 'refused' | 'no_budget' | 'retry' | 'failed';
+/** `paused` is never logged: the job goes back to the queue untouched. */
+export type GenerationOutcome = 'generated' | 'partial' | 'refused' | 'no_budget' | 'retry' | 'failed' | 'paused';
 
 const MAX_KEY = 128;
+
+const singletonKeyOf = (data: GenerationJobData) => `${data.siteId}:${generationKey(data)}`;
 
 /** The triple a job and its reservation are named by (the Site apart). */
 export function generationKey(data: Pick<GenerationJobData, 'article' | 'profile'>): string {
@@ -59,6 +71,8 @@ export interface GenerationDeps {
   prisma: PrismaClient;
   ledger: AiBudgetLedger;
   provider: AiProvider;
+  /** Asked before each provider call (the operator's pause); told each image call's outcome (the computed status). */
+  images: Pick<AiImages, 'paused' | 'recordImageCall'>;
   store: ObjectStore;
   logger: Logger;
   maxObjectBytes: number;
@@ -103,6 +117,7 @@ export async function runGeneration(
     if (held) await ledger.settle(held.id, stored.units);
     return 'generated';
   }
+  if (await deps.images.paused()) return 'paused';
   const reservation: Pick<Reservation, 'id'> | null =
     held ??
     (await ledger.reserve({ siteId: data.siteId, articleId: key, kind: 'article', units: ledger.articleCost, budget: data.budget, period: data.period }));
@@ -121,9 +136,18 @@ export async function runGeneration(
   }
   let image: GeneratedImage | null = null;
   let imageFailure: AiProviderError | null = null;
+  if (await deps.images.paused()) {
+    // The text is not kept or charged: the job starts over once the pause ends.
+    await ledger.release(reservation.id);
+    return 'paused';
+  }
   try {
     image = await provider.generateImage(request);
+    await deps.images.recordImageCall('success');
   } catch (err) {
+    // A call aborted by our own shutdown says nothing about the provider.
+    if (!(err instanceof AiProviderError && err.reason === 'aborted'))
+      await deps.images.recordImageCall(err instanceof AiProviderError && !err.transient ? 'permanent' : 'transient');
     if (!(err instanceof AiProviderError) || err.transient) return failed(deps, reservation.id, err, attempt.last, log);
     imageFailure = err;
   }
@@ -214,10 +238,11 @@ export interface GenerationQueueOptions {
 
 /** The pg-boss queue of generation jobs: `queue` from any replica, `work` on those that generate. */
 export class GenerationQueue {
+  private stopping = false;
+
   private constructor(
     private readonly boss: PgBoss,
     private readonly logger: Logger,
-    private readonly maxAttempts: number,
   ) {}
 
   static async start(options: GenerationQueueOptions): Promise<GenerationQueue> {
@@ -243,7 +268,7 @@ export class GenerationQueue {
     });
     // A plan reads other services: a failure (one of them unreachable) is retried a few times, then the sweep catches up.
     await boss.createQueue(PLAN_QUEUE, { policy: 'stately', retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 900 });
-    return new GenerationQueue(boss, options.logger, options.maxAttempts);
+    return new GenerationQueue(boss, options.logger);
   }
 
   /** Queues each job unless one for the same triple is queued or running; answers how many were new. Higher priorities run first. */
@@ -251,10 +276,7 @@ export class GenerationQueue {
     let queued = 0;
     for (const [i, data] of jobs.entries()) {
       const priority = priorities[i];
-      const id = await this.boss.send(GENERATION_QUEUE, checkJob(data), {
-        singletonKey: `${data.siteId}:${generationKey(data)}`,
-        ...(priority === undefined ? {} : { priority }),
-      });
+      const id = await this.boss.send(GENERATION_QUEUE, checkJob(data), { singletonKey: singletonKeyOf(data), ...(priority === undefined ? {} : { priority }) });
       if (id) queued += 1;
     }
     return queued;
@@ -274,15 +296,22 @@ export class GenerationQueue {
   }
 
   async work(deps: GenerationDeps): Promise<void> {
-    await this.boss.work<GenerationJobData>(GENERATION_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs: Job<GenerationJobData>[]) => {
+    const options = { pollingIntervalSeconds: 0.5, batchSize: 5, includeMetadata: true } as const;
+    await this.boss.work<GenerationJobData, void, typeof options>(GENERATION_QUEUE, options, async (jobs) => {
+      if (await deps.images.paused()) {
+        await this.putBack(jobs);
+        return this.holdWhilePaused(deps.images);
+      }
       // One attempt per job; a transient failure of one fails only that job (pg-boss retries it).
       const results = await Promise.allSettled(
-        jobs.map((job) => runGeneration(deps, job.data, { number: job.retryCount + 1, last: job.retryCount + 1 >= this.maxAttempts, signal: job.signal })),
+        jobs.map((job) => runGeneration(deps, job.data, { number: job.retryCount + 1, last: job.retryCount >= job.retryLimit, signal: job.signal })),
       );
-      const idsWhere = (status: PromiseSettledResult<unknown>['status']) => results.flatMap((r, i) => (r.status === status ? [jobs[i]!.id] : []));
-      const [done, failed] = [idsWhere('fulfilled'), idsWhere('rejected')];
+      const where = (ok: (r: PromiseSettledResult<GenerationOutcome>) => boolean) => jobs.filter((_, i) => ok(results[i]!));
+      const done = where((r) => r.status === 'fulfilled' && r.value !== 'paused').map((j) => j.id);
+      const failed = where((r) => r.status === 'rejected').map((j) => j.id);
       if (done.length > 0) await this.boss.complete(GENERATION_QUEUE, done);
       if (failed.length > 0) await this.boss.fail(GENERATION_QUEUE, failed);
+      await this.putBack(where((r) => r.status === 'fulfilled' && r.value === 'paused'));
     });
   }
 
@@ -293,7 +322,44 @@ export class GenerationQueue {
     this.cleanups.push(cleanup);
   }
 
+  /**
+   * Gives jobs taken during a pause back to the queue, untouched: in one transaction each is
+   * completed (only if this worker still holds its claim: pg-boss fences on the attempt) and queued
+   * again under the same singletonKey after PAUSED_JOB_DELAY_SECONDS, with its priority and the
+   * attempts it had left.
+   * Failing it would spend an attempt, and pg-boss's restore() would let another worker claim it
+   * before this handler's own completion of the batch lands on it.
+   */
+  private async putBack(jobs: JobWithMetadata<GenerationJobData>[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const tx = await this.boss.getDb().beginTransaction!();
+    try {
+      await this.boss.complete(GENERATION_QUEUE, jobs, undefined, { db: tx.db });
+      // A job whose claim this worker lost is still queued or running: its singletonKey refuses the copy.
+      for (const job of jobs)
+        await this.boss.send(GENERATION_QUEUE, job.data, {
+          db: tx.db,
+          singletonKey: singletonKeyOf(job.data),
+          startAfter: PAUSED_JOB_DELAY_SECONDS,
+          priority: job.priority,
+          retryLimit: Math.max(0, job.retryLimit - job.retryCount),
+        });
+      await tx.commit();
+    } catch (err) {
+      await tx.rollback();
+      throw err;
+    }
+    this.logger.info({ jobs: jobs.length }, 'AI generation paused: jobs put back');
+  }
+
+  /** Keeps this worker from taking jobs while the pause lasts, up to PAUSE_HOLD_MS (well under a job's expiry) or until stop(). */
+  private async holdWhilePaused(images: GenerationDeps['images']): Promise<void> {
+    const end = Date.now() + PAUSE_HOLD_MS;
+    while (!this.stopping && Date.now() < end && (await images.paused())) await new Promise((r) => setTimeout(r, PAUSE_CHECK_MS));
+  }
+
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.boss.stop({ graceful: true, timeout: 5000 });
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.logger.info('generation queue stopped');

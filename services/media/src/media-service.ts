@@ -9,6 +9,7 @@ import { CHANNELS, createBus, type Bus } from '@cfs/common/bus';
 import { addressesOf, DEPLOYABLES } from '@cfs/common/deployables';
 import type { GrpcServer } from '@cfs/common/grpc';
 import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
+import { AiImages } from './ai.ts';
 import { AiBudgetLedger, type AiUnitCosts } from './ai-budget.ts';
 import { GENERATION_QUEUE, GenerationQueue, type GenerationDeps } from './ai-jobs.ts';
 import { measuredProvider, observeGenerationQueue, readQueue } from './ai-metrics.ts';
@@ -122,15 +123,16 @@ export async function createMediaService(
   // Generation runs here, next to the budget ledger and the object store it writes; with AI_PROVIDER
   // none nothing is queued and no worker runs.
   const provider = await createAiProvider(env);
+  const images = new AiImages(prisma, { providerConfigured: provider !== undefined, logger });
   const bus = deps.bus ?? createBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
   // Started beside the server, not before it: pg-boss's start takes seconds on the embedded PGlite.
   // A queue that cannot start stops nothing else; its error is logged and every call that needs it fails.
   const jobs = provider
-    ? startGeneration(env, deps, bus, { prisma, ledger, provider: measuredProvider(provider), store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES })
+    ? startGeneration(env, deps, bus, { prisma, ledger, provider: measuredProvider(provider), images, store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES })
     : undefined;
   jobs?.catch((err: unknown) => logger.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'generation could not start'));
   const unobserveQueue = provider ? observeGenerationQueue(() => readQueue(prisma, `${deps.database.schema}_jobs`, GENERATION_QUEUE), { logger }) : undefined;
-  const server = createMediaGrpcServer({ prisma, ledger, store, jobs, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES, callers: deps.callers })
+  const server = createMediaGrpcServer({ prisma, ledger, images, store, jobs, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES, callers: deps.callers })
     .addCleanup(async () => {
       unobserveQueue?.();
       await (await jobs?.catch(() => undefined))?.stop();

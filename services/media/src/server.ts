@@ -6,7 +6,7 @@ import { prismaReadiness } from '@cfs/common/service';
 import { loadProtos } from '@cfs/protos';
 import type { MediaAdminServiceHandlers } from '@cfs/protos/generated/cfs/media/v1/MediaAdminService.js';
 import type { MediaServiceHandlers } from '@cfs/protos/generated/cfs/media/v1/MediaService.js';
-import { imagesStatus, setImagesStatus } from './ai.ts';
+import type { AiImages } from './ai.ts';
 import type { AiBudgetLedger } from './ai-budget.ts';
 import { variantsOf, type GenerationQueue } from './ai-jobs.ts';
 import { malformed } from '@cfs/common/errors';
@@ -30,6 +30,7 @@ export const MEDIA_ADMIN_CALLERS: CallerPolicy<RpcName<MediaAdminServiceHandlers
 export function createMediaGrpcServer(deps: {
   prisma: PrismaClient;
   ledger: AiBudgetLedger;
+  images: AiImages;
   store: ObjectStore;
   /** Absent when AI_PROVIDER is none: nothing is queued. Started after the server (pg-boss's start takes seconds on PGlite). */
   jobs: Promise<GenerationQueue> | undefined;
@@ -37,7 +38,7 @@ export function createMediaGrpcServer(deps: {
   maxObjectBytes: number;
   callers: ServiceCallers;
 }): GrpcServer {
-  const { prisma, ledger } = deps;
+  const { prisma, ledger, images } = deps;
   const { cfs } = loadProtos();
   const customerFacing = implement<MediaServiceHandlers>(deps.logger, {
     GetAiUsage: async (req) => {
@@ -54,8 +55,8 @@ export function createMediaGrpcServer(deps: {
       };
     },
     GetAiImagesStatus: async () => {
-      const s = await imagesStatus(prisma);
-      return { status: s.status, updatedAt: s.updatedAt.toISOString() };
+      const s = await images.status();
+      return { status: s.status, updatedAt: s.updatedAt.toISOString(), reason: s.reason, checkedAt: s.checkedAt.toISOString() };
     },
     GetVariants: async (req) => {
       const variants = await variantsOf(prisma, req.siteId, req.articleIds);
@@ -79,7 +80,7 @@ export function createMediaGrpcServer(deps: {
       return { used: (await ledger.usage(req.siteId, null, 'month')).used };
     },
     SetAiImagesStatus: async (req) => {
-      const s = await setImagesStatus(prisma, req.status);
+      const s = await images.set(req.status);
       return { status: s.status, updatedAt: s.updatedAt.toISOString() };
     },
     PutObject: async (req) => {

@@ -13,6 +13,14 @@ export interface GetAiImagesStatusResponse {
    * When an operator last set it (RFC 3339 UTC); 1970-01-01T00:00:00.000Z if never.
    */
   'updatedAt'?: (string);
+  /**
+   * Why, in a short fixed sentence safe to show anyone (never a provider's text).
+   */
+  'reason'?: (string);
+  /**
+   * When the status was computed (RFC 3339 UTC).
+   */
+  'checkedAt'?: (string);
 }
 
 /**
@@ -27,4 +35,12 @@ export interface GetAiImagesStatusResponse__Output {
    * When an operator last set it (RFC 3339 UTC); 1970-01-01T00:00:00.000Z if never.
    */
   'updatedAt': (string);
+  /**
+   * Why, in a short fixed sentence safe to show anyone (never a provider's text).
+   */
+  'reason': (string);
+  /**
+   * When the status was computed (RFC 3339 UTC).
+   */
+  'checkedAt': (string);
 }

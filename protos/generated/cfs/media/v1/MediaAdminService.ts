@@ -84,7 +84,9 @@ export interface MediaAdminServiceClient extends grpc.Client {
   recordAiUsage(argument: _cfs_media_v1_RecordAiUsageRequest, callback: grpc.requestCallback<_cfs_media_v1_RecordAiUsageResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * Sets the platform-wide AI image status (`ai-images set-status`). Callers: admin.
+   * Sets the operator's AI image status (`ai-images set-status`): paused stops every new provider
+   * call on every replica within a second, degraded is shown as set, operational hands the status
+   * back to the value computed from recent calls. Callers: admin.
    * Errors: INVALID_ARGUMENT for a status other than operational, degraded or paused; UNAVAILABLE.
    */
   SetAiImagesStatus(argument: _cfs_media_v1_SetAiImagesStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_SetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
@@ -92,7 +94,9 @@ export interface MediaAdminServiceClient extends grpc.Client {
   SetAiImagesStatus(argument: _cfs_media_v1_SetAiImagesStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_SetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   SetAiImagesStatus(argument: _cfs_media_v1_SetAiImagesStatusRequest, callback: grpc.requestCallback<_cfs_media_v1_SetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * Sets the platform-wide AI image status (`ai-images set-status`). Callers: admin.
+   * Sets the operator's AI image status (`ai-images set-status`): paused stops every new provider
+   * call on every replica within a second, degraded is shown as set, operational hands the status
+   * back to the value computed from recent calls. Callers: admin.
    * Errors: INVALID_ARGUMENT for a status other than operational, degraded or paused; UNAVAILABLE.
    */
   setAiImagesStatus(argument: _cfs_media_v1_SetAiImagesStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_SetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
@@ -134,7 +138,9 @@ export interface MediaAdminServiceHandlers extends grpc.UntypedServiceImplementa
   RecordAiUsage: grpc.handleUnaryCall<_cfs_media_v1_RecordAiUsageRequest__Output, _cfs_media_v1_RecordAiUsageResponse>;
   
   /**
-   * Sets the platform-wide AI image status (`ai-images set-status`). Callers: admin.
+   * Sets the operator's AI image status (`ai-images set-status`): paused stops every new provider
+   * call on every replica within a second, degraded is shown as set, operational hands the status
+   * back to the value computed from recent calls. Callers: admin.
    * Errors: INVALID_ARGUMENT for a status other than operational, degraded or paused; UNAVAILABLE.
    */
   SetAiImagesStatus: grpc.handleUnaryCall<_cfs_media_v1_SetAiImagesStatusRequest__Output, _cfs_media_v1_SetAiImagesStatusResponse>;

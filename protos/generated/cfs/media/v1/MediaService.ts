@@ -23,7 +23,8 @@ import type { GetVariantsResponse as _cfs_media_v1_GetVariantsResponse, GetVaria
  */
 export interface MediaServiceClient extends grpc.Client {
   /**
-   * The platform-wide status of AI image generation; operational until an operator sets another.
+   * The platform-wide status of AI image generation, computed from the recent image provider calls
+   * unless the operator paused it or marked it degraded; paused without an AI provider.
    * Callers: gateway, dashboard. Errors: UNAVAILABLE.
    */
   GetAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
@@ -31,7 +32,8 @@ export interface MediaServiceClient extends grpc.Client {
   GetAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   GetAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * The platform-wide status of AI image generation; operational until an operator sets another.
+   * The platform-wide status of AI image generation, computed from the recent image provider calls
+   * unless the operator paused it or marked it degraded; paused without an AI provider.
    * Callers: gateway, dashboard. Errors: UNAVAILABLE.
    */
   getAiImagesStatus(argument: _cfs_media_v1_GetAiImagesStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetAiImagesStatusResponse__Output>): grpc.ClientUnaryCall;
@@ -95,7 +97,8 @@ export interface MediaServiceClient extends grpc.Client {
  */
 export interface MediaServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
-   * The platform-wide status of AI image generation; operational until an operator sets another.
+   * The platform-wide status of AI image generation, computed from the recent image provider calls
+   * unless the operator paused it or marked it degraded; paused without an AI provider.
    * Callers: gateway, dashboard. Errors: UNAVAILABLE.
    */
   GetAiImagesStatus: grpc.handleUnaryCall<_cfs_media_v1_GetAiImagesStatusRequest__Output, _cfs_media_v1_GetAiImagesStatusResponse>;

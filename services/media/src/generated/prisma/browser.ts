@@ -46,6 +46,13 @@ export type AiBudgetLock = Prisma.AiBudgetLockModel
  */
 export type AiImagesStatus = Prisma.AiImagesStatusModel
 /**
+ * Model AiImageCall
+ * The outcome of a recent image provider call (src/ai.ts): success, transient or permanent, for
+ * the computed AI image status. Each write prunes what the status window no longer reads, so the
+ * table holds about RECENT_IMAGE_CALLS rows.
+ */
+export type AiImageCall = Prisma.AiImageCallModel
+/**
  * Model AiVariant
  * The text variant (and hero image) generated for a Site from one article version and one version
  * of the Site's SEO profile (src/ai-jobs.ts); one row per (Site, article): a newer article or

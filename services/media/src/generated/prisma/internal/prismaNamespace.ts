@@ -402,6 +402,7 @@ export const ModelName = {
   AiReservation: 'AiReservation',
   AiBudgetLock: 'AiBudgetLock',
   AiImagesStatus: 'AiImagesStatus',
+  AiImageCall: 'AiImageCall',
   AiVariant: 'AiVariant',
   AiGeneration: 'AiGeneration',
   AiPlanPosition: 'AiPlanPosition'
@@ -420,7 +421,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "mediaObject" | "aiUsageEntry" | "aiReservation" | "aiBudgetLock" | "aiImagesStatus" | "aiVariant" | "aiGeneration" | "aiPlanPosition"
+    modelProps: "mediaObject" | "aiUsageEntry" | "aiReservation" | "aiBudgetLock" | "aiImagesStatus" | "aiImageCall" | "aiVariant" | "aiGeneration" | "aiPlanPosition"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -794,6 +795,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    AiImageCall: {
+      payload: Prisma.$AiImageCallPayload<ExtArgs>
+      fields: Prisma.AiImageCallFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.AiImageCallFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiImageCallPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.AiImageCallFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiImageCallPayload>
+        }
+        findFirst: {
+          args: Prisma.AiImageCallFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiImageCallPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.AiImageCallFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiImageCallPayload>
+        }
+        findMany: {
+          args: Prisma.AiImageCallFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiImageCallPayload>[]
+        }
+        create: {
+          args: Prisma.AiImageCallCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiImageCallPayload>
+        }
+        createMany: {
+          args: Prisma.AiImageCallCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.AiImageCallCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiImageCallPayload>[]
+        }
+        delete: {
+          args: Prisma.AiImageCallDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiImageCallPayload>
+        }
+        update: {
+          args: Prisma.AiImageCallUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiImageCallPayload>
+        }
+        deleteMany: {
+          args: Prisma.AiImageCallDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.AiImageCallUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.AiImageCallUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiImageCallPayload>[]
+        }
+        upsert: {
+          args: Prisma.AiImageCallUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AiImageCallPayload>
+        }
+        aggregate: {
+          args: Prisma.AiImageCallAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateAiImageCall>
+        }
+        groupBy: {
+          args: Prisma.AiImageCallGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AiImageCallGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.AiImageCallCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AiImageCallCountAggregateOutputType> | number
+        }
+      }
+    }
     AiVariant: {
       payload: Prisma.$AiVariantPayload<ExtArgs>
       fields: Prisma.AiVariantFieldRefs
@@ -1108,6 +1183,15 @@ export const AiImagesStatusScalarFieldEnum = {
 export type AiImagesStatusScalarFieldEnum = (typeof AiImagesStatusScalarFieldEnum)[keyof typeof AiImagesStatusScalarFieldEnum]
 
 
+export const AiImageCallScalarFieldEnum = {
+  id: 'id',
+  outcome: 'outcome',
+  createdAt: 'createdAt'
+} as const
+
+export type AiImageCallScalarFieldEnum = (typeof AiImageCallScalarFieldEnum)[keyof typeof AiImageCallScalarFieldEnum]
+
+
 export const AiVariantScalarFieldEnum = {
   siteId: 'siteId',
   articleId: 'articleId',
@@ -1390,6 +1474,7 @@ export type GlobalOmitConfig = {
   aiReservation?: Prisma.AiReservationOmit
   aiBudgetLock?: Prisma.AiBudgetLockOmit
   aiImagesStatus?: Prisma.AiImagesStatusOmit
+  aiImageCall?: Prisma.AiImageCallOmit
   aiVariant?: Prisma.AiVariantOmit
   aiGeneration?: Prisma.AiGenerationOmit
   aiPlanPosition?: Prisma.AiPlanPositionOmit

@@ -56,6 +56,7 @@ export const ModelName = {
   AiReservation: 'AiReservation',
   AiBudgetLock: 'AiBudgetLock',
   AiImagesStatus: 'AiImagesStatus',
+  AiImageCall: 'AiImageCall',
   AiVariant: 'AiVariant',
   AiGeneration: 'AiGeneration',
   AiPlanPosition: 'AiPlanPosition'
@@ -128,6 +129,15 @@ export const AiImagesStatusScalarFieldEnum = {
 } as const
 
 export type AiImagesStatusScalarFieldEnum = (typeof AiImagesStatusScalarFieldEnum)[keyof typeof AiImagesStatusScalarFieldEnum]
+
+
+export const AiImageCallScalarFieldEnum = {
+  id: 'id',
+  outcome: 'outcome',
+  createdAt: 'createdAt'
+} as const
+
+export type AiImageCallScalarFieldEnum = (typeof AiImageCallScalarFieldEnum)[keyof typeof AiImageCallScalarFieldEnum]
 
 
 export const AiVariantScalarFieldEnum = {
