@@ -266,19 +266,75 @@ describe('AI usage', () => {
 });
 
 describe('AI image status', () => {
+  type ImagesStatus = { status: string; reason: string; updatedAt: string; checkedAt: string };
+  const imagesStatus = async (owner = pro) => (await as(owner, 'GET', '/api/v1/ai-images')).body as ImagesStatus;
+
   it('is platform-wide and set by the operator', async () => {
-    const set = (await system.admin('ai-images', 'set-status', '--status', 'degraded')) as { status: string };
+    const set = (await system.admin('ai-images', 'set-status', '--status', 'degraded')) as { status: string; updatedAt: string };
     expect(set.status).toBe('degraded');
     const res = await as(pro, 'GET', '/api/v1/ai-images');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'degraded' });
+    expect(res.body).toMatchObject({ status: 'degraded', reason: 'Marked degraded by the operator.', updatedAt: set.updatedAt });
     await system.admin('ai-images', 'set-status', '--status', 'operational');
     expect((await as(pro, 'GET', '/api/v1/ai-images')).body).toMatchObject({ status: 'operational' });
     await expect(system.admin('ai-images', 'set-status', '--status', 'on-fire')).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
   });
 
+  it('says why, and when it was checked', async () => {
+    const before = Date.now();
+    const body = await imagesStatus();
+    expect(Object.keys(body).sort()).toEqual(['checkedAt', 'reason', 'status', 'updatedAt']);
+    // The generation job above made a successful image call a moment ago.
+    expect(body).toMatchObject({ status: 'operational', reason: 'Recent image generations succeeded.' });
+    expect(body.checkedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Date.parse(body.checkedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(body.checkedAt)).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it("stops generation while the operator's pause lasts: a queued job makes no provider call and costs nothing until operational", async () => {
+    const owner = await createCustomer(system, '--plan', 'starter');
+    const media = createClient(loadProtos().cfs.media.v1.MediaAdminService, system.addresses.media, system.serviceTokens.admin);
+    const article = { id: 'art_e2e_paused', version: '2026-11-25T00:00:00.000Z', title: 'Robots pause', summary: 'A summary.', categories: ['tech'] };
+    const variants = async () => (await callUnary(media, 'GetVariants', { siteId: owner.site.id, articleIds: [article.id] }, { deadlineMs: 5000 })).variants;
+    await system.admin('ai-images', 'set-status', '--status', 'paused');
+    try {
+      expect(await imagesStatus()).toMatchObject({ status: 'paused', reason: 'Paused by the operator.' });
+      const calls = standin.requests.length;
+      await callUnary(media, 'QueueGenerations', { jobs: [{ siteId: owner.site.id, budget: 1000, period: 'month', article }] }, { deadlineMs: 5000 });
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(standin.requests.length).toBe(calls);
+      expect(await variants()).toEqual([]);
+      expect((await as(owner, 'GET', '/api/v1/ai-usage')).body).toMatchObject({ used: 0, reserved: 0 });
+
+      await system.admin('ai-images', 'set-status', '--status', 'operational');
+      for (const end = Date.now() + 30_000; (await variants()).length === 0 && Date.now() < end;) await new Promise((r) => setTimeout(r, 200));
+      expect(await variants()).toHaveLength(1);
+      expect((await as(owner, 'GET', '/api/v1/ai-usage')).body).toMatchObject({ used: 11, reserved: 0 });
+    } finally {
+      media.close();
+      await system.admin('ai-images', 'set-status', '--status', 'operational');
+    }
+  });
+
   it('needs the ai_images capability', async () => {
     const starter = await createCustomer(system, '--plan', 'starter');
     expectError(await as(starter, 'GET', '/api/v1/ai-images'), 403, 'CAPABILITY_NOT_ENTITLED');
+  });
+
+  describe('without an AI provider', () => {
+    let none: TestSystem;
+    beforeAll(async () => {
+      none = await startSystem();
+    });
+    afterAll(() => none?.stop());
+
+    it('is paused, whatever the operator set', async () => {
+      const owner = await createCustomer(none, '--plan', 'pro');
+      const res = await request(none.baseUrl, 'GET', '/api/v1/ai-images', { token: owner.credential.secret });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'paused', reason: 'No AI provider is configured.' });
+      await none.admin('ai-images', 'set-status', '--status', 'operational');
+      expect((await request(none.baseUrl, 'GET', '/api/v1/ai-images', { token: owner.credential.secret })).body).toMatchObject({ status: 'paused' });
+    });
   });
 });

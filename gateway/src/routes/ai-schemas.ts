@@ -1,7 +1,7 @@
 /** The schemas of the AI routes (routes/ai.ts). */
 import { z } from 'zod';
 import { QUOTA_PERIODS } from '@cfs/common/periods';
-import { count, EX, timestamp } from '../schemas.ts';
+import { count, EX, plainText, timestamp } from '../schemas.ts';
 
 export const AiUsage = z
   .object({
@@ -38,7 +38,15 @@ export const AiUsage = z
 
 export const AiImagesStatus = z
   .object({
-    status: z.enum(['operational', 'degraded', 'paused']).meta({ description: 'Platform-wide status of AI image generation.' }),
-    updatedAt: timestamp,
+    status: z.enum(['operational', 'degraded', 'paused']).meta({
+      description:
+        'Platform-wide status of AI image generation, computed from the recent image generations: degraded once most of the last 10 within 15 minutes failed transiently (they are retried), operational otherwise; paused while the operator has paused generation or no AI provider is configured (nothing is generated then). An operator may also mark it degraded.',
+    }),
+    reason: plainText(200).meta({ description: 'Why, in a short sentence (e.g. "Most recent image generations failed; retrying.").' }),
+    updatedAt: timestamp.meta({ description: 'When the operator last set the status (1970-01-01T00:00:00.000Z if never).' }),
+    checkedAt: timestamp.meta({ description: 'When the status was computed.' }),
   })
-  .meta({ id: 'AiImagesStatus', examples: [{ status: 'operational', updatedAt: EX.updated }] });
+  .meta({
+    id: 'AiImagesStatus',
+    examples: [{ status: 'operational', reason: 'Recent image generations succeeded.', updatedAt: EX.updated, checkedAt: '2026-02-03T08:15:00.000Z' }],
+  });

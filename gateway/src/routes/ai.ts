@@ -40,7 +40,8 @@ export const aiRoutes = (deps: AiRouteDeps): AnyRoute[] => [
     path: '/api/v1/ai-images',
     operationId: 'getAiImagesStatus',
     summary: 'Read the AI image status',
-    description: 'Platform-wide status of AI image generation: operational, degraded or paused.',
+    description:
+      "Platform-wide status of AI image generation: operational, degraded or paused, computed from the recent image generations and the operator's pause, with the reason and when it was checked.",
     tag: 'AI',
     auth: 'credential',
     scope: 'ai.images.read',
@@ -48,7 +49,13 @@ export const aiRoutes = (deps: AiRouteDeps): AnyRoute[] => [
     response: { status: 200, description: 'The status.', schema: AiImagesStatus },
     handle: async ({ rpc }) => {
       const s = await rpc('media', 'GetAiImagesStatus', {});
-      return { status: s.status as 'operational' | 'degraded' | 'paused', updatedAt: s.updatedAt };
+      // checkedAt is empty only from a media service older than the field (a rolling deploy).
+      return {
+        status: s.status as 'operational' | 'degraded' | 'paused',
+        reason: s.reason,
+        updatedAt: s.updatedAt,
+        checkedAt: s.checkedAt || new Date().toISOString(),
+      };
     },
   }),
 ];

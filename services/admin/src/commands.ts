@@ -249,7 +249,7 @@ COMMANDS['ai-usage record'] = {
 };
 
 COMMANDS['ai-images set-status'] = {
-  usage: 'ai-images set-status --status operational|degraded|paused',
+  usage: 'ai-images set-status --status operational|degraded|paused   (paused stops new AI calls; operational hands back to the computed status)',
   options: { status: { type: 'string' } },
   required: ['status'],
   run: async (args, clients) => {

@@ -64,7 +64,7 @@ export function usagePage(props: {
   /** Per capability; undefined when the counters cannot be read here (no Redis). */
   entitlements: Record<Capability, EntitlementView> | undefined;
   ai: AiUsageView | undefined;
-  aiImages: { status: string; updatedAt: string } | undefined;
+  aiImages: { status: string; reason: string; checkedAt: string } | undefined;
 }): Node {
   const { site } = props;
   const rows = props.entitlements ? (Object.entries(props.entitlements) as Array<[Capability, EntitlementView]>) : [];
@@ -106,7 +106,8 @@ export function usagePage(props: {
     ${
       props.aiImages
         ? html`<p>
-            AI image generation is <strong>${props.aiImages.status}</strong> <small class="muted">(since ${formatTime(props.aiImages.updatedAt)})</small>.
+            AI image generation is <strong>${props.aiImages.status}</strong>: ${props.aiImages.reason}
+            <small class="muted">(checked ${formatTime(props.aiImages.checkedAt)})</small>
           </p>`
         : notIncluded(site, 'ai_images')
     }
