@@ -335,7 +335,8 @@ export class GenerationQueue {
     const tx = await this.boss.getDb().beginTransaction!();
     try {
       await this.boss.complete(GENERATION_QUEUE, jobs, undefined, { db: tx.db });
-      // A job whose claim this worker lost is still queued or running: its singletonKey refuses the copy.
+      // A job whose claim this worker lost is queued or running again elsewhere, so its singletonKey
+      // refuses the copy; had it ended meanwhile, the copy runs it once more (free if its variant is stored).
       for (const job of jobs)
         await this.boss.send(GENERATION_QUEUE, job.data, {
           db: tx.db,
