@@ -295,7 +295,8 @@ describe('AI image status', () => {
     const owner = await createCustomer(system, '--plan', 'starter');
     const media = createClient(loadProtos().cfs.media.v1.MediaAdminService, system.addresses.media, system.serviceTokens.admin);
     const article = { id: 'art_e2e_paused', version: '2026-11-25T00:00:00.000Z', title: 'Robots pause', summary: 'A summary.', categories: ['tech'] };
-    const variants = async () => (await callUnary(media, 'GetVariants', { siteId: owner.site.id, articleIds: [article.id] }, { deadlineMs: 5000 })).variants;
+    const reader = createClient(loadProtos().cfs.media.v1.MediaService, system.addresses.media, system.serviceTokens.admin);
+    const variants = async () => (await callUnary(reader, 'GetVariants', { siteId: owner.site.id, articleIds: [article.id] }, { deadlineMs: 5000 })).variants;
     await system.admin('ai-images', 'set-status', '--status', 'paused');
     try {
       expect(await imagesStatus()).toMatchObject({ status: 'paused', reason: 'Paused by the operator.' });
@@ -312,6 +313,7 @@ describe('AI image status', () => {
       expect((await as(owner, 'GET', '/api/v1/ai-usage')).body).toMatchObject({ used: 11, reserved: 0 });
     } finally {
       media.close();
+      reader.close();
       await system.admin('ai-images', 'set-status', '--status', 'operational');
     }
   });
