@@ -11,6 +11,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { DEPLOYABLES, SERVERS, serversOf, type GrpcServer, type HttpServer } from '@cfs/common/deployables';
+import { SERVICE_CALLERS } from '@cfs/common/service-auth';
 import { expectComponentsWired, expectHardenedPods, expectNetworkPolicyMatrix, expectReferencesResolve, expectValidObjects } from './support/checks.ts';
 import type { KubeObject } from './support/kube-schema.ts';
 import { NetworkPolicies, type Pod } from './support/netpol.ts';
@@ -43,7 +44,7 @@ function enabledComponents(values: Values): string[] {
 
 /** Secrets and ConfigMaps a values file says exist outside the chart. */
 function externalRefs(values: Values) {
-  const secrets = ['database', 'redis', 'objectStorage', 'auth', 'serviceAuth', 'payments']
+  const secrets = ['database', 'redis', 'objectStorage', 'auth', 'serviceAuth', 'payments', 'ai']
     .map((k) => get(values, `${k}.existingSecret`))
     .filter((s): s is string => Boolean(s));
   for (const c of COMPONENTS) {
@@ -340,18 +341,23 @@ describe('values', () => {
       billing: data['service-token-billing']!,
       admin: data['service-token-admin']!,
       dashboard: data['service-token-dashboard']!,
+      media: data['service-token-media']!,
     };
+    // One token per caller the services know (services/common/src/service-auth.ts), in its order.
+    expect(Object.keys(tokens)).toEqual([...SERVICE_CALLERS]);
     for (const t of Object.values(tokens)) expect(t.length).toBeGreaterThanOrEqual(32);
-    expect(new Set(Object.values(tokens)).size).toBe(4);
+    expect(new Set(Object.values(tokens)).size).toBe(5);
     expect(data['service-callers']).toBe(
-      `gateway=${sha(tokens.gateway)},billing=${sha(tokens.billing)},admin=${sha(tokens.admin)},dashboard=${sha(tokens.dashboard)}`,
+      `gateway=${sha(tokens.gateway)},billing=${sha(tokens.billing)},admin=${sha(tokens.admin)},dashboard=${sha(tokens.dashboard)},media=${sha(tokens.media)}`,
     );
     const containerOf = (c: string) => (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
     for (const c of SERVICES) {
       const env = envOf(containerOf(c));
       expect(env.get('SERVICE_CALLERS')?.valueFrom?.secretKeyRef, c).toEqual({ name: secret.metadata.name, key: 'service-callers' });
-      expect(env.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key, c).toBe(c === 'billing' ? 'service-token-billing' : undefined);
+      // A service that calls others (deployables.ts `calls`: billing, media) holds a token of its own.
+      expect(env.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key, c).toBe(DEPLOYABLES[c].calls.length > 0 ? `service-token-${c}` : undefined);
     }
+    expect(envOf(containerOf('media')).get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef).toEqual({ name: secret.metadata.name, key: 'service-token-media' });
     const gateway = envOf(containerOf('gateway'));
     expect(gateway.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key).toBe('service-token-gateway');
     expect(gateway.has('SERVICE_CALLERS')).toBe(false);
@@ -570,5 +576,135 @@ describe('the customer dashboard (components.dashboard)', () => {
     };
     const identity: Pod = { ...dashboard, name: 'identity', labels: { ...dashboard.labels, 'app.kubernetes.io/component': 'identity' } };
     expect(policies.allows(dashboard, identity, 7001)).toBe(false);
+  });
+});
+
+describe("media's AI generation (ai.*)", () => {
+  const DEFAULTS = [path.join(CHART_DIR, 'ci', 'default-values.yaml')];
+  const render = (...set: string[]) =>
+    helmTemplate(
+      DEFAULTS,
+      set.flatMap((s) => ['--set', s]),
+    );
+  const containerOf = (objects: KubeObject[], c: string) =>
+    (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+  const secretData = (objects: KubeObject[], name: string) => {
+    const secret = ofKind(objects, 'Secret').find((s) => s.metadata.name === name);
+    return Object.fromEntries(Object.entries((secret?.data ?? {}) as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
+  };
+  const aiVariables = (objects: KubeObject[], c: string) => [...envOf(containerOf(objects, c)).keys()].filter((k) => k.startsWith('AI_'));
+  const OPENAI = ['ai.provider=openai', 'ai.apiUrl=https://api.openai.com/v1'];
+
+  it('is off by default: AI_PROVIDER=none with the settings media reads, no key and no Secret key', () => {
+    const objects = render();
+    const env = envOf(containerOf(objects, 'media'));
+    expect(Object.fromEntries(aiVariables(objects, 'media').map((k) => [k, env.get(k)!.value]))).toEqual({
+      AI_PROVIDER: 'none',
+      AI_TEXT_MODEL: 'gpt-4o-mini',
+      AI_IMAGE_MODEL: 'gpt-image-1',
+      AI_TIMEOUT_MS: '120000',
+      AI_MAX_ATTEMPTS: '6',
+      AI_UNITS_TEXT: '1',
+      AI_UNITS_IMAGE: '10',
+      AI_BACKFILL_ARTICLES: '20',
+    });
+    for (const c of COMPONENTS.filter((x) => x !== 'media')) expect(aiVariables(objects, c), c).toEqual([]);
+    expect(Object.keys(secretData(objects, 'cfs-content-feed'))).not.toContain('ai-api-key');
+    // The migration Job's media container migrates only: no AI settings, no key.
+    const job = helmTemplate(
+      [path.join(CHART_DIR, 'ci', 'production-values.yaml')],
+      ['--set', 'ai.provider=openai', '--set', 'ai.apiUrl=https://x.example/v1', '--set', 'ai.apiKey=k'],
+    );
+    const migrate = (ofKind(job, 'Job')[0]!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers.find(
+      (c) => c.name === 'media',
+    )!;
+    expect([...envOf(migrate).keys()].filter((k) => k.startsWith('AI_'))).toEqual([]);
+  });
+
+  it('renders every setting from values, and the key from the Secret the chart makes of ai.apiKey; media parses that env', async () => {
+    const objects = render(
+      ...OPENAI,
+      'ai.apiKey=sk-test-0123',
+      'ai.textModel=llama3.1:8b',
+      'ai.imageModel=flux-schnell',
+      'ai.timeoutMs=30000',
+      'ai.maxAttempts=3',
+      'ai.unitsText=2',
+      'ai.unitsImage=25',
+      'ai.backfillArticles=7',
+    );
+    const env = envOf(containerOf(objects, 'media'));
+    expect(secretData(objects, 'cfs-content-feed')['ai-api-key']).toBe('sk-test-0123');
+    expect(env.get('AI_API_KEY')).toEqual({ name: 'AI_API_KEY', valueFrom: { secretKeyRef: { name: 'cfs-content-feed', key: 'ai-api-key' } } });
+    expect(env.get('AI_BACKFILL_ARTICLES')?.value).toBe('7');
+    // What the media service makes of it (services/media/src/env.ts), the Secret's value put in.
+    const { mediaEnvSchema } = await import('@cfs/media');
+    const plain = Object.fromEntries([...env.values()].filter((e) => e.value !== undefined).map((e) => [e.name, e.value!]));
+    expect(mediaEnvSchema.parse({ ...plain, AI_API_KEY: 'sk-test-0123' })).toMatchObject({
+      AI_PROVIDER: 'openai',
+      AI_API_URL: 'https://api.openai.com/v1',
+      AI_API_KEY: 'sk-test-0123',
+      AI_TEXT_MODEL: 'llama3.1:8b',
+      AI_IMAGE_MODEL: 'flux-schnell',
+      AI_TIMEOUT_MS: 30000,
+      AI_MAX_ATTEMPTS: 3,
+      AI_UNITS_TEXT: 2,
+      AI_UNITS_IMAGE: 25,
+    });
+    // A new key rolls media (the pods carry the chart Secret's checksum).
+    const checksum = (o: KubeObject[]) =>
+      (deploymentOf(o, 'media')!.spec as { template: { metadata: { annotations: Record<string, string> } } }).template.metadata.annotations['checksum/secret'];
+    expect(checksum(render(...OPENAI, 'ai.apiKey=sk-other'))).not.toBe(checksum(objects));
+  });
+
+  it('reads the key from ai.existingSecret (under its key name) instead, and then keeps ai.apiKey out of the chart Secret', () => {
+    const objects = render(...OPENAI, 'ai.apiKey=sk-ignored', 'ai.existingSecret=my-ai', 'ai.existingSecretKey=token');
+    expect(envOf(containerOf(objects, 'media')).get('AI_API_KEY')?.valueFrom?.secretKeyRef).toEqual({ name: 'my-ai', key: 'token' });
+    expect(Object.keys(secretData(objects, 'cfs-content-feed'))).not.toContain('ai-api-key');
+    expectReferencesResolve(objects, { secrets: ['my-ai'] });
+    const byDefaultKey = render(...OPENAI, 'ai.existingSecret=my-ai');
+    expect(envOf(containerOf(byDefaultKey, 'media')).get('AI_API_KEY')?.valueFrom?.secretKeyRef).toEqual({ name: 'my-ai', key: 'ai-api-key' });
+  });
+
+  it('renders no key for the providers that take none (none, local), even when one is given', () => {
+    for (const provider of ['none', 'local']) {
+      const objects = render(`ai.provider=${provider}`, 'ai.apiKey=sk-unused', 'ai.existingSecret=my-ai');
+      const env = envOf(containerOf(objects, 'media'));
+      expect(env.get('AI_PROVIDER')?.value, provider).toBe(provider);
+      expect(env.has('AI_API_KEY'), provider).toBe(false);
+      expect(Object.keys(secretData(objects, 'cfs-content-feed')), provider).not.toContain('ai-api-key');
+    }
+  });
+
+  it('refuses provider openai without an API URL or a key source, and providers it does not know', () => {
+    const template = (...set: string[]) => helm([...helmTemplateArgs(DEFAULTS), ...set.flatMap((s) => ['--set', s])]);
+    expect(template('ai.provider=openai', 'ai.apiKey=k').stderr).toContain('ai.apiUrl');
+    expect(template(...OPENAI).stderr).toContain('ai.apiKey or ai.existingSecret');
+    expect(template('ai.provider=gpt').stderr).toMatch(/ai\.provider|provider/);
+    expect(template('ai.unitsImage=0').stderr).toMatch(/unitsImage/);
+    expect(template(...OPENAI, 'ai.existingSecret=my-ai').status).toBe(0);
+  });
+
+  it("lets media, and only media, reach the AI API on ai.apiUrl's port, where networkPolicy.aiProvider.to says", () => {
+    const labels = (component: string) => ({
+      'app.kubernetes.io/name': 'content-feed',
+      'app.kubernetes.io/instance': 'cfs',
+      'app.kubernetes.io/component': component,
+    });
+    const pod = (component: string): Pod => ({ name: component, namespace: 'content-feed', labels: labels(component) });
+    const vllm: Pod = { name: 'vllm', namespace: 'ai', labels: { app: 'vllm' } };
+    const local = ['ai.provider=openai', 'ai.apiUrl=http://vllm.ai.svc:8000/v1', 'ai.apiKey=unused'];
+    const open = new NetworkPolicies(render(...local), 'content-feed');
+    expect(open.allows(pod('media'), vllm, 8000), 'media → the AI API').toBe(true);
+    expect(open.allows(pod('media'), vllm, 8001), 'media → another port').toBe(false);
+    for (const c of ['gateway', 'feed', 'account', 'dashboard']) expect(open.allows(pod(c), vllm, 8000), `${c} → the AI API`).toBe(false);
+    expect(new NetworkPolicies(render('ai.provider=none'), 'content-feed').allows(pod('media'), vllm, 8000), 'provider none').toBe(false);
+    expect(new NetworkPolicies(render(...OPENAI, 'ai.apiKey=k'), 'content-feed').allows(pod('media'), vllm, 443), 'https: 443').toBe(true);
+    const aimed = new NetworkPolicies(
+      render(...local, 'networkPolicy.aiProvider.to[0].namespaceSelector.matchLabels.kubernetes\\.io/metadata\\.name=ai'),
+      'content-feed',
+    );
+    expect(aimed.allows(pod('media'), vllm, 8000), 'media → the AI namespace').toBe(true);
+    expect(aimed.allows(pod('media'), { ...vllm, namespace: 'elsewhere' }, 8000), 'media → elsewhere').toBe(false);
   });
 });

@@ -67,6 +67,17 @@ describe.each(OVERLAYS.map((o) => [o]))('kubectl kustomize k8s/overlays/%s', (ov
     expect((svc?.spec as { ports: Array<{ port: number }> }).ports.map((p) => p.port)).toEqual([7020]);
   });
 
+  it('has media call account, feed and seo with its own service token (the AI generation planner), AI off unless the overlay says', () => {
+    const env = envOf(containerOf(objects, 'media'));
+    expect(env.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key).toBe('service-token-media');
+    expect(env.get('ACCOUNT_ADDR')?.value).toBe('cfs-account:7002');
+    expect(env.get('FEED_ADDR')?.value).toBe('cfs-feed:7003');
+    expect(env.get('SEO_ADDR')?.value).toBe('cfs-seo:7005');
+    const config = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('cfs-config-'))!.data as Record<string, string>;
+    expect(config).toMatchObject({ AI_UNITS_TEXT: '1', AI_UNITS_IMAGE: '10', AI_BACKFILL_ARTICLES: '20' });
+    expect(config.AI_PROVIDER).toBe(overlay === 'prod' ? 'openai' : 'local');
+  });
+
   it('resolves every Secret and ConfigMap a pod reads', () => {
     expectReferencesResolve(objects, overlay === 'prod' ? { secrets: PROD_EXTERNAL_SECRETS } : {});
   });
@@ -91,11 +102,17 @@ describe('overlay specifics', () => {
       'service-token-billing',
       'service-token-dashboard',
       'service-token-gateway',
+      'service-token-media',
     ]);
-    // The services admit exactly the four callers whose tokens the overlay hands out.
+    // The services admit exactly the five callers whose tokens the overlay hands out.
     const sha = (t: string) => createHash('sha256').update(t).digest('hex');
-    expect(data['service-callers']).toBe(['gateway', 'billing', 'admin', 'dashboard'].map((c) => `${c}=${sha(data[`service-token-${c}`]!)}`).join(','));
-    expect(new Set(['gateway', 'billing', 'admin', 'dashboard'].map((c) => data[`service-token-${c}`])).size).toBe(4);
+    const callers = ['gateway', 'billing', 'admin', 'dashboard', 'media'];
+    expect(data['service-callers']).toBe(callers.map((c) => `${c}=${sha(data[`service-token-${c}`]!)}`).join(','));
+    expect(new Set(callers.map((c) => data[`service-token-${c}`])).size).toBe(5);
+    // AI generation by the built-in provider: no key needed, none wired.
+    const config = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('cfs-config-'))!.data as Record<string, string>;
+    expect(config.AI_PROVIDER).toBe('local');
+    expect(envOf(containerOf(objects, 'media')).has('AI_API_KEY')).toBe(false);
     const admin = deploymentOf(objects, 'admin');
     expect(admin, 'admin-cli component').toBeDefined();
     expect([...envOf(containerOf(objects, 'admin')).keys()].sort()).toEqual([
@@ -121,7 +138,10 @@ describe('overlay specifics', () => {
       else expect(replicas, d.metadata.name).toBeGreaterThanOrEqual(2);
     }
     const config = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('cfs-config-'))!.data as Record<string, string>;
-    expect(config).toMatchObject({ OTEL_TRACES_EXPORTER: 'otlp', BILLING_PROVIDER: 'stripe' });
+    expect(config).toMatchObject({ OTEL_TRACES_EXPORTER: 'otlp', BILLING_PROVIDER: 'stripe', AI_PROVIDER: 'openai', AI_API_URL: 'https://api.openai.com/v1' });
+    // The AI API key comes from the Secret the overlay expects (ai-api-key), never from the ConfigMap.
+    expect(envOf(containerOf(objects, 'media')).get('AI_API_KEY')?.valueFrom?.secretKeyRef).toEqual({ name: 'cfs-secrets', key: 'ai-api-key' });
+    expect(Object.keys(config).filter((k) => k === 'AI_API_KEY')).toEqual([]);
     expect(new URL(config.S3_ENDPOINT!).protocol).toMatch(/^https?:$/);
     // The heap follows the prod memory limit through the shared ConfigMap, merged by name, not by env index.
     expect(config.NODE_OPTIONS).toBe('--max-old-space-size=576');

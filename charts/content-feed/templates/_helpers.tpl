@@ -23,6 +23,19 @@ identity account feed billing seo media
 gateway identity account feed dashboard
 {{- end }}
 
+{{/*
+The services a component calls over gRPC, with a service token of its own: the `calls` of
+services/common/src/deployables.ts (test/deploy/chart.test.ts checks that they agree). The env gives it
+their *_ADDR, its NetworkPolicy lets it reach them and theirs admit it. Usage: include "cfs.callsOf" (list $ "media")
+*/}}
+{{- define "cfs.callsOf" -}}
+{{- $name := index . 1 }}
+{{- if has $name (list "gateway" "dashboard") }}{{ include "cfs.serviceNames" (index . 0) }}
+{{- else if eq $name "billing" }}account
+{{- else if eq $name "media" }}account feed seo
+{{- end }}
+{{- end }}
+
 {{/* Services the operator CLI calls (services/admin/src/clients.ts). */}}
 {{- define "cfs.adminTargets" -}}
 identity account feed media
@@ -175,6 +188,9 @@ stripe-secret-key: {{ . | b64enc | quote }}
 stripe-webhook-secret: {{ . | b64enc | quote }}
 {{- end }}
 {{- end }}
+{{- if and (eq $v.ai.provider "openai") $v.ai.apiKey (not $v.ai.existingSecret) }}
+ai-api-key: {{ $v.ai.apiKey | b64enc | quote }}
+{{- end }}
 {{- end }}
 
 {{/* The Secret with the service-to-service tokens (templates/service-tokens-secret.yaml). */}}
@@ -295,7 +311,8 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- if and (not (has $name (splitList " " (include "cfs.httpComponents" $root)))) (not .migrate) }}
 {{- $wiring = append $wiring (dict "name" "SERVICE_CALLERS" "valueFrom" (dict "secretKeyRef" (dict "name" $tokens "key" "service-callers"))) }}
 {{- end }}
-{{- if and (has $name (list "gateway" "billing" "dashboard")) (not .migrate) }}
+{{- $calls := include "cfs.callsOf" (list $root $name) }}
+{{- if and $calls (not .migrate) }}
 {{- $wiring = append $wiring (dict "name" "SERVICE_TOKEN" "valueFrom" (dict "secretKeyRef" (dict "name" $tokens "key" (printf "service-token-%s" $name)))) }}
 {{- end }}
 {{- if eq $name "identity" }}
@@ -314,9 +331,13 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- if and (eq $name "account") (or $v.plans.existingConfigMap $v.plans.catalog) }}
 {{- $wiring = append $wiring (dict "name" "PLANS_FILE" "value" "/etc/cfs/plans/plans.json") }}
 {{- end }}
+{{- if and $calls (not (has $name (list "gateway" "dashboard"))) (not .migrate) }}
+{{- range $svc := splitList " " $calls }}
+{{- $sc := include "cfs.component" (list $root $svc) | fromYaml }}
+{{- $wiring = append $wiring (dict "name" (printf "%s_ADDR" (upper $svc)) "value" (printf "%s:%v" (include "cfs.componentFullname" (list $root $svc)) $sc.ports.grpc)) }}
+{{- end }}
+{{- end }}
 {{- if eq $name "billing" }}
-{{- $account := include "cfs.component" (list $root "account") | fromYaml }}
-{{- $wiring = append $wiring (dict "name" "ACCOUNT_ADDR" "value" (printf "%s:%v" (include "cfs.componentFullname" (list $root "account")) $account.ports.grpc)) }}
 {{- with $v.payments.provider }}{{ $wiring = append $wiring (dict "name" "BILLING_PROVIDER" "value" .) }}{{ end }}
 {{- if eq $v.payments.provider "local" }}
 {{- $wiring = append $wiring (dict "name" "BILLING_ALLOW_UNPAID" "value" (toString $v.payments.allowUnpaid)) }}
@@ -349,6 +370,21 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- $wiring = append $wiring (dict "name" "S3_SECRET_KEY" "valueFrom" (dict "secretKeyRef" (dict "name" $s3secret "key" (ternary $v.objectStorage.existingSecretSecretKeyKey "s3-secret-key" $existing)))) }}
 {{- else }}
 {{- $wiring = append $wiring (dict "name" "MEDIA_DIR" "value" "/var/lib/cfs-media") }}
+{{- end }}
+{{- if not .migrate }}
+{{- $ai := $v.ai }}
+{{- $wiring = append $wiring (dict "name" "AI_PROVIDER" "value" $ai.provider) }}
+{{- with $ai.apiUrl }}{{ $wiring = append $wiring (dict "name" "AI_API_URL" "value" .) }}{{ end }}
+{{- if eq $ai.provider "openai" }}
+{{- $wiring = append $wiring (dict "name" "AI_API_KEY" "valueFrom" (dict "secretKeyRef" (dict "name" ($ai.existingSecret | default $secret) "key" (ternary $ai.existingSecretKey "ai-api-key" (ne $ai.existingSecret ""))))) }}
+{{- end }}
+{{- $wiring = append $wiring (dict "name" "AI_TEXT_MODEL" "value" $ai.textModel) }}
+{{- $wiring = append $wiring (dict "name" "AI_IMAGE_MODEL" "value" $ai.imageModel) }}
+{{- $wiring = append $wiring (dict "name" "AI_TIMEOUT_MS" "value" (toString (int64 $ai.timeoutMs))) }}
+{{- $wiring = append $wiring (dict "name" "AI_MAX_ATTEMPTS" "value" (toString (int64 $ai.maxAttempts))) }}
+{{- $wiring = append $wiring (dict "name" "AI_UNITS_TEXT" "value" (toString (int64 $ai.unitsText))) }}
+{{- $wiring = append $wiring (dict "name" "AI_UNITS_IMAGE" "value" (toString (int64 $ai.unitsImage))) }}
+{{- $wiring = append $wiring (dict "name" "AI_BACKFILL_ARTICLES" "value" (toString (int64 $ai.backfillArticles))) }}
 {{- end }}
 {{- end }}
 {{- if and $v.telemetry.enabled (not .migrate) }}

@@ -52,6 +52,14 @@ value to set. Included once, from deployment.yaml.
 {{- if and (eq $v.payments.provider "local") (not $v.payments.allowUnpaid) }}
 {{- fail "payments: provider local grants paid plans WITHOUT payment; set payments.allowUnpaid=true to accept that (evaluation only), or use provider stripe" }}
 {{- end }}
+{{- if eq $v.ai.provider "openai" }}
+{{- if not $v.ai.apiUrl }}
+{{- fail "ai: provider openai needs ai.apiUrl, the OpenAI-compatible API's base URL ending in /v1 (OpenAI itself: https://api.openai.com/v1)" }}
+{{- end }}
+{{- if not (or $v.ai.apiKey $v.ai.existingSecret) }}
+{{- fail "ai: provider openai needs ai.apiKey or ai.existingSecret (any non-empty key for a local server that takes none)" }}
+{{- end }}
+{{- end }}
 {{- if and $v.telemetry.enabled (not $v.telemetry.otlpEndpoint) }}
 {{- fail "telemetry: set telemetry.otlpEndpoint (the OTLP collector) or telemetry.enabled=false" }}
 {{- end }}

@@ -3,6 +3,7 @@
  * hold, whichever packaging produced it.
  */
 import { expect } from 'vitest';
+import { DEPLOYABLES } from '@cfs/common/deployables';
 import type { KubeObject } from './kube-schema.ts';
 import { problemsOf } from './kube-schema.ts';
 import { NetworkPolicies, type Pod } from './netpol.ts';
@@ -171,8 +172,9 @@ export function expectReferencesResolve(objects: KubeObject[], external: { secre
 /**
  * The NetworkPolicies allow exactly the documented paths between the pods of the system: ingress
  * controller → gateway, dashboard; gateway → every service; dashboard → every service's gRPC port;
- * billing → account; operator CLI → identity, account, feed, media; and nothing else between them, nor
- * from any other pod of the namespace.
+ * a service → the gRPC ports of the services it calls (the `calls` of services/common/src/deployables.ts:
+ * billing → account, media → account, feed, seo); operator CLI → identity, account, feed, media; and
+ * nothing else between them, nor from any other pod of the namespace.
  */
 export function expectNetworkPolicyMatrix(
   objects: KubeObject[],
@@ -259,7 +261,8 @@ export function expectNetworkPolicyMatrix(
       for (const source of SERVICES) {
         const from = pods.get(source);
         if (!from || source === target) continue;
-        expectPath(from, to, port, source === 'billing' && target === 'account');
+        const calls: readonly string[] = DEPLOYABLES[source].calls;
+        expectPath(from, to, port, calls.includes(target) && port === ports.get(target)![0]);
       }
     }
     // Services reach PostgreSQL; the gateway does not.
