@@ -1594,6 +1594,10 @@ export const descriptor = {
                     "GetVariants": {
                       "requestType": "GetVariantsRequest",
                       "responseType": "GetVariantsResponse"
+                    },
+                    "ListGenerations": {
+                      "requestType": "ListGenerationsRequest",
+                      "responseType": "ListGenerationsResponse"
                     }
                   }
                 },
@@ -1974,6 +1978,85 @@ export const descriptor = {
                     "variants": {
                       "rule": "repeated",
                       "type": "AiVariant",
+                      "id": 1
+                    }
+                  }
+                },
+                "ListGenerationsRequest": {
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "limit": {
+                      "type": "int32",
+                      "id": 2
+                    }
+                  }
+                },
+                "GenerationAttempt": {
+                  "oneofs": {
+                    "_variantTitle": {
+                      "oneof": [
+                        "variantTitle"
+                      ]
+                    },
+                    "_reason": {
+                      "oneof": [
+                        "reason"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "articleId": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "articleVersion": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "variantTitle": {
+                      "type": "string",
+                      "id": 4,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "attempt": {
+                      "type": "int32",
+                      "id": 5
+                    },
+                    "outcome": {
+                      "type": "string",
+                      "id": 6
+                    },
+                    "reason": {
+                      "type": "string",
+                      "id": 7,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "units": {
+                      "type": "int32",
+                      "id": 8
+                    },
+                    "createdAt": {
+                      "type": "string",
+                      "id": 9
+                    }
+                  }
+                },
+                "ListGenerationsResponse": {
+                  "fields": {
+                    "generations": {
+                      "rule": "repeated",
+                      "type": "GenerationAttempt",
                       "id": 1
                     }
                   }

@@ -3,6 +3,7 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { AiVariant as _cfs_media_v1_AiVariant, AiVariant__Output as _cfs_media_v1_AiVariant__Output } from './cfs/media/v1/AiVariant.js';
 import type { GenerationArticle as _cfs_media_v1_GenerationArticle, GenerationArticle__Output as _cfs_media_v1_GenerationArticle__Output } from './cfs/media/v1/GenerationArticle.js';
+import type { GenerationAttempt as _cfs_media_v1_GenerationAttempt, GenerationAttempt__Output as _cfs_media_v1_GenerationAttempt__Output } from './cfs/media/v1/GenerationAttempt.js';
 import type { GenerationJob as _cfs_media_v1_GenerationJob, GenerationJob__Output as _cfs_media_v1_GenerationJob__Output } from './cfs/media/v1/GenerationJob.js';
 import type { GenerationProfile as _cfs_media_v1_GenerationProfile, GenerationProfile__Output as _cfs_media_v1_GenerationProfile__Output } from './cfs/media/v1/GenerationProfile.js';
 import type { GetAiImagesStatusRequest as _cfs_media_v1_GetAiImagesStatusRequest, GetAiImagesStatusRequest__Output as _cfs_media_v1_GetAiImagesStatusRequest__Output } from './cfs/media/v1/GetAiImagesStatusRequest.js';
@@ -11,6 +12,8 @@ import type { GetAiUsageRequest as _cfs_media_v1_GetAiUsageRequest, GetAiUsageRe
 import type { GetAiUsageResponse as _cfs_media_v1_GetAiUsageResponse, GetAiUsageResponse__Output as _cfs_media_v1_GetAiUsageResponse__Output } from './cfs/media/v1/GetAiUsageResponse.js';
 import type { GetVariantsRequest as _cfs_media_v1_GetVariantsRequest, GetVariantsRequest__Output as _cfs_media_v1_GetVariantsRequest__Output } from './cfs/media/v1/GetVariantsRequest.js';
 import type { GetVariantsResponse as _cfs_media_v1_GetVariantsResponse, GetVariantsResponse__Output as _cfs_media_v1_GetVariantsResponse__Output } from './cfs/media/v1/GetVariantsResponse.js';
+import type { ListGenerationsRequest as _cfs_media_v1_ListGenerationsRequest, ListGenerationsRequest__Output as _cfs_media_v1_ListGenerationsRequest__Output } from './cfs/media/v1/ListGenerationsRequest.js';
+import type { ListGenerationsResponse as _cfs_media_v1_ListGenerationsResponse, ListGenerationsResponse__Output as _cfs_media_v1_ListGenerationsResponse__Output } from './cfs/media/v1/ListGenerationsResponse.js';
 import type { MediaAdminServiceClient as _cfs_media_v1_MediaAdminServiceClient, MediaAdminServiceDefinition as _cfs_media_v1_MediaAdminServiceDefinition } from './cfs/media/v1/MediaAdminService.js';
 import type { MediaServiceClient as _cfs_media_v1_MediaServiceClient, MediaServiceDefinition as _cfs_media_v1_MediaServiceDefinition } from './cfs/media/v1/MediaService.js';
 import type { PutObjectRequest as _cfs_media_v1_PutObjectRequest, PutObjectRequest__Output as _cfs_media_v1_PutObjectRequest__Output } from './cfs/media/v1/PutObjectRequest.js';
@@ -32,6 +35,7 @@ export interface ProtoGrpcType {
       v1: {
         AiVariant: MessageTypeDefinition<_cfs_media_v1_AiVariant, _cfs_media_v1_AiVariant__Output>
         GenerationArticle: MessageTypeDefinition<_cfs_media_v1_GenerationArticle, _cfs_media_v1_GenerationArticle__Output>
+        GenerationAttempt: MessageTypeDefinition<_cfs_media_v1_GenerationAttempt, _cfs_media_v1_GenerationAttempt__Output>
         GenerationJob: MessageTypeDefinition<_cfs_media_v1_GenerationJob, _cfs_media_v1_GenerationJob__Output>
         GenerationProfile: MessageTypeDefinition<_cfs_media_v1_GenerationProfile, _cfs_media_v1_GenerationProfile__Output>
         GetAiImagesStatusRequest: MessageTypeDefinition<_cfs_media_v1_GetAiImagesStatusRequest, _cfs_media_v1_GetAiImagesStatusRequest__Output>
@@ -40,6 +44,8 @@ export interface ProtoGrpcType {
         GetAiUsageResponse: MessageTypeDefinition<_cfs_media_v1_GetAiUsageResponse, _cfs_media_v1_GetAiUsageResponse__Output>
         GetVariantsRequest: MessageTypeDefinition<_cfs_media_v1_GetVariantsRequest, _cfs_media_v1_GetVariantsRequest__Output>
         GetVariantsResponse: MessageTypeDefinition<_cfs_media_v1_GetVariantsResponse, _cfs_media_v1_GetVariantsResponse__Output>
+        ListGenerationsRequest: MessageTypeDefinition<_cfs_media_v1_ListGenerationsRequest, _cfs_media_v1_ListGenerationsRequest__Output>
+        ListGenerationsResponse: MessageTypeDefinition<_cfs_media_v1_ListGenerationsResponse, _cfs_media_v1_ListGenerationsResponse__Output>
         /**
          * Operator and service-to-service calls; never reachable through the gateway (its service token
          * is not admitted to any of these RPCs). Same conventions as MediaService.

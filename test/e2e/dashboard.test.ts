@@ -8,10 +8,13 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callUnary, createClient } from '@cfs/common/grpc';
+import { loadProtos } from '@cfs/protos';
 import { axe, launchBrowser, newContext, screenshot } from '../support/browser.ts';
 import { acceptInvitationOverHttp } from '../support/dashboard-http.ts';
 import { jsonl, tempFile } from '../support/files.ts';
 import { request } from '../support/http.ts';
+import { startOpenAiStandIn, type OpenAiStandIn } from '../support/openai-standin.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';
 
 let system: TestSystem;
@@ -27,10 +30,11 @@ interface Invited {
 }
 
 let counter = 0;
-async function newCustomer(): Promise<Invited> {
+/** A Customer made with the operator CLI of `on` (the file's system unless given), e.g. `--plan starter`. */
+async function newCustomer(on: TestSystem = system, ...flags: string[]): Promise<Invited> {
   counter += 1;
   const email = `owner${counter}-${Date.now()}@dash.example`;
-  return (await system.admin(
+  return (await on.admin(
     'customer',
     'create',
     '--name',
@@ -41,6 +45,7 @@ async function newCustomer(): Promise<Invited> {
     'Main site',
     '--site-url',
     'https://main.dash.example',
+    ...flags,
   )) as unknown as Invited;
 }
 
@@ -50,7 +55,8 @@ async function acceptInvitation(page: Page, invited: Invited): Promise<void> {
   await page.getByLabel('New password').fill(PASSWORD);
   await page.getByLabel('Repeat the password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await page.waitForURL(`${dashboard}sites`);
+  // The Sites page of the dashboard that sent the invitation (another system's in the AI tests).
+  await page.waitForURL(new URL('../sites', invited.invite.url).href);
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -581,5 +587,89 @@ describe('dashboard: sessions, CSRF and sign-in throttling', () => {
     process.stdout.write(`dashboard first load (sign-in page): ${bytes} bytes in ${sizes.length} responses (${sizes.join(', ')})\n`);
     expect(sizes.length).toBe(3);
     await context.close();
+  });
+});
+
+describe("dashboard: the Site's AI generations on its usage page", () => {
+  // A system of its own whose media service generates through the OpenAI API stand-in.
+  let ai: TestSystem;
+  let standin: OpenAiStandIn;
+  let context: BrowserContext;
+  let page: Page;
+  let invited: Invited;
+  let usageUrl: string;
+
+  beforeAll(async () => {
+    standin = await startOpenAiStandIn();
+    ai = await startSystem({ mediaEnv: { AI_PROVIDER: 'openai', AI_API_URL: standin.baseURL, AI_API_KEY: 'sk-test' } });
+    invited = await newCustomer(ai, '--plan', 'starter');
+    context = await newContext(browser);
+    page = await context.newPage();
+    await acceptInvitation(page, invited);
+    usageUrl = new URL(`../sites/${invited.site.id}/usage`, invited.invite.url).href;
+  });
+  afterAll(async () => {
+    await context?.close();
+    await ai?.stop();
+    await standin?.close();
+  });
+
+  /** Queues one generation for the Site, as the media service's planner would. */
+  async function generate(articleId: string, title: string): Promise<void> {
+    const media = createClient(loadProtos().cfs.media.v1.MediaAdminService, ai.addresses.media, ai.serviceTokens.admin);
+    try {
+      const article = { id: articleId, version: '2026-11-25T00:00:00.000Z', title, summary: 'A summary.', categories: ['tech'] };
+      const queued = await callUnary(
+        media,
+        'QueueGenerations',
+        { jobs: [{ siteId: invited.site.id, budget: 1000, period: 'month', article }] },
+        { deadlineMs: 5000 },
+      );
+      expect(queued).toEqual({ queued: 1 });
+    } finally {
+      media.close();
+    }
+  }
+  const rows = () => page.getByRole('table', { name: 'Recent generations' }).locator('tbody tr');
+  /** Reloads the usage page until the table has `n` rows (the jobs run in the background). */
+  const untilRows = (n: number) =>
+    expect
+      .poll(
+        async () => {
+          await page.goto(usageUrl);
+          return rows().count();
+        },
+        { timeout: 30_000, interval: 300 },
+      )
+      .toBe(n);
+
+  it('says there are none before the first one', async () => {
+    await page.goto(usageUrl);
+    expect(await page.getByRole('heading', { name: 'Recent generations' }).count()).toBe(1);
+    expect(await page.getByText('No generations yet').count()).toBe(1);
+  });
+
+  it("lists each generation newest first: article, outcome, units, when and the safe reason, never the provider's text", async () => {
+    await generate('art_dash_ai_1', 'Robots write the dashboard news');
+    await untilRows(1);
+    // The next article's image is refused with a message of the provider's own: the text is kept.
+    standin.next({}, { status: 400, errorCode: 'content_policy_violation', errorMessage: 'Provider says: your prompt mentions forbidden-word-42' });
+    await generate('art_dash_ai_2', 'Second robot story');
+    await untilRows(2);
+    const cells = async (i: number) => (await rows().nth(i).locator('td').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+    const [newest, older] = [await cells(0), await cells(1)];
+    expect(newest[0]).toContain('Second robot story');
+    expect(newest[0]).toContain('art_dash_ai_2');
+    expect(newest.slice(1, 3)).toEqual(['Text only (no image)', '1']);
+    expect(newest[3]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+    expect(newest[4]).toBe('The AI provider refused the request (HTTP 400).');
+    expect(older[0]).toContain('Robots write the dashboard news');
+    expect(older.slice(1, 3)).toEqual(['Generated', '11']);
+    expect(older[4]).toBe('—');
+    expect(await page.content()).not.toContain('forbidden-word-42');
+    // The units those generations cost, next to what is reserved and what is left.
+    expect((await page.locator('#ai-usage-split').textContent())?.replace(/\s+/g, ' ')).toContain('12 used · 0 reserved by generations under way · 988 left');
+    await screenshot(page, 'usage-generations');
+    await expectAccessible(page, 'usage with generations');
   });
 });

@@ -9,13 +9,25 @@ import { aiBudgetOf, planIncludes as includes, requireIncluded } from '@cfs/comm
 import { DomainError } from '@cfs/common/errors';
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
 import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
-import { accountPage, billingPage, seoFormOf, seoPage, subscriptionsPage, usagePage, type AiUsageView, type SeoForm } from './pages/features.ts';
+import {
+  accountPage,
+  billingPage,
+  seoFormOf,
+  seoPage,
+  subscriptionsPage,
+  usagePage,
+  type AiUsageView,
+  type GenerationView,
+  type SeoForm,
+} from './pages/features.ts';
 import { sitePath } from './pages/sites.ts';
 import { BASE } from './views.ts';
 import { list, messageOf, text, type PageKit, type Res } from './page-kit.ts';
 
 /** FEED_PAGE limit of the preview. */
 const PREVIEW_ARTICLES = 5;
+/** Generation attempts the usage page lists. */
+const RECENT_GENERATIONS = 20;
 
 const commaList = (value: unknown): string[] =>
   text(value)
@@ -31,9 +43,10 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
   router.get('/sites/:siteId/usage', signedIn, async (req, res: Res) => {
     const { site, plan } = await kit.ownSite(req, res);
     const rpc = res.locals.ctx.rpc;
-    const [entitlements, ai, aiImages] = await Promise.all([
+    const aiUsage = includes(plan, 'ai_usage');
+    const [entitlements, ai, generations, aiImages] = await Promise.all([
       kit.entitlements?.describe(site.id, plan),
-      includes(plan, 'ai_usage')
+      aiUsage
         ? rpc('media', 'GetAiUsage', { siteId: site.id, ...aiBudgetOf(plan) }).then((u): AiUsageView => ({
             period: u.period,
             used: Number(u.used),
@@ -44,9 +57,21 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
             status: u.status,
           }))
         : undefined,
+      aiUsage
+        ? rpc('media', 'ListGenerations', { siteId: site.id, limit: RECENT_GENERATIONS }).then(({ generations }) =>
+            generations.map((g): GenerationView => ({
+              articleId: g.articleId,
+              variantTitle: g.variantTitle ?? undefined,
+              outcome: g.outcome,
+              reason: g.reason ?? undefined,
+              units: g.units,
+              createdAt: g.createdAt,
+            })),
+          )
+        : undefined,
       includes(plan, 'ai_images') ? rpc('media', 'GetAiImagesStatus', {}) : undefined,
     ]);
-    await render(res, 200, `${site.name}: usage`, usagePage({ site, entitlements, ai, aiImages }));
+    await render(res, 200, `${site.name}: usage`, usagePage({ site, entitlements, ai, generations, aiImages }));
   });
 
   // ---- subscriptions and the feed preview ------------------------------------------------------

@@ -11,14 +11,16 @@ import type { AiBudgetLedger } from './ai-budget.ts';
 import { variantsOf, type GenerationQueue } from './ai-jobs.ts';
 import { malformed } from '@cfs/common/errors';
 import type { PrismaClient } from './generated/prisma/client.ts';
+import { recentGenerations } from './generations.ts';
 import { etagOf, putObject } from './media.ts';
 import type { ObjectStore } from './object-store.ts';
 
-/** Who may call each RPC (service-auth.ts): the gateway reads, operators write. */
+/** Who may call each RPC (service-auth.ts): the gateway and the dashboard read, operators write. */
 export const MEDIA_CALLERS: CallerPolicy<RpcName<MediaServiceHandlers>> = {
   GetAiUsage: ['gateway', 'dashboard'],
   GetAiImagesStatus: ['gateway', 'dashboard'],
   GetVariants: ['gateway', 'admin'],
+  ListGenerations: ['dashboard'],
 };
 export const MEDIA_ADMIN_CALLERS: CallerPolicy<RpcName<MediaAdminServiceHandlers>> = {
   RecordAiUsage: ['admin'],
@@ -70,6 +72,22 @@ export function createMediaGrpcServer(deps: {
           metaDescription: v.metaDescription,
           ...(v.imageKey === null ? {} : { imageKey: v.imageKey }),
           generatedAt: v.generatedAt.toISOString(),
+        })),
+      };
+    },
+    ListGenerations: async (req) => {
+      const generations = await recentGenerations(prisma, req.siteId, req.limit);
+      return {
+        generations: generations.map((g) => ({
+          id: g.id,
+          articleId: g.articleId,
+          articleVersion: g.articleVersion,
+          ...(g.variantTitle === null ? {} : { variantTitle: g.variantTitle }),
+          attempt: g.attempt,
+          outcome: g.outcome,
+          ...(g.reason === null ? {} : { reason: g.reason }),
+          units: g.units,
+          createdAt: g.createdAt.toISOString(),
         })),
       };
     },

@@ -59,11 +59,63 @@ export interface AiUsageView {
   status: string;
 }
 
+/** One attempt of an AI generation job (media's ListGenerations). */
+export interface GenerationView {
+  articleId: string;
+  /** The title of the Site's variant of the article, once it has one. */
+  variantTitle: string | undefined;
+  outcome: string;
+  /** A failure's fixed message from the media service: never the provider's own text. */
+  reason: string | undefined;
+  units: number;
+  createdAt: string;
+}
+
+/** What each outcome of a generation attempt (services/media/src/ai-jobs.ts) is called on the page. */
+const OUTCOME_NAMES: Record<string, string> = {
+  generated: 'Generated',
+  partial: 'Text only (no image)',
+  refused: 'Refused',
+  no_budget: 'Not generated: budget used up',
+  retry: 'Failed, will retry',
+  failed: 'Failed',
+};
+
+function generationsTable(generations: GenerationView[]): Node {
+  if (generations.length === 0)
+    return html`<p class="muted">No generations yet: articles of the Site's feed are generated for it once its plan has an AI budget.</p>`;
+  return html`<table aria-labelledby="generations">
+    <thead>
+      <tr>
+        <th scope="col">Article</th>
+        <th scope="col">Outcome</th>
+        <th scope="col">Units</th>
+        <th scope="col">When</th>
+        <th scope="col">Reason</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${generations.map(
+        (g) =>
+          html`<tr>
+            <td>${g.variantTitle ? html`${g.variantTitle} <small class="muted">${g.articleId}</small>` : html`<code>${g.articleId}</code>`}</td>
+            <td>${OUTCOME_NAMES[g.outcome] ?? g.outcome}</td>
+            <td>${g.units.toLocaleString('en')}</td>
+            <td>${formatTime(g.createdAt)}</td>
+            <td>${g.reason ?? '—'}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
 export function usagePage(props: {
   site: Site__Output;
   /** Per capability; undefined when the counters cannot be read here (no Redis). */
   entitlements: Record<Capability, EntitlementView> | undefined;
   ai: AiUsageView | undefined;
+  /** The Site's newest generation attempts; undefined without AI usage in the plan. */
+  generations: GenerationView[] | undefined;
   aiImages: { status: string; reason: string; checkedAt: string } | undefined;
 }): Node {
   const { site } = props;
@@ -99,7 +151,9 @@ export function usagePage(props: {
                     : 'More than 80% of the AI budget of this period is used.'
                 }
               </p>`
-            }`
+            }
+            <h3 id="generations">Recent generations</h3>
+            ${generationsTable(props.generations ?? [])}`
         : notIncluded(site, 'ai_usage')
     }
     <h2>AI images</h2>

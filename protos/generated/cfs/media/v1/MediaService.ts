@@ -8,6 +8,8 @@ import type { GetAiUsageRequest as _cfs_media_v1_GetAiUsageRequest, GetAiUsageRe
 import type { GetAiUsageResponse as _cfs_media_v1_GetAiUsageResponse, GetAiUsageResponse__Output as _cfs_media_v1_GetAiUsageResponse__Output } from '../../../cfs/media/v1/GetAiUsageResponse.js';
 import type { GetVariantsRequest as _cfs_media_v1_GetVariantsRequest, GetVariantsRequest__Output as _cfs_media_v1_GetVariantsRequest__Output } from '../../../cfs/media/v1/GetVariantsRequest.js';
 import type { GetVariantsResponse as _cfs_media_v1_GetVariantsResponse, GetVariantsResponse__Output as _cfs_media_v1_GetVariantsResponse__Output } from '../../../cfs/media/v1/GetVariantsResponse.js';
+import type { ListGenerationsRequest as _cfs_media_v1_ListGenerationsRequest, ListGenerationsRequest__Output as _cfs_media_v1_ListGenerationsRequest__Output } from '../../../cfs/media/v1/ListGenerationsRequest.js';
+import type { ListGenerationsResponse as _cfs_media_v1_ListGenerationsResponse, ListGenerationsResponse__Output as _cfs_media_v1_ListGenerationsResponse__Output } from '../../../cfs/media/v1/ListGenerationsResponse.js';
 
 /**
  * AI usage of Sites and platform-wide AI image status. Generated media objects themselves are
@@ -81,6 +83,23 @@ export interface MediaServiceClient extends grpc.Client {
   getVariants(argument: _cfs_media_v1_GetVariantsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
   getVariants(argument: _cfs_media_v1_GetVariantsRequest, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * The Site's newest AI generation attempts, newest first (the dashboard's recent generations).
+   * Callers: dashboard. Errors: INVALID_ARGUMENT when limit is not 0 to 100; UNAVAILABLE.
+   */
+  ListGenerations(argument: _cfs_media_v1_ListGenerationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_ListGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  ListGenerations(argument: _cfs_media_v1_ListGenerationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_ListGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  ListGenerations(argument: _cfs_media_v1_ListGenerationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_ListGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  ListGenerations(argument: _cfs_media_v1_ListGenerationsRequest, callback: grpc.requestCallback<_cfs_media_v1_ListGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The Site's newest AI generation attempts, newest first (the dashboard's recent generations).
+   * Callers: dashboard. Errors: INVALID_ARGUMENT when limit is not 0 to 100; UNAVAILABLE.
+   */
+  listGenerations(argument: _cfs_media_v1_ListGenerationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_ListGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  listGenerations(argument: _cfs_media_v1_ListGenerationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_ListGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  listGenerations(argument: _cfs_media_v1_ListGenerationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_ListGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  listGenerations(argument: _cfs_media_v1_ListGenerationsRequest, callback: grpc.requestCallback<_cfs_media_v1_ListGenerationsResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 /**
@@ -118,10 +137,17 @@ export interface MediaServiceHandlers extends grpc.UntypedServiceImplementation 
    */
   GetVariants: grpc.handleUnaryCall<_cfs_media_v1_GetVariantsRequest__Output, _cfs_media_v1_GetVariantsResponse>;
   
+  /**
+   * The Site's newest AI generation attempts, newest first (the dashboard's recent generations).
+   * Callers: dashboard. Errors: INVALID_ARGUMENT when limit is not 0 to 100; UNAVAILABLE.
+   */
+  ListGenerations: grpc.handleUnaryCall<_cfs_media_v1_ListGenerationsRequest__Output, _cfs_media_v1_ListGenerationsResponse>;
+  
 }
 
 export interface MediaServiceDefinition extends grpc.ServiceDefinition {
   GetAiImagesStatus: MethodDefinition<_cfs_media_v1_GetAiImagesStatusRequest, _cfs_media_v1_GetAiImagesStatusResponse, _cfs_media_v1_GetAiImagesStatusRequest__Output, _cfs_media_v1_GetAiImagesStatusResponse__Output>
   GetAiUsage: MethodDefinition<_cfs_media_v1_GetAiUsageRequest, _cfs_media_v1_GetAiUsageResponse, _cfs_media_v1_GetAiUsageRequest__Output, _cfs_media_v1_GetAiUsageResponse__Output>
   GetVariants: MethodDefinition<_cfs_media_v1_GetVariantsRequest, _cfs_media_v1_GetVariantsResponse, _cfs_media_v1_GetVariantsRequest__Output, _cfs_media_v1_GetVariantsResponse__Output>
+  ListGenerations: MethodDefinition<_cfs_media_v1_ListGenerationsRequest, _cfs_media_v1_ListGenerationsResponse, _cfs_media_v1_ListGenerationsRequest__Output, _cfs_media_v1_ListGenerationsResponse__Output>
 }
