@@ -607,6 +607,7 @@ describe("media's AI generation (ai.*)", () => {
       AI_UNITS_TEXT: '1',
       AI_UNITS_IMAGE: '10',
       AI_BACKFILL_ARTICLES: '20',
+      AI_SWEEP_CRON: '*/10 * * * *',
     });
     for (const c of COMPONENTS.filter((x) => x !== 'media')) expect(aiVariables(objects, c), c).toEqual([]);
     expect(Object.keys(secretData(objects, 'cfs-content-feed'))).not.toContain('ai-api-key');

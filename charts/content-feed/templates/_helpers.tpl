@@ -20,7 +20,7 @@ identity account feed billing seo media
 
 {{/* Components that use Redis when `redis.enabled` (REDIS_URL, REDIS_KEY_PREFIX). */}}
 {{- define "cfs.redisClients" -}}
-gateway identity account feed dashboard
+gateway identity account feed seo media dashboard
 {{- end }}
 
 {{/*
@@ -385,6 +385,7 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- $wiring = append $wiring (dict "name" "AI_UNITS_TEXT" "value" (toString (int64 $ai.unitsText))) }}
 {{- $wiring = append $wiring (dict "name" "AI_UNITS_IMAGE" "value" (toString (int64 $ai.unitsImage))) }}
 {{- $wiring = append $wiring (dict "name" "AI_BACKFILL_ARTICLES" "value" (toString (int64 $ai.backfillArticles))) }}
+{{- $wiring = append $wiring (dict "name" "AI_SWEEP_CRON" "value" $ai.sweepCron) }}
 {{- end }}
 {{- end }}
 {{- if and $v.telemetry.enabled (not .migrate) }}

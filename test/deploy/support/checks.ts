@@ -267,7 +267,8 @@ export function expectNetworkPolicyMatrix(
     }
     // Services reach PostgreSQL; the gateway does not.
     if (opts.databaseAsPod) expectPath(to, postgres, 5432, true);
-    expectPath(to, redis, 6379, opts.redis && (target === 'identity' || target === 'account' || target === 'feed'));
+    // The services that announce (identity, account, feed, seo) or listen and announce (media's planner).
+    expectPath(to, redis, 6379, opts.redis && target !== 'billing');
   }
   // Prometheus scrapes every pod's metrics port (metrics.enabled); nothing else reaches it.
   const prometheus: Pod = { name: 'prometheus', namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' } };
