@@ -4,7 +4,7 @@
  * and subscribed through the API, articles written straight into the feed tables.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -39,7 +39,7 @@ export interface RunningSystem {
 }
 
 /** Starts the launcher on a fresh database; `metrics` turns on the Prometheus endpoint of every process. */
-export async function startSystem(label: string, metrics: boolean): Promise<RunningSystem> {
+export async function startSystem(label: string, metrics: boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningSystem> {
   const dbUrl = await createDatabase(label);
   const work = mkdtempSync(path.join(tmpdir(), `cfs-bench-${label}-`));
   const ports = await freePorts(LAUNCHER_PORTS);
@@ -59,6 +59,7 @@ export async function startSystem(label: string, metrics: boolean): Promise<Runn
     ...(metricsPort
       ? { OTEL_METRICS_EXPORTER: 'prometheus', OTEL_EXPORTER_PROMETHEUS_HOST: '127.0.0.1', OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort) }
       : {}),
+    ...extraEnv,
   };
   const launcher = startNode(['services/launcher/dist/index.js'], env);
   const base = `http://127.0.0.1:${ports.PORT}`;
@@ -90,12 +91,7 @@ async function inBatches(count: number, concurrency: number, work: (i: number) =
  * subscriptionSetOf(i). Their tokens are kept in `system.tokens`, in Site order.
  */
 export async function seedSites(system: RunningSystem, count: number, concurrency = 16): Promise<void> {
-  const clients = createAdminClients({
-    ...system.addresses,
-    deadlineMs: 30_000,
-    // The launcher keeps each caller's token in its data folder; the operator's is read there.
-    serviceToken: readFileSync(localServiceTokenFile(system.work, 'admin'), 'utf8').trim(),
-  });
+  const clients = operatorClients(system);
   const tokens: string[] = new Array<string>(count);
   try {
     await inBatches(count, concurrency, async (i) => {
@@ -114,6 +110,28 @@ export async function seedSites(system: RunningSystem, count: number, concurrenc
     closeAdminClients(clients);
   }
   system.tokens.push(...tokens);
+}
+
+/** The operator CLI's clients for a running system. */
+function operatorClients(system: RunningSystem) {
+  return createAdminClients({
+    ...system.addresses,
+    deadlineMs: 30_000,
+    // The launcher keeps each caller's token in its data folder; the operator's is read there.
+    serviceToken: readFileSync(localServiceTokenFile(system.work, 'admin'), 'utf8').trim(),
+  });
+}
+
+/** Imports articles as the operator does (`articles import`, in this process): through the feed service, announced. */
+export async function importArticles(system: RunningSystem, articles: object[]): Promise<void> {
+  const file = path.join(system.work, `import-${Date.now()}.jsonl`);
+  writeFileSync(file, articles.map((a) => JSON.stringify(a)).join('\n') + '\n');
+  const clients = operatorClients(system);
+  try {
+    await runAdminCommand(['articles', 'import', '--file', file], clients);
+  } finally {
+    closeAdminClients(clients);
+  }
 }
 
 /** `count` articles straight into the feed tables, one minute apart, each in one category. */

@@ -14,7 +14,8 @@
  *   4. the embedded `npm start`: its start-up time on existing data and its memory under load;
  *   5. the feed's first page at the mix's article count against 10 000 articles;
  *   6. AI generation (`ai`): the built-in `local` provider's throughput, in process (ai.ts): texts/s,
- *      images/s and ms per image one at a time, images/s five at a time (the worker's batch).
+ *      images/s and ms per image one at a time, images/s five at a time (the worker's batch); and
+ *      the time from an article's import to its personalized feed item on a system of real processes.
  * It asserts nothing: the machine is shared and noisy.
  *
  *   npm run bench                 full: 200 Sites, 100 000 articles, 10 s per target; mix of 10 000
@@ -38,7 +39,7 @@ import { feedLatency, type SizeLatency } from './feed-latency.ts';
 import { addr, answers, cleanUp, killAll, load, ROOT, startNode, stop, until, type LoadRequest } from './harness.ts';
 import { measured, named, printLoads, printMemory, type Measured } from './measure.ts';
 import { mixRequests, printCacheRatios, scrapeCacheLookups } from './mix.ts';
-import { redisUrl, seedArticles, seedSites, startSystem, type RunningSystem } from './system-under-test.ts';
+import { importArticles, redisUrl, seedArticles, seedSites, startSystem, subscriptionSetOf, type RunningSystem } from './system-under-test.ts';
 
 const short = process.argv.includes('--short');
 const setting = (name: string, full: number, ci: number) => Number(process.env[name] ?? (short ? ci : full));
@@ -230,8 +231,61 @@ async function aiGeneration(): Promise<void> {
     `  images (1200×630 PNG, ${(f.imageBytes / 1024).toFixed(0)} KB on average): ${f.imagesPerSecond.toFixed(1)}/s one at a time, ${f.msPerImage.toFixed(0)} ms per image;`,
   );
   console.log(`    ${f.imagesPerSecondBatch.toFixed(1)}/s ${WORKER_BATCH} at a time (the worker's batch)`);
-  // The time from an article's import to its personalized feed item (the lead's, issue 31) goes here:
-  // a system with AI_PROVIDER=local, an article imported, GET /api/v1/feed polled until `personalized`.
+  const loop = await importToPersonalized();
+  console.log(
+    `  import to personalized item (AI_PROVIDER=local, ${loop.sites} subscribed Sites on the pro plan, one article at a time, ${loop.samples.length} imports): ` +
+      `first Site ${loop.first.map((ms) => `${ms} ms`).join(', ')}; every Site ${loop.all.map((ms) => `${ms} ms`).join(', ')}`,
+  );
+}
+
+/**
+ * The content loop end to end on real processes (as `npm start` with DATABASE_URL runs them): an
+ * article imported with the operator CLI, then GET /api/v1/feed of each subscribed Site polled every
+ * 50 ms until the article carries `personalized` with its image.
+ */
+async function importToPersonalized(): Promise<{ sites: number; samples: number[]; first: number[]; all: number[] }> {
+  const SITES_SUBSCRIBED = 4;
+  const IMPORTS = 3;
+  const system = await startSystem('ai-loop', false, { AI_PROVIDER: 'local' });
+  const first: number[] = [];
+  const all: number[] = [];
+  try {
+    await seedSites(system, SITES_SUBSCRIBED * 2);
+    // Sites whose subscription set holds `technology` (subscriptionSetOf: odd i).
+    const tokens = system.tokens.filter((_, i) => subscriptionSetOf(i).includes('technology')).slice(0, SITES_SUBSCRIBED);
+    for (let n = 0; n < IMPORTS; n++) {
+      const article = {
+        id: `loop-${n}`,
+        title: `Loop article ${n}`,
+        url: `https://news.example.com/loop/${n}`,
+        summary: 'Imported to measure the content loop.',
+        publishedAt: new Date(Date.UTC(2027, 0, 1) + n * 60_000).toISOString(),
+        categories: ['technology'],
+      };
+      const started = Date.now();
+      await importArticles(system, [article]);
+      const times = await Promise.all(
+        tokens.map(async (token) => {
+          await until(
+            async () => {
+              const res = await fetch(`${system.base}/api/v1/feed?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+              const item = ((await res.json()) as { data: Array<{ id: string; personalized?: { imageUrl: string | null } }> }).data[0];
+              return item?.id === article.id && Boolean(item.personalized?.imageUrl);
+            },
+            `article ${n} personalized`,
+            60_000,
+            50,
+          );
+          return Date.now() - started;
+        }),
+      );
+      first.push(Math.min(...times));
+      all.push(Math.max(...times));
+    }
+  } finally {
+    await stop(system.launcher);
+  }
+  return { sites: SITES_SUBSCRIBED, samples: all, first, all };
 }
 
 async function main() {
