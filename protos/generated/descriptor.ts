@@ -1618,6 +1618,18 @@ export const descriptor = {
                     "QueueGenerations": {
                       "requestType": "QueueGenerationsRequest",
                       "responseType": "QueueGenerationsResponse"
+                    },
+                    "GetVariants": {
+                      "requestType": "GetVariantsRequest",
+                      "responseType": "GetVariantsResponse",
+                      "options": {
+                        "deprecated": true
+                      },
+                      "parsedOptions": [
+                        {
+                          "deprecated": true
+                        }
+                      ]
                     }
                   }
                 },

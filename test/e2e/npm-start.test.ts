@@ -132,7 +132,11 @@ describe('npm ci && npm start on a machine with nothing else: the README quickst
       expect(newest?.personalized?.imageUrl).toMatch(/^\/media\/generated\/ai\/[0-9a-f]{64}\.png$/);
       const image = await fetch(`http://127.0.0.1:8080${newest!.personalized!.imageUrl!}`);
       expect(image.headers.get('content-type')).toBe('image/png');
-      expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+      expect(
+        Buffer.from(await image.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
       const ports = announcedPorts(dataDir);
       expect(ports).toContain(8080);
       const exited = once(child, 'exit');

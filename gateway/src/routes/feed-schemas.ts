@@ -92,9 +92,9 @@ const generatedImageUrl = z
 
 export const Personalized = z
   .object({
-    title: z.string().max(500),
-    summary: z.string().max(5000),
-    metaDescription: z.string().max(500),
+    title: plainText(500),
+    summary: z.string().max(5000).regex(rules.NO_CONTROL_CHARACTERS_BUT_LINE_BREAKS).meta({ description: 'Plain text; may hold line breaks.' }),
+    metaDescription: plainText(160),
     imageUrl: generatedImageUrl.nullable().meta({
       description: 'Path of the image generated for this Site under /media/generated/; null while it is being made or when it could not be.',
     }),

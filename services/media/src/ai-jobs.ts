@@ -276,7 +276,10 @@ export class GenerationQueue {
     let queued = 0;
     for (const [i, data] of jobs.entries()) {
       const priority = priorities[i];
-      const id = await this.boss.send(GENERATION_QUEUE, checkJob(data), { singletonKey: singletonKeyOf(data), ...(priority === undefined ? {} : { priority }) });
+      const id = await this.boss.send(GENERATION_QUEUE, checkJob(data), {
+        singletonKey: singletonKeyOf(data),
+        ...(priority === undefined ? {} : { priority }),
+      });
       if (id) queued += 1;
     }
     return queued;

@@ -128,7 +128,15 @@ export async function createMediaService(
   // Started beside the server, not before it: pg-boss's start takes seconds on the embedded PGlite.
   // A queue that cannot start stops nothing else; its error is logged and every call that needs it fails.
   const jobs = provider
-    ? startGeneration(env, deps, bus, { prisma, ledger, provider: measuredProvider(provider), images, store, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES })
+    ? startGeneration(env, deps, bus, {
+        prisma,
+        ledger,
+        provider: measuredProvider(provider),
+        images,
+        store,
+        logger,
+        maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES,
+      })
     : undefined;
   jobs?.catch((err: unknown) => logger.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'generation could not start'));
   const unobserveQueue = provider ? observeGenerationQueue(() => readQueue(prisma, `${deps.database.schema}_jobs`, GENERATION_QUEUE), { logger }) : undefined;

@@ -27,6 +27,7 @@ export const MEDIA_ADMIN_CALLERS: CallerPolicy<RpcName<MediaAdminServiceHandlers
   SetAiImagesStatus: ['admin'],
   PutObject: ['admin'],
   QueueGenerations: ['admin'],
+  GetVariants: ['admin'],
 };
 
 export function createMediaGrpcServer(deps: {
@@ -42,6 +43,21 @@ export function createMediaGrpcServer(deps: {
 }): GrpcServer {
   const { prisma, ledger, images } = deps;
   const { cfs } = loadProtos();
+  const getVariants = async (req: { siteId: string; articleIds: string[] }) => {
+    const variants = await variantsOf(prisma, req.siteId, req.articleIds);
+    return {
+      variants: variants.map((v) => ({
+        articleId: v.articleId,
+        articleVersion: v.articleVersion,
+        profileVersion: v.profileVersion,
+        title: v.title,
+        summary: v.summary,
+        metaDescription: v.metaDescription,
+        ...(v.imageKey === null ? {} : { imageKey: v.imageKey }),
+        generatedAt: v.generatedAt.toISOString(),
+      })),
+    };
+  };
   const customerFacing = implement<MediaServiceHandlers>(deps.logger, {
     GetAiUsage: async (req) => {
       const u = await ledger.usage(req.siteId, req.budget === undefined ? null : Number(req.budget), req.period);
@@ -60,21 +76,7 @@ export function createMediaGrpcServer(deps: {
       const s = await images.status();
       return { status: s.status, updatedAt: s.updatedAt.toISOString(), reason: s.reason, checkedAt: s.checkedAt.toISOString() };
     },
-    GetVariants: async (req) => {
-      const variants = await variantsOf(prisma, req.siteId, req.articleIds);
-      return {
-        variants: variants.map((v) => ({
-          articleId: v.articleId,
-          articleVersion: v.articleVersion,
-          profileVersion: v.profileVersion,
-          title: v.title,
-          summary: v.summary,
-          metaDescription: v.metaDescription,
-          ...(v.imageKey === null ? {} : { imageKey: v.imageKey }),
-          generatedAt: v.generatedAt.toISOString(),
-        })),
-      };
-    },
+    GetVariants: getVariants,
     ListGenerations: async (req) => {
       const generations = await recentGenerations(prisma, req.siteId, req.limit);
       return {
@@ -110,6 +112,7 @@ export function createMediaGrpcServer(deps: {
       });
       return { key: object.key, size: object.size, etag: etagOf(object) };
     },
+    GetVariants: getVariants,
     QueueGenerations: async (req) => {
       const jobs = req.jobs.map((j) => {
         if (!j.article) throw malformed('each job needs an article');

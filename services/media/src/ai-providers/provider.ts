@@ -40,15 +40,20 @@ export function clip(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
 }
 
+/** Control characters a model may emit: the feed answers none (line breaks are kept in a summary). */
+const withoutControls = (keepLineBreaks: boolean) => (s: string) =>
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  s.replace(keepLineBreaks ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g : /[\u0000-\u001f\u007f]/g, keepLineBreaks ? '' : ' ').trim();
+
 /** A text variant; every provider's answer goes through this schema. */
 export const generatedTextSchema = z.object({
-  title: z.string().trim().min(1).max(TEXT_LIMITS.title),
-  summary: z.string().trim().min(1).max(TEXT_LIMITS.summary),
+  title: z.string().transform(withoutControls(false)).pipe(z.string().min(1).max(TEXT_LIMITS.title)),
+  summary: z.string().transform(withoutControls(true)).pipe(z.string().min(1).max(TEXT_LIMITS.summary)),
   // Models overshoot length targets; a long snippet is cut rather than the whole answer refused.
   metaDescription: z
     .string()
-    .trim()
-    .min(1)
+    .transform(withoutControls(false))
+    .pipe(z.string().min(1))
     .transform((s) => clip(s, TEXT_LIMITS.metaDescription)),
 });
 export type GeneratedText = z.output<typeof generatedTextSchema>;

@@ -6,6 +6,9 @@ import type { AiSite as _cfs_account_v1_AiSite, AiSite__Output as _cfs_account_v
  * The Sites that get AI generation, in id order.
  */
 export interface ListAiSitesResponse {
+  /**
+   * The Sites, in id order.
+   */
   'sites'?: (_cfs_account_v1_AiSite)[];
 }
 
@@ -13,5 +16,8 @@ export interface ListAiSitesResponse {
  * The Sites that get AI generation, in id order.
  */
 export interface ListAiSitesResponse__Output {
+  /**
+   * The Sites, in id order.
+   */
   'sites': (_cfs_account_v1_AiSite__Output)[];
 }

@@ -7,6 +7,9 @@ import type { ArticleChangePosition as _cfs_feed_v1_ArticleChangePosition, Artic
  * Articles in (updated_at, id) order.
  */
 export interface ListArticleChangesResponse {
+  /**
+   * The articles, oldest change first.
+   */
   'articles'?: (_cfs_feed_v1_Article)[];
   /**
    * The position of the last article answered; absent when none was.
@@ -19,6 +22,9 @@ export interface ListArticleChangesResponse {
  * Articles in (updated_at, id) order.
  */
 export interface ListArticleChangesResponse__Output {
+  /**
+   * The articles, oldest change first.
+   */
   'articles': (_cfs_feed_v1_Article__Output)[];
   /**
    * The position of the last article answered; absent when none was.

@@ -2,6 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { GetVariantsRequest as _cfs_media_v1_GetVariantsRequest, GetVariantsRequest__Output as _cfs_media_v1_GetVariantsRequest__Output } from '../../../cfs/media/v1/GetVariantsRequest.js';
+import type { GetVariantsResponse as _cfs_media_v1_GetVariantsResponse, GetVariantsResponse__Output as _cfs_media_v1_GetVariantsResponse__Output } from '../../../cfs/media/v1/GetVariantsResponse.js';
 import type { PutObjectRequest as _cfs_media_v1_PutObjectRequest, PutObjectRequest__Output as _cfs_media_v1_PutObjectRequest__Output } from '../../../cfs/media/v1/PutObjectRequest.js';
 import type { PutObjectResponse as _cfs_media_v1_PutObjectResponse, PutObjectResponse__Output as _cfs_media_v1_PutObjectResponse__Output } from '../../../cfs/media/v1/PutObjectResponse.js';
 import type { QueueGenerationsRequest as _cfs_media_v1_QueueGenerationsRequest, QueueGenerationsRequest__Output as _cfs_media_v1_QueueGenerationsRequest__Output } from '../../../cfs/media/v1/QueueGenerationsRequest.js';
@@ -16,6 +18,27 @@ import type { SetAiImagesStatusResponse as _cfs_media_v1_SetAiImagesStatusRespon
  * is not admitted to any of these RPCs). Same conventions as MediaService.
  */
 export interface MediaAdminServiceClient extends grpc.Client {
+  /**
+   * The same as MediaService.GetVariants, where the gateway reads it; kept for callers of the
+   * first version. Callers: admin.
+   * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+   * @deprecated
+   */
+  GetVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  GetVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  GetVariants(argument: _cfs_media_v1_GetVariantsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  GetVariants(argument: _cfs_media_v1_GetVariantsRequest, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The same as MediaService.GetVariants, where the gateway reads it; kept for callers of the
+   * first version. Callers: admin.
+   * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+   * @deprecated
+   */
+  getVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  getVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  getVariants(argument: _cfs_media_v1_GetVariantsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  getVariants(argument: _cfs_media_v1_GetVariantsRequest, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
+  
   /**
    * Stores a generated media object under its key (`media put`); objects are immutable: putting a
    * key again with the same bytes and content type changes nothing and answers the same.
@@ -112,6 +135,13 @@ export interface MediaAdminServiceClient extends grpc.Client {
  */
 export interface MediaAdminServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
+   * The same as MediaService.GetVariants, where the gateway reads it; kept for callers of the
+   * first version. Callers: admin.
+   * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+   */
+  GetVariants: grpc.handleUnaryCall<_cfs_media_v1_GetVariantsRequest__Output, _cfs_media_v1_GetVariantsResponse>;
+  
+  /**
    * Stores a generated media object under its key (`media put`); objects are immutable: putting a
    * key again with the same bytes and content type changes nothing and answers the same.
    * Callers: admin.
@@ -148,6 +178,7 @@ export interface MediaAdminServiceHandlers extends grpc.UntypedServiceImplementa
 }
 
 export interface MediaAdminServiceDefinition extends grpc.ServiceDefinition {
+  GetVariants: MethodDefinition<_cfs_media_v1_GetVariantsRequest, _cfs_media_v1_GetVariantsResponse, _cfs_media_v1_GetVariantsRequest__Output, _cfs_media_v1_GetVariantsResponse__Output>
   PutObject: MethodDefinition<_cfs_media_v1_PutObjectRequest, _cfs_media_v1_PutObjectResponse, _cfs_media_v1_PutObjectRequest__Output, _cfs_media_v1_PutObjectResponse__Output>
   QueueGenerations: MethodDefinition<_cfs_media_v1_QueueGenerationsRequest, _cfs_media_v1_QueueGenerationsResponse, _cfs_media_v1_QueueGenerationsRequest__Output, _cfs_media_v1_QueueGenerationsResponse__Output>
   RecordAiUsage: MethodDefinition<_cfs_media_v1_RecordAiUsageRequest, _cfs_media_v1_RecordAiUsageResponse, _cfs_media_v1_RecordAiUsageRequest__Output, _cfs_media_v1_RecordAiUsageResponse__Output>

@@ -68,6 +68,8 @@ export interface MediaServiceClient extends grpc.Client {
    * The generated variants of a Site's articles (those that have one; the last stored each): the
    * gateway lays them over a feed page as `personalized`. Callers: gateway, admin.
    * Errors: INVALID_ARGUMENT for more than 500 article ids; UNAVAILABLE.
+   * The messages are shared with MediaAdminService.GetVariants, where this RPC was first.
+   * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
    */
   GetVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
   GetVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
@@ -77,6 +79,8 @@ export interface MediaServiceClient extends grpc.Client {
    * The generated variants of a Site's articles (those that have one; the last stored each): the
    * gateway lays them over a feed page as `personalized`. Callers: gateway, admin.
    * Errors: INVALID_ARGUMENT for more than 500 article ids; UNAVAILABLE.
+   * The messages are shared with MediaAdminService.GetVariants, where this RPC was first.
+   * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
    */
   getVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
   getVariants(argument: _cfs_media_v1_GetVariantsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
@@ -134,6 +138,8 @@ export interface MediaServiceHandlers extends grpc.UntypedServiceImplementation 
    * The generated variants of a Site's articles (those that have one; the last stored each): the
    * gateway lays them over a feed page as `personalized`. Callers: gateway, admin.
    * Errors: INVALID_ARGUMENT for more than 500 article ids; UNAVAILABLE.
+   * The messages are shared with MediaAdminService.GetVariants, where this RPC was first.
+   * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
    */
   GetVariants: grpc.handleUnaryCall<_cfs_media_v1_GetVariantsRequest__Output, _cfs_media_v1_GetVariantsResponse>;
   
