@@ -188,6 +188,23 @@ export class AiBudgetLedger {
     return true;
   }
 
+  /**
+   * Releases the reservations left open longer than `olderThanMs`: an attempt that died on its last
+   * try (a crash, a kill) holds its units until then. Answers how many were released.
+   */
+  async releaseStale(olderThanMs: number): Promise<number> {
+    const now = new Date(this.now());
+    const before = new Date(now.getTime() - olderThanMs);
+    const released = await commitWithinBudget(
+      this.db,
+      (tx) =>
+        tx.$queryRaw<Array<{ units: number }>>`
+        UPDATE ${this.t.reservations} SET state = 'released', finished_at = ${now} WHERE state = 'open' AND created_at < ${before} RETURNING units`,
+    );
+    for (const { units } of released) recordBudgetUnits('released', units);
+    return released.length;
+  }
+
   /** Adds units the Site used to `used` (the operator's `ai-usage record`); no budget is checked. */
   async record(siteId: string, units: number, kind: string): Promise<void> {
     checkUnits(units);

@@ -9,7 +9,8 @@
  * - `site`: a Site that became eligible, replaced its subscriptions or its SEO profile: its newest
  *   AI_BACKFILL_ARTICLES articles;
  * - `sweep`: both, for every eligible Site (on a schedule, and after a bus outage): what a lost
- *   announcement or a renewed budget left undone.
+ *   announcement or a renewed budget left undone; and it gives back the units of reservations no
+ *   attempt finished (a worker that died on a job's last attempt).
  *
  * Only articles whose variant is missing or was made from another article or profile version are
  * queued, newest first, and no more than the Site's remaining budget can pay for: the reservation
@@ -60,6 +61,8 @@ export interface PlannerOptions {
   ledger: AiBudgetLedger;
   queue: (jobs: GenerationJobData[], priorities: number[]) => Promise<number>;
   backfill: number;
+  /** A reservation open longer than this belongs to no live attempt: the sweep gives it back. */
+  staleReservationMs: number;
   logger: Logger;
 }
 
@@ -91,6 +94,8 @@ export class GenerationPlanner {
         return site ? this.planNewest(site) : 0;
       }
       case 'sweep': {
+        const released = await this.options.ledger.releaseStale(this.options.staleReservationMs);
+        if (released > 0) this.options.logger.warn({ released }, 'released reservations that no attempt finished');
         let queued = await this.planChanges();
         await this.eachSite(async (site) => {
           queued += await this.planNewest(site);

@@ -89,6 +89,9 @@ async function startGeneration(env: MediaEnv, deps: MediaServiceDeps, bus: Bus, 
     ledger: work.ledger,
     queue: (jobs, priorities) => queue.queue(jobs, priorities),
     backfill: env.AI_BACKFILL_ARTICLES,
+    // Longer than any attempt can hold one (pg-boss expires a job after both calls' timeouts and a
+    // minute), with room for a retry's backoff: such a reservation's attempt is gone.
+    staleReservationMs: 4 * env.AI_TIMEOUT_MS + 10 * 60_000,
     logger,
   });
   await queue.workPlans((request) => planner.run(request), env.AI_SWEEP_CRON);

@@ -154,6 +154,21 @@ describe.each(backends)('the AI budget ledger on %s', (_label, open) => {
     expect(await backend.ledgers[0].usage(siteId, BUDGET, 'month')).toMatchObject({ used: COSTS.text, reserved: 0 });
   });
 
+  it('gives back only the reservations open longer than the stale age, once', async () => {
+    const siteId = newSite();
+    const old = (await reserveArticle(backend.ledgers[0], siteId, 'article-orphan'))!;
+    await backend.probe.aiReservation.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 3_600_000) } });
+    const live = (await reserveArticle(backend.ledgers[0], siteId, 'article-live'))!;
+    const settled = (await reserveArticle(backend.ledgers[0], siteId, 'article-done'))!;
+    await backend.probe.aiReservation.update({ where: { id: settled.id }, data: { createdAt: new Date(Date.now() - 3_600_000) } });
+    await backend.ledgers[0].settle(settled.id, UNITS);
+    const released = await Promise.all([backend.ledgers[0].releaseStale(1_800_000), backend.ledgers[1].releaseStale(1_800_000)]);
+    expect(released[0] + released[1]).toBe(1);
+    expect(await backend.probe.aiReservation.findUnique({ where: { id: old.id } })).toMatchObject({ state: 'released' });
+    expect(await backend.probe.aiReservation.findUnique({ where: { id: live.id } })).toMatchObject({ state: 'open' });
+    expect(await backend.probe.aiReservation.findUnique({ where: { id: settled.id } })).toMatchObject({ state: 'settled' });
+  });
+
   it('answers false for unknown reservations', async () => {
     expect(await backend.ledgers[0].settle('air_unknown', 1)).toBe(false);
     expect(await backend.ledgers[0].release('air_unknown')).toBe(false);
