@@ -20,6 +20,8 @@
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { LoadingCache } from '@cfs/common/loading-cache';
 import type { z } from 'zod';
+import type { Article__Output } from '@cfs/protos/generated/cfs/feed/v1/Article.js';
+import type { AiVariant__Output } from '@cfs/protos/generated/cfs/media/v1/AiVariant.js';
 import type { FeedCursor, FeedCursorCodec } from './cursor.ts';
 import { SerializedAnswer } from './route.ts';
 import type { Rpc } from './rpc.ts';
@@ -51,6 +53,42 @@ const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
 /** The public path of a generated image (each key segment URL-encoded). */
 const imageUrlOf = (key: string) => `/media/generated/${key.split('/').map(encodeURIComponent).join('/')}`;
 
+type PublicArticle = FeedPageValue['data'][number];
+
+/** A feed item as the API shows it, from the feed service's article. */
+export function publicArticle(a: Article__Output): PublicArticle {
+  return {
+    id: a.id,
+    title: a.title,
+    url: a.url,
+    summary: a.summary ?? null,
+    publishedAt: a.publishedAt,
+    categories: a.categories,
+    imageKey: a.imageKey ?? null,
+    imageUrl: a.imageKey ? imageUrlOf(a.imageKey) : null,
+  };
+}
+
+/** The items with the Site's variants laid over them as `personalized` (those without one unchanged). */
+function withVariants<T extends { id: string }>(items: T[], variants: AiVariant__Output[]): T[] {
+  const byArticle = new Map(variants.map((v) => [v.articleId, v]));
+  return items.map((a) => {
+    const v = byArticle.get(a.id);
+    return v
+      ? {
+          ...a,
+          personalized: {
+            title: v.title,
+            summary: v.summary,
+            metaDescription: v.metaDescription,
+            imageUrl: v.imageKey ? imageUrlOf(v.imageKey) : null,
+            generatedAt: v.generatedAt,
+          },
+        }
+      : a;
+  });
+}
+
 export class FeedPageCache {
   private readonly sets: LoadingCache<string[], Rpc>;
   private readonly pages: LoadingCache<SerializedAnswer, PageLoad>;
@@ -81,16 +119,7 @@ export class FeedPageCache {
       load: async (_key, { categories, limit, after, rpc }) => {
         const page = await rpc('feed', 'GetFeedPage', { siteId: '', limit, categories: { keys: categories }, ...(after ? { after } : {}) });
         return SerializedAnswer.of(FeedPage, {
-          data: page.articles.map((a) => ({
-            id: a.id,
-            title: a.title,
-            url: a.url,
-            summary: a.summary ?? null,
-            publishedAt: a.publishedAt,
-            categories: a.categories,
-            imageKey: a.imageKey ?? null,
-            imageUrl: a.imageKey ? imageUrlOf(a.imageKey) : null,
-          })),
+          data: page.articles.map(publicArticle),
           nextCursor: page.next ? options.cursors.encode(page.next) : null,
         });
       },
@@ -106,25 +135,7 @@ export class FeedPageCache {
         const page = JSON.parse(shared.body.toString('utf8')) as FeedPageValue;
         const { variants } = await rpc('media', 'GetVariants', { siteId, articleIds: page.data.map((a) => a.id) });
         if (variants.length === 0) return shared;
-        const byArticle = new Map(variants.map((v) => [v.articleId, v]));
-        return SerializedAnswer.of(FeedPage, {
-          ...page,
-          data: page.data.map((a) => {
-            const v = byArticle.get(a.id);
-            return v
-              ? {
-                  ...a,
-                  personalized: {
-                    title: v.title,
-                    summary: v.summary,
-                    metaDescription: v.metaDescription,
-                    imageUrl: v.imageKey ? imageUrlOf(v.imageKey) : null,
-                    generatedAt: v.generatedAt,
-                  },
-                }
-              : a;
-          }),
-        });
+        return SerializedAnswer.of(FeedPage, { ...page, data: withVariants(page.data, variants) });
       },
       ...clock,
     });
@@ -157,6 +168,20 @@ export class FeedPageCache {
       // The feed answers without `personalized` rather than not at all (the variants are an addition).
       this.mediaRetryAt = this.now() + MEDIA_RETRY_MS;
       return shared;
+    }
+  }
+
+  /**
+   * Items (the changes feed's upserts) with the Site's variants, read now (not cached: a changes page
+   * is asked once); without them while media does not answer, as pages are.
+   */
+  async personalizeItems<T extends { id: string }>(siteId: string, items: T[], rpc: Rpc): Promise<T[]> {
+    if (items.length === 0 || this.now() < this.mediaRetryAt) return items;
+    try {
+      return withVariants(items, (await rpc('media', 'GetVariants', { siteId, articleIds: items.map((a) => a.id) })).variants);
+    } catch {
+      this.mediaRetryAt = this.now() + MEDIA_RETRY_MS;
+      return items;
     }
   }
 

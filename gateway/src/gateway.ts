@@ -11,7 +11,7 @@ import type { Logger } from '@cfs/common/logger';
 import { Authenticator } from './authenticator.ts';
 import { dashboardProxy } from './dashboard-proxy.ts';
 import type { ServiceClients } from './clients.ts';
-import { FeedCursorCodec } from './cursor.ts';
+import { ChangesTokenCodec, FeedCursorCodec } from './cursor.ts';
 import { FeedPageCache } from './feed-pages.ts';
 import { PlanEntitlements } from '@cfs/common/entitlements';
 import type { GatewayConfig } from './env.ts';
@@ -73,6 +73,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
   });
   stores.bus.subscribe(CHANNELS.taxonomyChanged, () => taxonomy.invalidate());
   const cursors = new FeedCursorCodec(env.CURSOR_SECRET);
+  const changesTokens = new ChangesTokenCodec(env.CURSOR_SECRET);
   const feedPages = new FeedPageCache({
     bus: stores.bus,
     cursors,
@@ -84,7 +85,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
   });
 
   const entitlements = new PlanEntitlements(stores.quotas, now);
-  const routes = [...(deps.routes ?? publicApi({ sites, entitlements, feedPages, cursors, taxonomy })), ...(deps.extraRoutes ?? [])];
+  const routes = [...(deps.routes ?? publicApi({ sites, entitlements, feedPages, cursors, changesTokens, taxonomy })), ...(deps.extraRoutes ?? [])];
 
   const app = express();
   app.disable('x-powered-by');

@@ -710,6 +710,10 @@ export const descriptor = {
                     "GetFeedPage": {
                       "requestType": "GetFeedPageRequest",
                       "responseType": "GetFeedPageResponse"
+                    },
+                    "GetChanges": {
+                      "requestType": "GetChangesRequest",
+                      "responseType": "GetChangesResponse"
                     }
                   }
                 },
@@ -726,6 +730,14 @@ export const descriptor = {
                     "ListArticleChanges": {
                       "requestType": "ListArticleChangesRequest",
                       "responseType": "ListArticleChangesResponse"
+                    },
+                    "RemoveArticles": {
+                      "requestType": "RemoveArticlesRequest",
+                      "responseType": "RemoveArticlesResponse"
+                    },
+                    "NoteSiteChanges": {
+                      "requestType": "NoteSiteChangesRequest",
+                      "responseType": "NoteSiteChangesResponse"
                     }
                   }
                 },
@@ -1146,6 +1158,166 @@ export const descriptor = {
                       }
                     }
                   }
+                },
+                "ChangesPosition": {
+                  "oneofs": {
+                    "_walk": {
+                      "oneof": [
+                        "walk"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "seq": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "version": {
+                      "type": "int32",
+                      "id": 3
+                    },
+                    "walk": {
+                      "type": "ChangesWalk",
+                      "id": 4,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    }
+                  }
+                },
+                "ChangesWalk": {
+                  "fields": {
+                    "to": {
+                      "type": "int32",
+                      "id": 1
+                    },
+                    "from": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "stage": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "after": {
+                      "type": "string",
+                      "id": 4
+                    }
+                  }
+                },
+                "GetChangesRequest": {
+                  "oneofs": {
+                    "_since": {
+                      "oneof": [
+                        "since"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "limit": {
+                      "type": "int32",
+                      "id": 2
+                    },
+                    "since": {
+                      "type": "ChangesPosition",
+                      "id": 3,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    }
+                  }
+                },
+                "FeedChange": {
+                  "oneofs": {
+                    "_article": {
+                      "oneof": [
+                        "article"
+                      ]
+                    },
+                    "_deletedId": {
+                      "oneof": [
+                        "deletedId"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "article": {
+                      "type": "Article",
+                      "id": 1,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "deletedId": {
+                      "type": "string",
+                      "id": 2,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "reason": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "GetChangesResponse": {
+                  "fields": {
+                    "changes": {
+                      "rule": "repeated",
+                      "type": "FeedChange",
+                      "id": 1
+                    },
+                    "next": {
+                      "type": "ChangesPosition",
+                      "id": 2
+                    },
+                    "hasMore": {
+                      "type": "bool",
+                      "id": 3
+                    }
+                  }
+                },
+                "RemoveArticlesRequest": {
+                  "fields": {
+                    "ids": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 1
+                    }
+                  }
+                },
+                "RemoveArticlesResponse": {
+                  "fields": {
+                    "removed": {
+                      "type": "int32",
+                      "id": 1
+                    }
+                  }
+                },
+                "NoteSiteChangesRequest": {
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "articleIds": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "NoteSiteChangesResponse": {
+                  "fields": {}
                 }
               }
             }

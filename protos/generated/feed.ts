@@ -6,9 +6,14 @@ import type { ArticleChangePosition as _cfs_feed_v1_ArticleChangePosition, Artic
 import type { ArticleInput as _cfs_feed_v1_ArticleInput, ArticleInput__Output as _cfs_feed_v1_ArticleInput__Output } from './cfs/feed/v1/ArticleInput.js';
 import type { Category as _cfs_feed_v1_Category, Category__Output as _cfs_feed_v1_Category__Output } from './cfs/feed/v1/Category.js';
 import type { CategoryKeys as _cfs_feed_v1_CategoryKeys, CategoryKeys__Output as _cfs_feed_v1_CategoryKeys__Output } from './cfs/feed/v1/CategoryKeys.js';
+import type { ChangesPosition as _cfs_feed_v1_ChangesPosition, ChangesPosition__Output as _cfs_feed_v1_ChangesPosition__Output } from './cfs/feed/v1/ChangesPosition.js';
+import type { ChangesWalk as _cfs_feed_v1_ChangesWalk, ChangesWalk__Output as _cfs_feed_v1_ChangesWalk__Output } from './cfs/feed/v1/ChangesWalk.js';
 import type { FeedAdminServiceClient as _cfs_feed_v1_FeedAdminServiceClient, FeedAdminServiceDefinition as _cfs_feed_v1_FeedAdminServiceDefinition } from './cfs/feed/v1/FeedAdminService.js';
+import type { FeedChange as _cfs_feed_v1_FeedChange, FeedChange__Output as _cfs_feed_v1_FeedChange__Output } from './cfs/feed/v1/FeedChange.js';
 import type { FeedCursor as _cfs_feed_v1_FeedCursor, FeedCursor__Output as _cfs_feed_v1_FeedCursor__Output } from './cfs/feed/v1/FeedCursor.js';
 import type { FeedServiceClient as _cfs_feed_v1_FeedServiceClient, FeedServiceDefinition as _cfs_feed_v1_FeedServiceDefinition } from './cfs/feed/v1/FeedService.js';
+import type { GetChangesRequest as _cfs_feed_v1_GetChangesRequest, GetChangesRequest__Output as _cfs_feed_v1_GetChangesRequest__Output } from './cfs/feed/v1/GetChangesRequest.js';
+import type { GetChangesResponse as _cfs_feed_v1_GetChangesResponse, GetChangesResponse__Output as _cfs_feed_v1_GetChangesResponse__Output } from './cfs/feed/v1/GetChangesResponse.js';
 import type { GetFeedPageRequest as _cfs_feed_v1_GetFeedPageRequest, GetFeedPageRequest__Output as _cfs_feed_v1_GetFeedPageRequest__Output } from './cfs/feed/v1/GetFeedPageRequest.js';
 import type { GetFeedPageResponse as _cfs_feed_v1_GetFeedPageResponse, GetFeedPageResponse__Output as _cfs_feed_v1_GetFeedPageResponse__Output } from './cfs/feed/v1/GetFeedPageResponse.js';
 import type { GetSubscriptionsRequest as _cfs_feed_v1_GetSubscriptionsRequest, GetSubscriptionsRequest__Output as _cfs_feed_v1_GetSubscriptionsRequest__Output } from './cfs/feed/v1/GetSubscriptionsRequest.js';
@@ -21,7 +26,11 @@ import type { ListArticleChangesRequest as _cfs_feed_v1_ListArticleChangesReques
 import type { ListArticleChangesResponse as _cfs_feed_v1_ListArticleChangesResponse, ListArticleChangesResponse__Output as _cfs_feed_v1_ListArticleChangesResponse__Output } from './cfs/feed/v1/ListArticleChangesResponse.js';
 import type { ListCategoriesRequest as _cfs_feed_v1_ListCategoriesRequest, ListCategoriesRequest__Output as _cfs_feed_v1_ListCategoriesRequest__Output } from './cfs/feed/v1/ListCategoriesRequest.js';
 import type { ListCategoriesResponse as _cfs_feed_v1_ListCategoriesResponse, ListCategoriesResponse__Output as _cfs_feed_v1_ListCategoriesResponse__Output } from './cfs/feed/v1/ListCategoriesResponse.js';
+import type { NoteSiteChangesRequest as _cfs_feed_v1_NoteSiteChangesRequest, NoteSiteChangesRequest__Output as _cfs_feed_v1_NoteSiteChangesRequest__Output } from './cfs/feed/v1/NoteSiteChangesRequest.js';
+import type { NoteSiteChangesResponse as _cfs_feed_v1_NoteSiteChangesResponse, NoteSiteChangesResponse__Output as _cfs_feed_v1_NoteSiteChangesResponse__Output } from './cfs/feed/v1/NoteSiteChangesResponse.js';
 import type { Rejection as _cfs_feed_v1_Rejection, Rejection__Output as _cfs_feed_v1_Rejection__Output } from './cfs/feed/v1/Rejection.js';
+import type { RemoveArticlesRequest as _cfs_feed_v1_RemoveArticlesRequest, RemoveArticlesRequest__Output as _cfs_feed_v1_RemoveArticlesRequest__Output } from './cfs/feed/v1/RemoveArticlesRequest.js';
+import type { RemoveArticlesResponse as _cfs_feed_v1_RemoveArticlesResponse, RemoveArticlesResponse__Output as _cfs_feed_v1_RemoveArticlesResponse__Output } from './cfs/feed/v1/RemoveArticlesResponse.js';
 import type { ReplaceSubscriptionsRequest as _cfs_feed_v1_ReplaceSubscriptionsRequest, ReplaceSubscriptionsRequest__Output as _cfs_feed_v1_ReplaceSubscriptionsRequest__Output } from './cfs/feed/v1/ReplaceSubscriptionsRequest.js';
 import type { ReplaceSubscriptionsResponse as _cfs_feed_v1_ReplaceSubscriptionsResponse, ReplaceSubscriptionsResponse__Output as _cfs_feed_v1_ReplaceSubscriptionsResponse__Output } from './cfs/feed/v1/ReplaceSubscriptionsResponse.js';
 import type { Topic as _cfs_feed_v1_Topic, Topic__Output as _cfs_feed_v1_Topic__Output } from './cfs/feed/v1/Topic.js';
@@ -39,11 +48,14 @@ export interface ProtoGrpcType {
         ArticleInput: MessageTypeDefinition<_cfs_feed_v1_ArticleInput, _cfs_feed_v1_ArticleInput__Output>
         Category: MessageTypeDefinition<_cfs_feed_v1_Category, _cfs_feed_v1_Category__Output>
         CategoryKeys: MessageTypeDefinition<_cfs_feed_v1_CategoryKeys, _cfs_feed_v1_CategoryKeys__Output>
+        ChangesPosition: MessageTypeDefinition<_cfs_feed_v1_ChangesPosition, _cfs_feed_v1_ChangesPosition__Output>
+        ChangesWalk: MessageTypeDefinition<_cfs_feed_v1_ChangesWalk, _cfs_feed_v1_ChangesWalk__Output>
         /**
          * Operator calls; never reachable through the gateway (its service token is not admitted to any
          * of these RPCs). Same conventions as FeedService.
          */
         FeedAdminService: SubtypeConstructor<typeof grpc.Client, _cfs_feed_v1_FeedAdminServiceClient> & { service: _cfs_feed_v1_FeedAdminServiceDefinition }
+        FeedChange: MessageTypeDefinition<_cfs_feed_v1_FeedChange, _cfs_feed_v1_FeedChange__Output>
         FeedCursor: MessageTypeDefinition<_cfs_feed_v1_FeedCursor, _cfs_feed_v1_FeedCursor__Output>
         /**
          * Taxonomy, Site subscriptions and the article feed.
@@ -57,6 +69,8 @@ export interface ProtoGrpcType {
          * deadline passed: nothing changed then and a retry is safe.
          */
         FeedService: SubtypeConstructor<typeof grpc.Client, _cfs_feed_v1_FeedServiceClient> & { service: _cfs_feed_v1_FeedServiceDefinition }
+        GetChangesRequest: MessageTypeDefinition<_cfs_feed_v1_GetChangesRequest, _cfs_feed_v1_GetChangesRequest__Output>
+        GetChangesResponse: MessageTypeDefinition<_cfs_feed_v1_GetChangesResponse, _cfs_feed_v1_GetChangesResponse__Output>
         GetFeedPageRequest: MessageTypeDefinition<_cfs_feed_v1_GetFeedPageRequest, _cfs_feed_v1_GetFeedPageRequest__Output>
         GetFeedPageResponse: MessageTypeDefinition<_cfs_feed_v1_GetFeedPageResponse, _cfs_feed_v1_GetFeedPageResponse__Output>
         GetSubscriptionsRequest: MessageTypeDefinition<_cfs_feed_v1_GetSubscriptionsRequest, _cfs_feed_v1_GetSubscriptionsRequest__Output>
@@ -69,7 +83,11 @@ export interface ProtoGrpcType {
         ListArticleChangesResponse: MessageTypeDefinition<_cfs_feed_v1_ListArticleChangesResponse, _cfs_feed_v1_ListArticleChangesResponse__Output>
         ListCategoriesRequest: MessageTypeDefinition<_cfs_feed_v1_ListCategoriesRequest, _cfs_feed_v1_ListCategoriesRequest__Output>
         ListCategoriesResponse: MessageTypeDefinition<_cfs_feed_v1_ListCategoriesResponse, _cfs_feed_v1_ListCategoriesResponse__Output>
+        NoteSiteChangesRequest: MessageTypeDefinition<_cfs_feed_v1_NoteSiteChangesRequest, _cfs_feed_v1_NoteSiteChangesRequest__Output>
+        NoteSiteChangesResponse: MessageTypeDefinition<_cfs_feed_v1_NoteSiteChangesResponse, _cfs_feed_v1_NoteSiteChangesResponse__Output>
         Rejection: MessageTypeDefinition<_cfs_feed_v1_Rejection, _cfs_feed_v1_Rejection__Output>
+        RemoveArticlesRequest: MessageTypeDefinition<_cfs_feed_v1_RemoveArticlesRequest, _cfs_feed_v1_RemoveArticlesRequest__Output>
+        RemoveArticlesResponse: MessageTypeDefinition<_cfs_feed_v1_RemoveArticlesResponse, _cfs_feed_v1_RemoveArticlesResponse__Output>
         ReplaceSubscriptionsRequest: MessageTypeDefinition<_cfs_feed_v1_ReplaceSubscriptionsRequest, _cfs_feed_v1_ReplaceSubscriptionsRequest__Output>
         ReplaceSubscriptionsResponse: MessageTypeDefinition<_cfs_feed_v1_ReplaceSubscriptionsResponse, _cfs_feed_v1_ReplaceSubscriptionsResponse__Output>
         Topic: MessageTypeDefinition<_cfs_feed_v1_Topic, _cfs_feed_v1_Topic__Output>

@@ -165,4 +165,40 @@ describe('the content loop', () => {
     const sixth = (await feed(late))[5];
     if (sixth) expect(sixth.personalized).toBeUndefined();
   });
+
+  it('reports a new variant in the changes feed: the article again, personalized', async () => {
+    const changes = async (since?: string) =>
+      (await as(a, 'GET', `/api/v1/feed/changes?limit=100${since ? `&since=${encodeURIComponent(since)}` : ''}`)).body as {
+        data: Array<{ type: string; article?: Item }>;
+        nextSince: string;
+        hasMore: boolean;
+      };
+    let since: string | undefined;
+    for (let more = true; more;) {
+      const page = await changes(since);
+      since = page.nextSince;
+      more = page.hasMore;
+    }
+    // The text call waits: the import's upsert is read before the variant exists.
+    standin.next({ delayMs: 1500 });
+    const [id] = await importArticles('Robots learn to bake');
+    const before: Item[] = [];
+    for (let more = true; more || before.length === 0; await new Promise((r) => setTimeout(r, 100))) {
+      const page = await changes(since);
+      before.push(...page.data.flatMap((c) => (c.type === 'upsert' && c.article?.id === id ? [c.article] : [])));
+      since = page.nextSince;
+      more = page.hasMore;
+    }
+    expect(before.at(-1)?.personalized).toBeUndefined();
+    await feedUntil(a, personalizedWithImage([id!]), 'the new article personalized');
+    const seen: Item[] = [];
+    for (let more = true; more;) {
+      const page = await changes(since);
+      seen.push(...page.data.flatMap((c) => (c.type === 'upsert' && c.article?.id === id ? [c.article] : [])));
+      since = page.nextSince;
+      more = page.hasMore;
+    }
+    // After the import's upsert, the variant's: the article again, with `personalized`.
+    expect(seen.at(-1)?.personalized?.imageUrl).toMatch(/^\/media\/generated\/ai\//);
+  });
 });

@@ -76,6 +76,7 @@ describe('GET /docs/public.json', () => {
       '/api/v1/billing/subscription',
       '/api/v1/billing/subscription/cancel',
       '/api/v1/feed',
+      '/api/v1/feed/changes',
       '/api/v1/me',
       '/api/v1/seo-profile',
       '/api/v1/subscriptions',

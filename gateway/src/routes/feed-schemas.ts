@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FEED_PAGE_DEFAULT_LIMIT, FEED_PAGE_MAX_LIMIT } from '@cfs/common/feed-limits';
 import { MAX_MEDIA_KEY_LENGTH, MEDIA_PATH_PREFIX } from '@cfs/common/media-keys';
 import * as rules from '@cfs/common/rules';
-import { CURSOR_PATTERN, MAX_CURSOR_LENGTH } from '../cursor.ts';
+import { CURSOR_PATTERN, MAX_CURSOR_LENGTH, MAX_SINCE_LENGTH } from '../cursor.ts';
 import { categoryKey, MEDIA_KEY_PATTERN, mediaKey, plainText, timestamp } from '../schemas.ts';
 
 export const CategoryKey = categoryKey.meta({
@@ -136,4 +136,58 @@ export const FeedPage = z
   .meta({
     id: 'FeedPage',
     examples: [{ data: [articleExample], nextCursor: 'MjAyNi0wMi0wMVQwODowMDowMC4wMDBafGFydF8zZjJhOWMxZTViN2Q0YTZjOGUwZjFhMmI.q1Xc5mT0bW8yZk3NfA2hVg' }],
+  });
+
+export const FeedChangesQuery = z.object({
+  since: z
+    .string()
+    .min(1)
+    .max(MAX_SINCE_LENGTH)
+    .regex(CURSOR_PATTERN)
+    .optional()
+    .meta({
+      description:
+        'The nextSince of the previous answer, as given; omit it to start from the beginning (every article of the feed as an upsert). ' +
+        'Opaque and tamper-evident (an altered token is a 400); valid at least 30 days.',
+    }),
+  limit: FeedQuery.shape.limit,
+});
+
+const UpsertChange = z
+  .object({ type: z.literal('upsert'), article: Article })
+  .meta({ id: 'FeedUpsert', description: 'The article is in the feed now, as it is now (personalized included once ready): add it or replace your copy.' });
+const DeleteChange = z
+  .object({
+    type: z.literal('delete'),
+    id: z.string().min(1).max(rules.ARTICLE_ID_MAX).regex(rules.ARTICLE_ID),
+    reason: z.enum(['removed', 'unsubscribed']).meta({
+      description: "`removed`: the article was removed; `unsubscribed`: it is no longer in the Site's subscribed categories.",
+    }),
+  })
+  .meta({ id: 'FeedDelete', description: 'The article left the feed: drop your copy (nothing to do if you hold none).' });
+
+export const FeedChanges = z
+  .object({
+    data: z
+      .array(z.discriminatedUnion('type', [UpsertChange, DeleteChange]))
+      .max(FEED_PAGE_MAX_LIMIT)
+      .meta({ description: 'Oldest change first.' }),
+    nextSince: z.string().max(MAX_SINCE_LENGTH).regex(CURSOR_PATTERN).meta({
+      description: 'Pass as since next time. When nothing changed it is the since you gave, so the answer repeats (and its ETag).',
+    }),
+    hasMore: z.boolean().meta({ description: 'More changes are waiting: ask again with nextSince now.' }),
+  })
+  .meta({
+    id: 'FeedChanges',
+    description: "Apply every change in order, following nextSince while hasMore, and you hold exactly the Site's feed.",
+    examples: [
+      {
+        data: [
+          { type: 'upsert', article: articleExample },
+          { type: 'delete', id: 'art_9d8c7b6a5f4e3d2c1b0a9f8e', reason: 'removed' },
+        ],
+        nextSince: 'c2l0ZV8wNmgxMHZ2eTU3NnB4ZnZqeHY2NHA1eXFhbXw0MnwxfA.q1Xc5mT0bW8yZk3NfA2hVg',
+        hasMore: false,
+      },
+    ],
   });

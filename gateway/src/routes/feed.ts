@@ -2,18 +2,19 @@
 import { generatesAi } from '@cfs/common/entitlements';
 import { malformed } from '@cfs/common/errors';
 import { FEED_PAGE_DEFAULT_LIMIT } from '@cfs/common/feed-limits';
-import type { FeedCursorCodec } from '../cursor.ts';
-import type { FeedPageCache } from '../feed-pages.ts';
+import type { ChangesTokenCodec, FeedCursorCodec } from '../cursor.ts';
+import { publicArticle, type FeedPageCache } from '../feed-pages.ts';
 import type { SiteDirectory } from '../sites.ts';
 import { defineRoute, type AnyRoute } from '../route.ts';
 import type { TaxonomyCatalog } from '../taxonomy.ts';
-import { FeedPage, FeedQuery, Subscriptions, Taxonomy } from './feed-schemas.ts';
+import { FeedChanges, FeedChangesQuery, FeedPage, FeedQuery, Subscriptions, Taxonomy } from './feed-schemas.ts';
 
 /** What the feed routes use besides the services: the page cache, the cursor's codec, the taxonomy's keys. */
 export interface FeedRouteDeps {
   feedPages: FeedPageCache;
   sites: SiteDirectory;
   cursors: FeedCursorCodec;
+  changesTokens: ChangesTokenCodec;
   taxonomy: TaxonomyCatalog;
 }
 
@@ -100,6 +101,49 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => [
       // Admission has just read the Site (cached on this replica unless SITE_CACHE_TTL_MS is 0).
       const personalized = generatesAi((await deps.sites.get(siteId, rpc)).plan);
       return deps.feedPages.page(siteId, query.limit ?? FEED_PAGE_DEFAULT_LIMIT, prepared.after, rpc, { personalized });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/feed/changes',
+    operationId: 'getFeedChanges',
+    summary: 'Read what changed in the feed',
+    description:
+      "The changes of the Site's feed since a position, oldest first: upserts for new, updated and newly personalized articles and for " +
+      'articles that entered the feed (a subscription change), deletes for removed articles and for articles that left it. Without since, every ' +
+      'article of the feed as an upsert. Apply every change in order, following nextSince while hasMore, and you hold exactly the feed. A since ' +
+      'that was altered or is not a token is a 400 before authentication; one older than the changes kept (at least 30 days) is a 400 that says to start over.',
+    tag: 'Feed',
+    auth: 'credential',
+    scope: 'feed.read',
+    capability: 'feed',
+    query: FeedChangesQuery,
+    prepare: ({ query }) => {
+      if (query.since === undefined) return { since: null };
+      const since = deps.changesTokens.decode(query.since);
+      if (since === null) throw malformed('query.since: not a token this API issued');
+      return { since };
+    },
+    response: { status: 200, description: 'The changes since the position given.', schema: FeedChanges },
+    handle: async ({ principal, rpc, query, prepared }) => {
+      const { siteId } = principal.credential;
+      const answer = await rpc('feed', 'GetChanges', {
+        siteId,
+        limit: query.limit ?? FEED_PAGE_DEFAULT_LIMIT,
+        ...(prepared.since ? { since: prepared.since } : {}),
+      });
+      const upserts = answer.changes.flatMap((c) => (c.article ? [publicArticle(c.article)] : []));
+      const personalized = generatesAi((await deps.sites.get(siteId, rpc)).plan) ? await deps.feedPages.personalizeItems(siteId, upserts, rpc) : upserts;
+      const byId = new Map(personalized.map((a) => [a.id, a]));
+      return {
+        data: answer.changes.map((c) =>
+          c.article
+            ? { type: 'upsert' as const, article: byId.get(c.article.id)! }
+            : { type: 'delete' as const, id: c.deletedId!, reason: c.reason as 'removed' | 'unsubscribed' },
+        ),
+        nextSince: deps.changesTokens.encode(answer.next!),
+        hasMore: answer.hasMore,
+      };
     },
   }),
 ];

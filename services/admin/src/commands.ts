@@ -231,6 +231,20 @@ COMMANDS['articles import'] = {
   },
 };
 
+COMMANDS['articles remove'] = {
+  usage: 'articles remove --id ID[,ID…]   (they leave every feed; the changes feed reports each as deleted)',
+  options: { id: { type: 'string' } },
+  required: ['id'],
+  run: async (args, clients) => {
+    const ids = args
+      .id!.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const { removed } = await callUnary(clients.feedAdmin, 'RemoveArticles', { ids }, { deadlineMs: clients.deadlineMs });
+    return { removed };
+  },
+};
+
 COMMANDS['ai-usage record'] = {
   usage: 'ai-usage record --site S --units N [--kind K]',
   options: { site: { type: 'string' }, units: { type: 'string' }, kind: { type: 'string' } },

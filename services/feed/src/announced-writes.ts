@@ -13,11 +13,13 @@ export class AnnouncedWrites {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly bus: Bus,
+    /** The schema of the feed tables (the changes feed's raw SQL names it). */
+    private readonly schema: string,
   ) {}
 
   /** Replaces a Site's subscriptions as a whole; returns the subscribed category keys. */
   async replaceSubscriptions(siteId: string, categories: string[]): Promise<string[]> {
-    const keys = await replaceSubscriptions(this.prisma, siteId, categories);
+    const keys = await replaceSubscriptions(this.prisma, this.schema, siteId, categories);
     await this.bus.publish(CHANNELS.subscriptionsChanged, siteId).catch(() => undefined);
     return keys;
   }

@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ARTICLE_ID, categoryKey, formatIssues, httpUrl, mediaKey, paragraphs, text } from '@cfs/common/rules';
 import { CHANNELS, type Bus } from '@cfs/common/bus';
+import { malformed } from '@cfs/common/errors';
+import { recordArticleChanges } from './changes.ts';
 import { feedTables } from './page-query.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
 
@@ -76,13 +78,47 @@ export function validateArticles(lines: ArticleLine[], categoryKeys: Set<string>
   return { valid: [...byId.values()], rejected };
 }
 
-/** Upserts a batch in one transaction: the article rows, then their category rows. */
+interface StoredArticle {
+  id: string;
+  title: string;
+  url: string;
+  summary: string | null;
+  published_at: Date;
+  image_key: string | null;
+  categories: string[] | null;
+}
+
+/** Whether an import line changes what the feed shows of an article. */
+function differs(stored: StoredArticle, a: ValidArticle): boolean {
+  return (
+    stored.title !== a.title ||
+    stored.url !== a.url ||
+    stored.summary !== a.summary ||
+    new Date(stored.published_at).getTime() !== a.publishedAt.getTime() ||
+    stored.image_key !== a.imageKey ||
+    [...(stored.categories ?? [])].sort().join(',') !== [...a.categories].sort().join(',')
+  );
+}
+
+/**
+ * Upserts a batch in one transaction: the article rows, then their category rows, and a change in
+ * the changes feed for each article that is new or shows differently (src/changes.ts).
+ */
 export async function upsertArticles(db: PrismaClient, schema: string, articles: ValidArticle[]): Promise<void> {
   if (articles.length === 0) return;
   const t = feedTables(schema);
   const ids = articles.map((a) => a.id);
   const links = articles.flatMap((a) => a.categories.map((c) => ({ id: a.id, category: c, publishedAt: a.publishedAt })));
   await db.$transaction(async (tx) => {
+    const stored = new Map(
+      (
+        await tx.$queryRaw<StoredArticle[]>`
+        SELECT a.id, a.title, a.url, a.summary, a.published_at, a.image_key,
+          (SELECT array_agg(c.category_key) FROM ${t.articleCategories} c WHERE c.article_id = a.id) AS categories
+        FROM ${t.articles} a WHERE a.id = ANY(${ids}::text[]) FOR UPDATE`
+      ).map((r) => [r.id, r]),
+    );
+    const changed = articles.filter((a) => !stored.has(a.id) || differs(stored.get(a.id)!, a));
     await tx.$executeRaw`
       INSERT INTO ${t.articles} (id, title, url, summary, published_at, image_key, created_at, updated_at)
       SELECT * , now(), now() FROM unnest(
@@ -95,6 +131,37 @@ export async function upsertArticles(db: PrismaClient, schema: string, articles:
     await tx.$executeRaw`
       INSERT INTO ${t.articleCategories} (article_id, category_key, published_at)
       SELECT * FROM unnest(${links.map((l) => l.id)}::text[], ${links.map((l) => l.category)}::text[], ${links.map((l) => l.publishedAt)}::timestamptz[])`;
+    await recordArticleChanges(
+      tx,
+      schema,
+      changed.map((a) => ({ id: a.id, before: stored.get(a.id)?.categories ?? [], now: a.categories })),
+      false,
+    );
+  });
+}
+
+/** Removes articles (`articles remove`): they leave every feed; each is a delete in the changes feed. */
+export async function removeArticles(db: PrismaClient, schema: string, ids: string[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0 || unique.length > 1000) throw malformed('ids: 1 to 1000 article ids');
+  const bad = unique.find((id) => !ARTICLE_ID.test(id));
+  if (bad !== undefined) throw malformed(`ids: not an article id: ${bad.slice(0, 64)}`);
+  const t = feedTables(schema);
+  return db.$transaction(async (tx) => {
+    const gone = await tx.$queryRaw<Array<{ id: string; categories: string[] | null }>>`
+      WITH cats AS (
+        DELETE FROM ${t.articleCategories} WHERE article_id = ANY(${unique}::text[]) RETURNING article_id, category_key
+      ), arts AS (
+        DELETE FROM ${t.articles} WHERE id = ANY(${unique}::text[]) RETURNING id
+      )
+      SELECT arts.id, (SELECT array_agg(category_key) FROM cats WHERE cats.article_id = arts.id) AS categories FROM arts`;
+    await recordArticleChanges(
+      tx,
+      schema,
+      gone.map((g) => ({ id: g.id, before: g.categories ?? [], now: [] })),
+      true,
+    );
+    return gone.length;
   });
 }
 
@@ -129,6 +196,12 @@ export class ArticleImporter {
       await this.bus.publish(CHANNELS.articlesChanged, String(valid.length)).catch(() => undefined);
     }
     return { imported: valid.length, rejected };
+  }
+
+  async remove(ids: string[]): Promise<number> {
+    const removed = await removeArticles(this.db, this.schema, ids);
+    if (removed > 0) await this.bus.publish(CHANNELS.articlesChanged, String(removed)).catch(() => undefined);
+    return removed;
   }
 
   /** Loads a JSON-lines file of demo articles into an empty database (local runs); the number imported. */

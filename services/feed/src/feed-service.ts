@@ -3,6 +3,7 @@
  * builds everything the service needs from its env. index.ts, the launcher and the tests all use it.
  */
 import { createBus, type Bus } from '@cfs/common/bus';
+import { ChangesFeed, pruneChanges } from './changes.ts';
 import type { GrpcServer } from '@cfs/common/grpc';
 import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
 import { AnnouncedWrites } from './announced-writes.ts';
@@ -41,8 +42,17 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
     const imported = await importer.loadDemoIfEmpty(deps.demoArticlesFile ?? DEMO_ARTICLES_FILE);
     if (imported > 0) logger.info({ imported }, 'loaded the demo articles');
   }
-  const writes = new AnnouncedWrites(prisma, bus);
-  return createFeedServer({ prisma, logger, callers: deps.callers, pages, writes, importer })
+  const writes = new AnnouncedWrites(prisma, bus, deps.database.schema);
+  const changes = new ChangesFeed(prisma, deps.database.schema);
+  // Tombstones and old subscription versions past the tokens' lifetime go, at start and then daily.
+  const prune = () =>
+    pruneChanges(prisma, deps.database.schema).catch((err: unknown) =>
+      logger.warn({ err: { message: (err as Error).message } }, 'could not prune the changes feed'),
+    );
+  void prune();
+  const pruning = setInterval(() => void prune(), 24 * 3_600_000).unref();
+  return createFeedServer({ prisma, logger, callers: deps.callers, pages, writes, importer, changes })
+    .addCleanup(() => clearInterval(pruning))
     .addCleanup(() => bus.close())
     .addCleanup(() => prisma.$disconnect());
 }

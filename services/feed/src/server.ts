@@ -10,6 +10,8 @@ import type { Article as ArticleMessage } from '@cfs/protos/generated/cfs/feed/v
 import type { FeedAdminServiceHandlers } from '@cfs/protos/generated/cfs/feed/v1/FeedAdminService.js';
 import type { FeedServiceHandlers } from '@cfs/protos/generated/cfs/feed/v1/FeedService.js';
 import type { AnnouncedWrites } from './announced-writes.ts';
+import type { ChangesFeed, ChangesPosition } from './changes.ts';
+import type { ChangesPosition__Output as PositionIn, ChangesPosition as PositionOut } from '@cfs/protos/generated/cfs/feed/v1/ChangesPosition.js';
 import type { ArticleImporter, ArticleLine } from './articles.ts';
 import type { FeedPages } from './feed-pages.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
@@ -30,22 +32,50 @@ function toArticleMessage(a: FeedArticle): ArticleMessage {
   };
 }
 
+const SEQ = /^\d{1,19}$/;
+
+function positionFromMessage(m: PositionIn): ChangesPosition {
+  if (!SEQ.test(m.seq) || (m.walk && !SEQ.test(m.walk.from))) throw malformed('since: not a position');
+  if (!Number.isInteger(m.version) || m.version < 0) throw malformed('since: not a position');
+  const walk = m.walk;
+  if (walk && walk.stage !== 'articles' && walk.stage !== 'removed') throw malformed('since: not a position');
+  return {
+    siteId: m.siteId,
+    seq: BigInt(m.seq),
+    version: m.version,
+    ...(walk ? { walk: { to: walk.to, from: BigInt(walk.from), stage: walk.stage as 'articles' | 'removed', after: walk.after } } : {}),
+  };
+}
+
+function positionToMessage(p: ChangesPosition): PositionOut {
+  return {
+    siteId: p.siteId,
+    seq: p.seq.toString(),
+    version: p.version,
+    ...(p.walk ? { walk: { to: p.walk.to, from: p.walk.from.toString(), stage: p.walk.stage, after: p.walk.after } } : {}),
+  };
+}
+
 /** Who may call each RPC (service-auth.ts): the gateway reads and subscribes, operators import. */
 export const FEED_CALLERS: CallerPolicy<RpcName<FeedServiceHandlers>> = {
   ListCategories: ['gateway', 'dashboard'],
   GetSubscriptions: ['gateway', 'dashboard', 'media'],
   ReplaceSubscriptions: ['gateway', 'dashboard'],
   GetFeedPage: ['gateway', 'dashboard', 'media'],
+  GetChanges: ['gateway'],
 };
 export const FEED_ADMIN_CALLERS: CallerPolicy<RpcName<FeedAdminServiceHandlers>> = {
   ImportTaxonomy: ['admin'],
   ImportArticles: ['admin'],
   ListArticleChanges: ['media'],
+  RemoveArticles: ['admin'],
+  NoteSiteChanges: ['media'],
 };
 
 const MAX_CHANGES = 1000;
 
 export interface FeedServerDeps {
+  changes: ChangesFeed;
   prisma: PrismaClient;
   logger: Logger;
   callers: ServiceCallers;
@@ -54,7 +84,7 @@ export interface FeedServerDeps {
   importer: ArticleImporter;
 }
 
-export function createFeedServer({ prisma, logger, callers, pages, writes, importer }: FeedServerDeps): GrpcServer {
+export function createFeedServer({ prisma, logger, callers, pages, writes, importer, changes }: FeedServerDeps): GrpcServer {
   const { cfs } = loadProtos();
   const customerFacing = implement<FeedServiceHandlers>(logger, {
     ListCategories: async () => ({ categories: await listCategories(prisma) }),
@@ -67,6 +97,16 @@ export function createFeedServer({ prisma, logger, callers, pages, writes, impor
       const after = req.after ? cursorFromMessage(req.after) : null;
       const page = req.categories ? await pages.pageOf(req.categories.keys, req.limit, after) : await pages.page(req.siteId, req.limit, after);
       return { articles: page.articles.map(toArticleMessage), ...(page.next ? { next: cursorToMessage(page.next) } : {}) };
+    },
+    GetChanges: async (req) => {
+      const answer = await changes.changes(req.siteId, req.since ? positionFromMessage(req.since) : null, req.limit);
+      return {
+        changes: answer.changes.map((c) =>
+          c.type === 'upsert' ? { article: toArticleMessage(c.article), reason: '' } : { deletedId: c.id, reason: c.reason },
+        ),
+        next: positionToMessage(answer.next),
+        hasMore: answer.hasMore,
+      };
     },
   });
   const admin = implement<FeedAdminServiceHandlers>(logger, {
@@ -84,6 +124,11 @@ export function createFeedServer({ prisma, logger, callers, pages, writes, impor
       }
       const { imported, rejected } = await importer.importLines(lines);
       return { imported, rejected: [...unreadable, ...rejected].sort((x, y) => x.line - y.line) };
+    },
+    RemoveArticles: async (req) => ({ removed: await importer.remove(req.ids) }),
+    NoteSiteChanges: async (req) => {
+      await changes.noteSiteChanges(req.siteId, req.articleIds);
+      return {};
     },
     ListArticleChanges: async (req) => {
       if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > MAX_CHANGES) throw malformed(`limit must be 1 to ${MAX_CHANGES}`);

@@ -76,8 +76,12 @@ export interface GenerationDeps {
   store: ObjectStore;
   logger: Logger;
   maxObjectBytes: number;
-  /** Told after a variant was stored (the gateways drop the Site's personalized pages). */
-  variantStored?: (siteId: string) => Promise<void>;
+  /**
+   * Told after a variant was stored: the feed's changes feed notes it for the Site (what could not be
+   * noted is noted by the planner's sweep: notedAt stays null) and the gateways drop the Site's
+   * personalized pages. Never throws.
+   */
+  variantStored?: (siteId: string, articleId: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -159,7 +163,7 @@ export async function runGeneration(
   const units = ledger.costs.text + (image ? ledger.costs.image : 0);
   await storeVariant(prisma, data, text, imageKey, units, now());
   await ledger.settle(reservation.id, units);
-  await deps.variantStored?.(data.siteId);
+  await deps.variantStored?.(data.siteId, data.article.id);
   return log(image ? 'generated' : 'partial', units, imageFailure?.message);
 }
 
@@ -208,6 +212,7 @@ async function storeVariant(
     imageKey,
     units,
     generatedAt,
+    notedAt: null,
   };
   await commitWithinBudget(prisma, (tx) =>
     tx.aiVariant.upsert({

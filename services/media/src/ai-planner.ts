@@ -53,6 +53,8 @@ export interface PlannerSources {
   articleChanges(after: ChangePosition | null, limit: number): Promise<{ articles: PlannedArticle[]; last: ChangePosition | null }>;
   /** The Site's profile and its version (when it was replaced), or null without one. */
   profile(siteId: string): Promise<(SeoProfile & { version: string }) | null>;
+  /** Tells the feed's changes feed that articles changed for one Site (a new variant). */
+  noteSiteChanges(siteId: string, articleIds: string[]): Promise<void>;
 }
 
 export interface PlannerOptions {
@@ -63,6 +65,8 @@ export interface PlannerOptions {
   backfill: number;
   /** A reservation open longer than this belongs to no live attempt: the sweep gives it back. */
   staleReservationMs: number;
+  /** Variants the feed's changes feed was not told of yet: the sweep tells it. */
+  notes: VariantNotes;
   logger: Logger;
 }
 
@@ -81,6 +85,43 @@ export function articleVersion(article: Pick<PlannedArticle, 'title' | 'summary'
   return createHash('sha256').update(`${article.title}\n${article.summary}`).digest('hex').slice(0, 16);
 }
 
+/**
+ * Tells the feed's changes feed of new variants (NoteSiteChanges), so a Site's changes show its
+ * articles again, personalized. A variant is marked noted once the feed answered; one whose note
+ * failed (the feed did not answer) stays unmarked and the sweep notes it.
+ */
+export class VariantNotes {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly sources: Pick<PlannerSources, 'noteSiteChanges'>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Never throws: a failure is logged and left to the sweep. */
+  async note(siteId: string, articleIds: string[]): Promise<boolean> {
+    try {
+      await this.sources.noteSiteChanges(siteId, articleIds);
+      await this.prisma.aiVariant.updateMany({ where: { siteId, articleId: { in: articleIds } }, data: { notedAt: new Date() } });
+      return true;
+    } catch (err) {
+      this.logger.warn({ siteId, err: { message: (err as Error).message } }, 'could not tell the feed of new variants; the sweep will');
+      return false;
+    }
+  }
+
+  /** Notes the variants stored at least a minute ago that are not noted yet. */
+  async noteForgotten(): Promise<void> {
+    const rows = await this.prisma.aiVariant.findMany({
+      where: { notedAt: null, generatedAt: { lt: new Date(Date.now() - 60_000) } },
+      select: { siteId: true, articleId: true },
+      take: 1000,
+    });
+    const bySite = new Map<string, string[]>();
+    for (const r of rows) bySite.set(r.siteId, [...(bySite.get(r.siteId) ?? []), r.articleId]);
+    for (const [siteId, ids] of bySite) await this.note(siteId, ids);
+  }
+}
+
 export class GenerationPlanner {
   constructor(private readonly options: PlannerOptions) {}
 
@@ -94,6 +135,7 @@ export class GenerationPlanner {
         return site ? this.planNewest(site) : 0;
       }
       case 'sweep': {
+        await this.options.notes.noteForgotten();
         const released = await this.options.ledger.releaseStale(this.options.staleReservationMs);
         if (released > 0) this.options.logger.warn({ released }, 'released reservations that no attempt finished');
         let queued = await this.planChanges();

@@ -13,7 +13,7 @@ import { AiImages } from './ai.ts';
 import { AiBudgetLedger, type AiUnitCosts } from './ai-budget.ts';
 import { GENERATION_QUEUE, GenerationQueue, type GenerationDeps } from './ai-jobs.ts';
 import { measuredProvider, observeGenerationQueue, readQueue } from './ai-metrics.ts';
-import { GenerationPlanner } from './ai-planner.ts';
+import { GenerationPlanner, VariantNotes } from './ai-planner.ts';
 import { createAiProvider } from './ai-providers/index.ts';
 import type { MediaEnv } from './env.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
@@ -72,17 +72,21 @@ async function startGeneration(env: MediaEnv, deps: MediaServiceDeps, bus: Bus, 
     callTimeoutMs: env.AI_TIMEOUT_MS,
     logger,
   });
-  const announce = (siteId: string) =>
-    bus
-      .publish(CHANNELS.variantsChanged, siteId)
-      .catch((err: unknown) => logger.warn({ err: { message: (err as Error).message } }, 'could not announce a variant'));
-  await queue.work({ ...work, variantStored: announce });
   const sources = grpcPlannerSources({
     addresses: addressesOf(env, DEPLOYABLES.media.calls),
     serviceToken: env.SERVICE_TOKEN,
     deadlineMs: env.GRPC_DEADLINE_MS,
   });
   queue.addCleanup(sources.close);
+  const notes = new VariantNotes(work.prisma, sources, logger);
+  // The changes feed learns of the variant (or the sweep tells it later); the gateways' caches are told when they can be.
+  const variantStored = async (siteId: string, articleId: string) => {
+    await notes.note(siteId, [articleId]);
+    await bus
+      .publish(CHANNELS.variantsChanged, siteId)
+      .catch((err: unknown) => logger.warn({ err: { message: (err as Error).message } }, 'could not announce a variant'));
+  };
+  await queue.work({ ...work, variantStored });
   const planner = new GenerationPlanner({
     sources,
     prisma: work.prisma,
@@ -92,6 +96,7 @@ async function startGeneration(env: MediaEnv, deps: MediaServiceDeps, bus: Bus, 
     // Longer than any attempt can hold one (pg-boss expires a job after both calls' timeouts and a
     // minute), with room for a retry's backoff: such a reservation's attempt is gone.
     staleReservationMs: 4 * env.AI_TIMEOUT_MS + 10 * 60_000,
+    notes,
     logger,
   });
   await queue.workPlans((request) => planner.run(request), env.AI_SWEEP_CRON);

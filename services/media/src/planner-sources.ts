@@ -1,4 +1,4 @@
-/** The generation planner's sources over gRPC: eligible Sites (account), feeds (feed), SEO profiles (seo). */
+/** The generation planner's sources over gRPC: eligible Sites (account), feeds (feed), SEO profiles (seo); and the feed's notes of new variants. */
 import { DomainError } from '@cfs/common/errors';
 import { callUnary, createClient } from '@cfs/common/grpc';
 import { loadProtos } from '@cfs/protos';
@@ -45,6 +45,9 @@ export function grpcPlannerSources(options: {
         if (err instanceof DomainError && err.code === 'NOT_FOUND') return null;
         throw err;
       }
+    },
+    noteSiteChanges: async (siteId, articleIds) => {
+      await callUnary(feedAdmin, 'NoteSiteChanges', { siteId, articleIds }, call);
     },
     close: () => {
       for (const client of [account, feed, feedAdmin, seo]) client.close();

@@ -8,6 +8,10 @@ import type { ImportTaxonomyRequest as _cfs_feed_v1_ImportTaxonomyRequest, Impor
 import type { ImportTaxonomyResponse as _cfs_feed_v1_ImportTaxonomyResponse, ImportTaxonomyResponse__Output as _cfs_feed_v1_ImportTaxonomyResponse__Output } from '../../../cfs/feed/v1/ImportTaxonomyResponse.js';
 import type { ListArticleChangesRequest as _cfs_feed_v1_ListArticleChangesRequest, ListArticleChangesRequest__Output as _cfs_feed_v1_ListArticleChangesRequest__Output } from '../../../cfs/feed/v1/ListArticleChangesRequest.js';
 import type { ListArticleChangesResponse as _cfs_feed_v1_ListArticleChangesResponse, ListArticleChangesResponse__Output as _cfs_feed_v1_ListArticleChangesResponse__Output } from '../../../cfs/feed/v1/ListArticleChangesResponse.js';
+import type { NoteSiteChangesRequest as _cfs_feed_v1_NoteSiteChangesRequest, NoteSiteChangesRequest__Output as _cfs_feed_v1_NoteSiteChangesRequest__Output } from '../../../cfs/feed/v1/NoteSiteChangesRequest.js';
+import type { NoteSiteChangesResponse as _cfs_feed_v1_NoteSiteChangesResponse, NoteSiteChangesResponse__Output as _cfs_feed_v1_NoteSiteChangesResponse__Output } from '../../../cfs/feed/v1/NoteSiteChangesResponse.js';
+import type { RemoveArticlesRequest as _cfs_feed_v1_RemoveArticlesRequest, RemoveArticlesRequest__Output as _cfs_feed_v1_RemoveArticlesRequest__Output } from '../../../cfs/feed/v1/RemoveArticlesRequest.js';
+import type { RemoveArticlesResponse as _cfs_feed_v1_RemoveArticlesResponse, RemoveArticlesResponse__Output as _cfs_feed_v1_RemoveArticlesResponse__Output } from '../../../cfs/feed/v1/RemoveArticlesResponse.js';
 
 /**
  * Operator calls; never reachable through the gateway (its service token is not admitted to any
@@ -75,6 +79,44 @@ export interface FeedAdminServiceClient extends grpc.Client {
   listArticleChanges(argument: _cfs_feed_v1_ListArticleChangesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ListArticleChangesResponse__Output>): grpc.ClientUnaryCall;
   listArticleChanges(argument: _cfs_feed_v1_ListArticleChangesRequest, callback: grpc.requestCallback<_cfs_feed_v1_ListArticleChangesResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Notes that articles changed for one Site alone (a new personalized variant): the Site's changes
+   * feed reports them again. Callers: media.
+   * Errors: INVALID_ARGUMENT for no Site, no id or more than 1000; UNAVAILABLE.
+   */
+  NoteSiteChanges(argument: _cfs_feed_v1_NoteSiteChangesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_NoteSiteChangesResponse__Output>): grpc.ClientUnaryCall;
+  NoteSiteChanges(argument: _cfs_feed_v1_NoteSiteChangesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_NoteSiteChangesResponse__Output>): grpc.ClientUnaryCall;
+  NoteSiteChanges(argument: _cfs_feed_v1_NoteSiteChangesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_NoteSiteChangesResponse__Output>): grpc.ClientUnaryCall;
+  NoteSiteChanges(argument: _cfs_feed_v1_NoteSiteChangesRequest, callback: grpc.requestCallback<_cfs_feed_v1_NoteSiteChangesResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Notes that articles changed for one Site alone (a new personalized variant): the Site's changes
+   * feed reports them again. Callers: media.
+   * Errors: INVALID_ARGUMENT for no Site, no id or more than 1000; UNAVAILABLE.
+   */
+  noteSiteChanges(argument: _cfs_feed_v1_NoteSiteChangesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_NoteSiteChangesResponse__Output>): grpc.ClientUnaryCall;
+  noteSiteChanges(argument: _cfs_feed_v1_NoteSiteChangesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_NoteSiteChangesResponse__Output>): grpc.ClientUnaryCall;
+  noteSiteChanges(argument: _cfs_feed_v1_NoteSiteChangesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_NoteSiteChangesResponse__Output>): grpc.ClientUnaryCall;
+  noteSiteChanges(argument: _cfs_feed_v1_NoteSiteChangesRequest, callback: grpc.requestCallback<_cfs_feed_v1_NoteSiteChangesResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Removes articles (`articles remove`): they leave every feed, and the changes feed reports each
+   * as deleted. Unknown ids are skipped. Callers: admin.
+   * Errors: INVALID_ARGUMENT for no id, more than 1000, or a malformed one; UNAVAILABLE.
+   */
+  RemoveArticles(argument: _cfs_feed_v1_RemoveArticlesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_RemoveArticlesResponse__Output>): grpc.ClientUnaryCall;
+  RemoveArticles(argument: _cfs_feed_v1_RemoveArticlesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_RemoveArticlesResponse__Output>): grpc.ClientUnaryCall;
+  RemoveArticles(argument: _cfs_feed_v1_RemoveArticlesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_RemoveArticlesResponse__Output>): grpc.ClientUnaryCall;
+  RemoveArticles(argument: _cfs_feed_v1_RemoveArticlesRequest, callback: grpc.requestCallback<_cfs_feed_v1_RemoveArticlesResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Removes articles (`articles remove`): they leave every feed, and the changes feed reports each
+   * as deleted. Unknown ids are skipped. Callers: admin.
+   * Errors: INVALID_ARGUMENT for no id, more than 1000, or a malformed one; UNAVAILABLE.
+   */
+  removeArticles(argument: _cfs_feed_v1_RemoveArticlesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_RemoveArticlesResponse__Output>): grpc.ClientUnaryCall;
+  removeArticles(argument: _cfs_feed_v1_RemoveArticlesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_RemoveArticlesResponse__Output>): grpc.ClientUnaryCall;
+  removeArticles(argument: _cfs_feed_v1_RemoveArticlesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_RemoveArticlesResponse__Output>): grpc.ClientUnaryCall;
+  removeArticles(argument: _cfs_feed_v1_RemoveArticlesRequest, callback: grpc.requestCallback<_cfs_feed_v1_RemoveArticlesResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 /**
@@ -105,10 +147,26 @@ export interface FeedAdminServiceHandlers extends grpc.UntypedServiceImplementat
    */
   ListArticleChanges: grpc.handleUnaryCall<_cfs_feed_v1_ListArticleChangesRequest__Output, _cfs_feed_v1_ListArticleChangesResponse>;
   
+  /**
+   * Notes that articles changed for one Site alone (a new personalized variant): the Site's changes
+   * feed reports them again. Callers: media.
+   * Errors: INVALID_ARGUMENT for no Site, no id or more than 1000; UNAVAILABLE.
+   */
+  NoteSiteChanges: grpc.handleUnaryCall<_cfs_feed_v1_NoteSiteChangesRequest__Output, _cfs_feed_v1_NoteSiteChangesResponse>;
+  
+  /**
+   * Removes articles (`articles remove`): they leave every feed, and the changes feed reports each
+   * as deleted. Unknown ids are skipped. Callers: admin.
+   * Errors: INVALID_ARGUMENT for no id, more than 1000, or a malformed one; UNAVAILABLE.
+   */
+  RemoveArticles: grpc.handleUnaryCall<_cfs_feed_v1_RemoveArticlesRequest__Output, _cfs_feed_v1_RemoveArticlesResponse>;
+  
 }
 
 export interface FeedAdminServiceDefinition extends grpc.ServiceDefinition {
   ImportArticles: MethodDefinition<_cfs_feed_v1_ImportArticlesRequest, _cfs_feed_v1_ImportArticlesResponse, _cfs_feed_v1_ImportArticlesRequest__Output, _cfs_feed_v1_ImportArticlesResponse__Output>
   ImportTaxonomy: MethodDefinition<_cfs_feed_v1_ImportTaxonomyRequest, _cfs_feed_v1_ImportTaxonomyResponse, _cfs_feed_v1_ImportTaxonomyRequest__Output, _cfs_feed_v1_ImportTaxonomyResponse__Output>
   ListArticleChanges: MethodDefinition<_cfs_feed_v1_ListArticleChangesRequest, _cfs_feed_v1_ListArticleChangesResponse, _cfs_feed_v1_ListArticleChangesRequest__Output, _cfs_feed_v1_ListArticleChangesResponse__Output>
+  NoteSiteChanges: MethodDefinition<_cfs_feed_v1_NoteSiteChangesRequest, _cfs_feed_v1_NoteSiteChangesResponse, _cfs_feed_v1_NoteSiteChangesRequest__Output, _cfs_feed_v1_NoteSiteChangesResponse__Output>
+  RemoveArticles: MethodDefinition<_cfs_feed_v1_RemoveArticlesRequest, _cfs_feed_v1_RemoveArticlesResponse, _cfs_feed_v1_RemoveArticlesRequest__Output, _cfs_feed_v1_RemoveArticlesResponse__Output>
 }

@@ -2,6 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { GetChangesRequest as _cfs_feed_v1_GetChangesRequest, GetChangesRequest__Output as _cfs_feed_v1_GetChangesRequest__Output } from '../../../cfs/feed/v1/GetChangesRequest.js';
+import type { GetChangesResponse as _cfs_feed_v1_GetChangesResponse, GetChangesResponse__Output as _cfs_feed_v1_GetChangesResponse__Output } from '../../../cfs/feed/v1/GetChangesResponse.js';
 import type { GetFeedPageRequest as _cfs_feed_v1_GetFeedPageRequest, GetFeedPageRequest__Output as _cfs_feed_v1_GetFeedPageRequest__Output } from '../../../cfs/feed/v1/GetFeedPageRequest.js';
 import type { GetFeedPageResponse as _cfs_feed_v1_GetFeedPageResponse, GetFeedPageResponse__Output as _cfs_feed_v1_GetFeedPageResponse__Output } from '../../../cfs/feed/v1/GetFeedPageResponse.js';
 import type { GetSubscriptionsRequest as _cfs_feed_v1_GetSubscriptionsRequest, GetSubscriptionsRequest__Output as _cfs_feed_v1_GetSubscriptionsRequest__Output } from '../../../cfs/feed/v1/GetSubscriptionsRequest.js';
@@ -23,6 +25,29 @@ import type { ReplaceSubscriptionsResponse as _cfs_feed_v1_ReplaceSubscriptionsR
  * deadline passed: nothing changed then and a retry is safe.
  */
 export interface FeedServiceClient extends grpc.Client {
+  /**
+   * The changes of a Site's feed after a position, oldest first (GET /api/v1/feed/changes): apply
+   * them in order and you hold the Site's feed. Without `since`, every article of the feed as an
+   * upsert. Callers: gateway.
+   * Errors: INVALID_ARGUMENT for a bad limit, a position of another Site, or one older than the
+   * changes kept (the client starts over without since); UNAVAILABLE.
+   */
+  GetChanges(argument: _cfs_feed_v1_GetChangesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetChangesResponse__Output>): grpc.ClientUnaryCall;
+  GetChanges(argument: _cfs_feed_v1_GetChangesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetChangesResponse__Output>): grpc.ClientUnaryCall;
+  GetChanges(argument: _cfs_feed_v1_GetChangesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetChangesResponse__Output>): grpc.ClientUnaryCall;
+  GetChanges(argument: _cfs_feed_v1_GetChangesRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetChangesResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The changes of a Site's feed after a position, oldest first (GET /api/v1/feed/changes): apply
+   * them in order and you hold the Site's feed. Without `since`, every article of the feed as an
+   * upsert. Callers: gateway.
+   * Errors: INVALID_ARGUMENT for a bad limit, a position of another Site, or one older than the
+   * changes kept (the client starts over without since); UNAVAILABLE.
+   */
+  getChanges(argument: _cfs_feed_v1_GetChangesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetChangesResponse__Output>): grpc.ClientUnaryCall;
+  getChanges(argument: _cfs_feed_v1_GetChangesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetChangesResponse__Output>): grpc.ClientUnaryCall;
+  getChanges(argument: _cfs_feed_v1_GetChangesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetChangesResponse__Output>): grpc.ClientUnaryCall;
+  getChanges(argument: _cfs_feed_v1_GetChangesRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetChangesResponse__Output>): grpc.ClientUnaryCall;
+  
   /**
    * One page of the Site's feed, newest first, with an opaque keyset cursor: the articles of the
    * categories the Site subscribes to (none without subscriptions), or of the categories given.
@@ -116,6 +141,15 @@ export interface FeedServiceClient extends grpc.Client {
  */
 export interface FeedServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
+   * The changes of a Site's feed after a position, oldest first (GET /api/v1/feed/changes): apply
+   * them in order and you hold the Site's feed. Without `since`, every article of the feed as an
+   * upsert. Callers: gateway.
+   * Errors: INVALID_ARGUMENT for a bad limit, a position of another Site, or one older than the
+   * changes kept (the client starts over without since); UNAVAILABLE.
+   */
+  GetChanges: grpc.handleUnaryCall<_cfs_feed_v1_GetChangesRequest__Output, _cfs_feed_v1_GetChangesResponse>;
+  
+  /**
    * One page of the Site's feed, newest first, with an opaque keyset cursor: the articles of the
    * categories the Site subscribes to (none without subscriptions), or of the categories given.
    * Read from the database on every call (the gateway caches pages). Callers: gateway, dashboard.
@@ -147,6 +181,7 @@ export interface FeedServiceHandlers extends grpc.UntypedServiceImplementation {
 }
 
 export interface FeedServiceDefinition extends grpc.ServiceDefinition {
+  GetChanges: MethodDefinition<_cfs_feed_v1_GetChangesRequest, _cfs_feed_v1_GetChangesResponse, _cfs_feed_v1_GetChangesRequest__Output, _cfs_feed_v1_GetChangesResponse__Output>
   GetFeedPage: MethodDefinition<_cfs_feed_v1_GetFeedPageRequest, _cfs_feed_v1_GetFeedPageResponse, _cfs_feed_v1_GetFeedPageRequest__Output, _cfs_feed_v1_GetFeedPageResponse__Output>
   GetSubscriptions: MethodDefinition<_cfs_feed_v1_GetSubscriptionsRequest, _cfs_feed_v1_GetSubscriptionsResponse, _cfs_feed_v1_GetSubscriptionsRequest__Output, _cfs_feed_v1_GetSubscriptionsResponse__Output>
   ListCategories: MethodDefinition<_cfs_feed_v1_ListCategoriesRequest, _cfs_feed_v1_ListCategoriesResponse, _cfs_feed_v1_ListCategoriesRequest__Output, _cfs_feed_v1_ListCategoriesResponse__Output>

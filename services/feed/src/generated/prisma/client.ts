@@ -67,3 +67,33 @@ export type Article = Prisma.ArticleModel
  * per subscribed category, an index range scan in (published_at, article_id) order.
  */
 export type ArticleCategory = Prisma.ArticleCategoryModel
+/**
+ * Model ChangeCounter
+ * The changes feed (src/changes.ts): one counter of positions, handed out under one lock.
+ */
+export type ChangeCounter = Prisma.ChangeCounterModel
+/**
+ * Model ArticleChange
+ * The latest change of each article; a removed one stays as a tombstone until it is pruned.
+ */
+export type ArticleChange = Prisma.ArticleChangeModel
+/**
+ * Model CategoryChange
+ * Per category, the latest change of each article that is or was in it.
+ */
+export type CategoryChange = Prisma.CategoryChangeModel
+/**
+ * Model SiteArticleChange
+ * Per Site, the latest change of each article made for it alone (a new personalized variant).
+ */
+export type SiteArticleChange = Prisma.SiteArticleChangeModel
+/**
+ * Model SubscriptionVersion
+ * Every subscription set a Site had (pruned after the tokens' lifetime, the current one kept).
+ */
+export type SubscriptionVersion = Prisma.SubscriptionVersionModel
+/**
+ * Model ChangeMark
+ * The last position handed out each day: how old a position is.
+ */
+export type ChangeMark = Prisma.ChangeMarkModel

@@ -401,7 +401,13 @@ export const ModelName = {
   Topic: 'Topic',
   Subscription: 'Subscription',
   Article: 'Article',
-  ArticleCategory: 'ArticleCategory'
+  ArticleCategory: 'ArticleCategory',
+  ChangeCounter: 'ChangeCounter',
+  ArticleChange: 'ArticleChange',
+  CategoryChange: 'CategoryChange',
+  SiteArticleChange: 'SiteArticleChange',
+  SubscriptionVersion: 'SubscriptionVersion',
+  ChangeMark: 'ChangeMark'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -417,7 +423,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "category" | "topic" | "subscription" | "article" | "articleCategory"
+    modelProps: "category" | "topic" | "subscription" | "article" | "articleCategory" | "changeCounter" | "articleChange" | "categoryChange" | "siteArticleChange" | "subscriptionVersion" | "changeMark"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -791,6 +797,450 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    ChangeCounter: {
+      payload: Prisma.$ChangeCounterPayload<ExtArgs>
+      fields: Prisma.ChangeCounterFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ChangeCounterFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeCounterPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ChangeCounterFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeCounterPayload>
+        }
+        findFirst: {
+          args: Prisma.ChangeCounterFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeCounterPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ChangeCounterFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeCounterPayload>
+        }
+        findMany: {
+          args: Prisma.ChangeCounterFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeCounterPayload>[]
+        }
+        create: {
+          args: Prisma.ChangeCounterCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeCounterPayload>
+        }
+        createMany: {
+          args: Prisma.ChangeCounterCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ChangeCounterCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeCounterPayload>[]
+        }
+        delete: {
+          args: Prisma.ChangeCounterDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeCounterPayload>
+        }
+        update: {
+          args: Prisma.ChangeCounterUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeCounterPayload>
+        }
+        deleteMany: {
+          args: Prisma.ChangeCounterDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ChangeCounterUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ChangeCounterUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeCounterPayload>[]
+        }
+        upsert: {
+          args: Prisma.ChangeCounterUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeCounterPayload>
+        }
+        aggregate: {
+          args: Prisma.ChangeCounterAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateChangeCounter>
+        }
+        groupBy: {
+          args: Prisma.ChangeCounterGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ChangeCounterGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ChangeCounterCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ChangeCounterCountAggregateOutputType> | number
+        }
+      }
+    }
+    ArticleChange: {
+      payload: Prisma.$ArticleChangePayload<ExtArgs>
+      fields: Prisma.ArticleChangeFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ArticleChangeFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ArticleChangePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ArticleChangeFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ArticleChangePayload>
+        }
+        findFirst: {
+          args: Prisma.ArticleChangeFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ArticleChangePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ArticleChangeFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ArticleChangePayload>
+        }
+        findMany: {
+          args: Prisma.ArticleChangeFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ArticleChangePayload>[]
+        }
+        create: {
+          args: Prisma.ArticleChangeCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ArticleChangePayload>
+        }
+        createMany: {
+          args: Prisma.ArticleChangeCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ArticleChangeCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ArticleChangePayload>[]
+        }
+        delete: {
+          args: Prisma.ArticleChangeDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ArticleChangePayload>
+        }
+        update: {
+          args: Prisma.ArticleChangeUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ArticleChangePayload>
+        }
+        deleteMany: {
+          args: Prisma.ArticleChangeDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ArticleChangeUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ArticleChangeUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ArticleChangePayload>[]
+        }
+        upsert: {
+          args: Prisma.ArticleChangeUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ArticleChangePayload>
+        }
+        aggregate: {
+          args: Prisma.ArticleChangeAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateArticleChange>
+        }
+        groupBy: {
+          args: Prisma.ArticleChangeGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ArticleChangeGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ArticleChangeCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ArticleChangeCountAggregateOutputType> | number
+        }
+      }
+    }
+    CategoryChange: {
+      payload: Prisma.$CategoryChangePayload<ExtArgs>
+      fields: Prisma.CategoryChangeFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CategoryChangeFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CategoryChangePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CategoryChangeFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CategoryChangePayload>
+        }
+        findFirst: {
+          args: Prisma.CategoryChangeFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CategoryChangePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CategoryChangeFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CategoryChangePayload>
+        }
+        findMany: {
+          args: Prisma.CategoryChangeFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CategoryChangePayload>[]
+        }
+        create: {
+          args: Prisma.CategoryChangeCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CategoryChangePayload>
+        }
+        createMany: {
+          args: Prisma.CategoryChangeCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CategoryChangeCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CategoryChangePayload>[]
+        }
+        delete: {
+          args: Prisma.CategoryChangeDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CategoryChangePayload>
+        }
+        update: {
+          args: Prisma.CategoryChangeUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CategoryChangePayload>
+        }
+        deleteMany: {
+          args: Prisma.CategoryChangeDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CategoryChangeUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CategoryChangeUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CategoryChangePayload>[]
+        }
+        upsert: {
+          args: Prisma.CategoryChangeUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CategoryChangePayload>
+        }
+        aggregate: {
+          args: Prisma.CategoryChangeAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCategoryChange>
+        }
+        groupBy: {
+          args: Prisma.CategoryChangeGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CategoryChangeGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CategoryChangeCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CategoryChangeCountAggregateOutputType> | number
+        }
+      }
+    }
+    SiteArticleChange: {
+      payload: Prisma.$SiteArticleChangePayload<ExtArgs>
+      fields: Prisma.SiteArticleChangeFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.SiteArticleChangeFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SiteArticleChangePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.SiteArticleChangeFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SiteArticleChangePayload>
+        }
+        findFirst: {
+          args: Prisma.SiteArticleChangeFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SiteArticleChangePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.SiteArticleChangeFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SiteArticleChangePayload>
+        }
+        findMany: {
+          args: Prisma.SiteArticleChangeFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SiteArticleChangePayload>[]
+        }
+        create: {
+          args: Prisma.SiteArticleChangeCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SiteArticleChangePayload>
+        }
+        createMany: {
+          args: Prisma.SiteArticleChangeCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.SiteArticleChangeCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SiteArticleChangePayload>[]
+        }
+        delete: {
+          args: Prisma.SiteArticleChangeDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SiteArticleChangePayload>
+        }
+        update: {
+          args: Prisma.SiteArticleChangeUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SiteArticleChangePayload>
+        }
+        deleteMany: {
+          args: Prisma.SiteArticleChangeDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.SiteArticleChangeUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.SiteArticleChangeUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SiteArticleChangePayload>[]
+        }
+        upsert: {
+          args: Prisma.SiteArticleChangeUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SiteArticleChangePayload>
+        }
+        aggregate: {
+          args: Prisma.SiteArticleChangeAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateSiteArticleChange>
+        }
+        groupBy: {
+          args: Prisma.SiteArticleChangeGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SiteArticleChangeGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.SiteArticleChangeCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SiteArticleChangeCountAggregateOutputType> | number
+        }
+      }
+    }
+    SubscriptionVersion: {
+      payload: Prisma.$SubscriptionVersionPayload<ExtArgs>
+      fields: Prisma.SubscriptionVersionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.SubscriptionVersionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SubscriptionVersionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.SubscriptionVersionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SubscriptionVersionPayload>
+        }
+        findFirst: {
+          args: Prisma.SubscriptionVersionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SubscriptionVersionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.SubscriptionVersionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SubscriptionVersionPayload>
+        }
+        findMany: {
+          args: Prisma.SubscriptionVersionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SubscriptionVersionPayload>[]
+        }
+        create: {
+          args: Prisma.SubscriptionVersionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SubscriptionVersionPayload>
+        }
+        createMany: {
+          args: Prisma.SubscriptionVersionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.SubscriptionVersionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SubscriptionVersionPayload>[]
+        }
+        delete: {
+          args: Prisma.SubscriptionVersionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SubscriptionVersionPayload>
+        }
+        update: {
+          args: Prisma.SubscriptionVersionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SubscriptionVersionPayload>
+        }
+        deleteMany: {
+          args: Prisma.SubscriptionVersionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.SubscriptionVersionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.SubscriptionVersionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SubscriptionVersionPayload>[]
+        }
+        upsert: {
+          args: Prisma.SubscriptionVersionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SubscriptionVersionPayload>
+        }
+        aggregate: {
+          args: Prisma.SubscriptionVersionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateSubscriptionVersion>
+        }
+        groupBy: {
+          args: Prisma.SubscriptionVersionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SubscriptionVersionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.SubscriptionVersionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SubscriptionVersionCountAggregateOutputType> | number
+        }
+      }
+    }
+    ChangeMark: {
+      payload: Prisma.$ChangeMarkPayload<ExtArgs>
+      fields: Prisma.ChangeMarkFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ChangeMarkFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeMarkPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ChangeMarkFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeMarkPayload>
+        }
+        findFirst: {
+          args: Prisma.ChangeMarkFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeMarkPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ChangeMarkFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeMarkPayload>
+        }
+        findMany: {
+          args: Prisma.ChangeMarkFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeMarkPayload>[]
+        }
+        create: {
+          args: Prisma.ChangeMarkCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeMarkPayload>
+        }
+        createMany: {
+          args: Prisma.ChangeMarkCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ChangeMarkCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeMarkPayload>[]
+        }
+        delete: {
+          args: Prisma.ChangeMarkDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeMarkPayload>
+        }
+        update: {
+          args: Prisma.ChangeMarkUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeMarkPayload>
+        }
+        deleteMany: {
+          args: Prisma.ChangeMarkDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ChangeMarkUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ChangeMarkUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeMarkPayload>[]
+        }
+        upsert: {
+          args: Prisma.ChangeMarkUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChangeMarkPayload>
+        }
+        aggregate: {
+          args: Prisma.ChangeMarkAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateChangeMark>
+        }
+        groupBy: {
+          args: Prisma.ChangeMarkGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ChangeMarkGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ChangeMarkCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ChangeMarkCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -883,6 +1333,60 @@ export const ArticleCategoryScalarFieldEnum = {
 export type ArticleCategoryScalarFieldEnum = (typeof ArticleCategoryScalarFieldEnum)[keyof typeof ArticleCategoryScalarFieldEnum]
 
 
+export const ChangeCounterScalarFieldEnum = {
+  id: 'id',
+  last: 'last'
+} as const
+
+export type ChangeCounterScalarFieldEnum = (typeof ChangeCounterScalarFieldEnum)[keyof typeof ChangeCounterScalarFieldEnum]
+
+
+export const ArticleChangeScalarFieldEnum = {
+  articleId: 'articleId',
+  seq: 'seq',
+  removed: 'removed',
+  changedAt: 'changedAt'
+} as const
+
+export type ArticleChangeScalarFieldEnum = (typeof ArticleChangeScalarFieldEnum)[keyof typeof ArticleChangeScalarFieldEnum]
+
+
+export const CategoryChangeScalarFieldEnum = {
+  categoryKey: 'categoryKey',
+  articleId: 'articleId',
+  seq: 'seq'
+} as const
+
+export type CategoryChangeScalarFieldEnum = (typeof CategoryChangeScalarFieldEnum)[keyof typeof CategoryChangeScalarFieldEnum]
+
+
+export const SiteArticleChangeScalarFieldEnum = {
+  siteId: 'siteId',
+  articleId: 'articleId',
+  seq: 'seq'
+} as const
+
+export type SiteArticleChangeScalarFieldEnum = (typeof SiteArticleChangeScalarFieldEnum)[keyof typeof SiteArticleChangeScalarFieldEnum]
+
+
+export const SubscriptionVersionScalarFieldEnum = {
+  siteId: 'siteId',
+  version: 'version',
+  categories: 'categories',
+  createdAt: 'createdAt'
+} as const
+
+export type SubscriptionVersionScalarFieldEnum = (typeof SubscriptionVersionScalarFieldEnum)[keyof typeof SubscriptionVersionScalarFieldEnum]
+
+
+export const ChangeMarkScalarFieldEnum = {
+  day: 'day',
+  maxSeq: 'maxSeq'
+} as const
+
+export type ChangeMarkScalarFieldEnum = (typeof ChangeMarkScalarFieldEnum)[keyof typeof ChangeMarkScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
@@ -952,6 +1456,27 @@ export type DateTimeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel
  * Reference to a field of type 'DateTime[]'
  */
 export type ListDateTimeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'DateTime[]'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt'
+ */
+export type BigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt[]'
+ */
+export type ListBigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt[]'>
+    
+
+
+/**
+ * Reference to a field of type 'Boolean'
+ */
+export type BooleanFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Boolean'>
     
 
 
@@ -1124,6 +1649,12 @@ export type GlobalOmitConfig = {
   subscription?: Prisma.SubscriptionOmit
   article?: Prisma.ArticleOmit
   articleCategory?: Prisma.ArticleCategoryOmit
+  changeCounter?: Prisma.ChangeCounterOmit
+  articleChange?: Prisma.ArticleChangeOmit
+  categoryChange?: Prisma.CategoryChangeOmit
+  siteArticleChange?: Prisma.SiteArticleChangeOmit
+  subscriptionVersion?: Prisma.SubscriptionVersionOmit
+  changeMark?: Prisma.ChangeMarkOmit
 }
 
 /* Types for Logging */

@@ -55,7 +55,13 @@ export const ModelName = {
   Topic: 'Topic',
   Subscription: 'Subscription',
   Article: 'Article',
-  ArticleCategory: 'ArticleCategory'
+  ArticleCategory: 'ArticleCategory',
+  ChangeCounter: 'ChangeCounter',
+  ArticleChange: 'ArticleChange',
+  CategoryChange: 'CategoryChange',
+  SiteArticleChange: 'SiteArticleChange',
+  SubscriptionVersion: 'SubscriptionVersion',
+  ChangeMark: 'ChangeMark'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -125,6 +131,60 @@ export const ArticleCategoryScalarFieldEnum = {
 } as const
 
 export type ArticleCategoryScalarFieldEnum = (typeof ArticleCategoryScalarFieldEnum)[keyof typeof ArticleCategoryScalarFieldEnum]
+
+
+export const ChangeCounterScalarFieldEnum = {
+  id: 'id',
+  last: 'last'
+} as const
+
+export type ChangeCounterScalarFieldEnum = (typeof ChangeCounterScalarFieldEnum)[keyof typeof ChangeCounterScalarFieldEnum]
+
+
+export const ArticleChangeScalarFieldEnum = {
+  articleId: 'articleId',
+  seq: 'seq',
+  removed: 'removed',
+  changedAt: 'changedAt'
+} as const
+
+export type ArticleChangeScalarFieldEnum = (typeof ArticleChangeScalarFieldEnum)[keyof typeof ArticleChangeScalarFieldEnum]
+
+
+export const CategoryChangeScalarFieldEnum = {
+  categoryKey: 'categoryKey',
+  articleId: 'articleId',
+  seq: 'seq'
+} as const
+
+export type CategoryChangeScalarFieldEnum = (typeof CategoryChangeScalarFieldEnum)[keyof typeof CategoryChangeScalarFieldEnum]
+
+
+export const SiteArticleChangeScalarFieldEnum = {
+  siteId: 'siteId',
+  articleId: 'articleId',
+  seq: 'seq'
+} as const
+
+export type SiteArticleChangeScalarFieldEnum = (typeof SiteArticleChangeScalarFieldEnum)[keyof typeof SiteArticleChangeScalarFieldEnum]
+
+
+export const SubscriptionVersionScalarFieldEnum = {
+  siteId: 'siteId',
+  version: 'version',
+  categories: 'categories',
+  createdAt: 'createdAt'
+} as const
+
+export type SubscriptionVersionScalarFieldEnum = (typeof SubscriptionVersionScalarFieldEnum)[keyof typeof SubscriptionVersionScalarFieldEnum]
+
+
+export const ChangeMarkScalarFieldEnum = {
+  day: 'day',
+  maxSeq: 'maxSeq'
+} as const
+
+export type ChangeMarkScalarFieldEnum = (typeof ChangeMarkScalarFieldEnum)[keyof typeof ChangeMarkScalarFieldEnum]
 
 
 export const SortOrder = {

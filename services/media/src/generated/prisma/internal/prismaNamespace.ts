@@ -1202,7 +1202,8 @@ export const AiVariantScalarFieldEnum = {
   metaDescription: 'metaDescription',
   imageKey: 'imageKey',
   units: 'units',
-  generatedAt: 'generatedAt'
+  generatedAt: 'generatedAt',
+  notedAt: 'notedAt'
 } as const
 
 export type AiVariantScalarFieldEnum = (typeof AiVariantScalarFieldEnum)[keyof typeof AiVariantScalarFieldEnum]

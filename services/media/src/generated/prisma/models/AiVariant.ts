@@ -47,6 +47,7 @@ export type AiVariantMinAggregateOutputType = {
   imageKey: string | null
   units: number | null
   generatedAt: Date | null
+  notedAt: Date | null
 }
 
 export type AiVariantMaxAggregateOutputType = {
@@ -60,6 +61,7 @@ export type AiVariantMaxAggregateOutputType = {
   imageKey: string | null
   units: number | null
   generatedAt: Date | null
+  notedAt: Date | null
 }
 
 export type AiVariantCountAggregateOutputType = {
@@ -73,6 +75,7 @@ export type AiVariantCountAggregateOutputType = {
   imageKey: number
   units: number
   generatedAt: number
+  notedAt: number
   _all: number
 }
 
@@ -96,6 +99,7 @@ export type AiVariantMinAggregateInputType = {
   imageKey?: true
   units?: true
   generatedAt?: true
+  notedAt?: true
 }
 
 export type AiVariantMaxAggregateInputType = {
@@ -109,6 +113,7 @@ export type AiVariantMaxAggregateInputType = {
   imageKey?: true
   units?: true
   generatedAt?: true
+  notedAt?: true
 }
 
 export type AiVariantCountAggregateInputType = {
@@ -122,6 +127,7 @@ export type AiVariantCountAggregateInputType = {
   imageKey?: true
   units?: true
   generatedAt?: true
+  notedAt?: true
   _all?: true
 }
 
@@ -222,6 +228,7 @@ export type AiVariantGroupByOutputType = {
   imageKey: string | null
   units: number
   generatedAt: Date
+  notedAt: Date | null
   _count: AiVariantCountAggregateOutputType | null
   _avg: AiVariantAvgAggregateOutputType | null
   _sum: AiVariantSumAggregateOutputType | null
@@ -258,6 +265,7 @@ export type AiVariantWhereInput = {
   imageKey?: Prisma.StringNullableFilter<"AiVariant"> | string | null
   units?: Prisma.IntFilter<"AiVariant"> | number
   generatedAt?: Prisma.DateTimeFilter<"AiVariant"> | Date | string
+  notedAt?: Prisma.DateTimeNullableFilter<"AiVariant"> | Date | string | null
 }
 
 export type AiVariantOrderByWithRelationInput = {
@@ -271,6 +279,7 @@ export type AiVariantOrderByWithRelationInput = {
   imageKey?: Prisma.SortOrderInput | Prisma.SortOrder
   units?: Prisma.SortOrder
   generatedAt?: Prisma.SortOrder
+  notedAt?: Prisma.SortOrderInput | Prisma.SortOrder
 }
 
 export type AiVariantWhereUniqueInput = Prisma.AtLeast<{
@@ -288,6 +297,7 @@ export type AiVariantWhereUniqueInput = Prisma.AtLeast<{
   imageKey?: Prisma.StringNullableFilter<"AiVariant"> | string | null
   units?: Prisma.IntFilter<"AiVariant"> | number
   generatedAt?: Prisma.DateTimeFilter<"AiVariant"> | Date | string
+  notedAt?: Prisma.DateTimeNullableFilter<"AiVariant"> | Date | string | null
 }, "siteId_articleId">
 
 export type AiVariantOrderByWithAggregationInput = {
@@ -301,6 +311,7 @@ export type AiVariantOrderByWithAggregationInput = {
   imageKey?: Prisma.SortOrderInput | Prisma.SortOrder
   units?: Prisma.SortOrder
   generatedAt?: Prisma.SortOrder
+  notedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.AiVariantCountOrderByAggregateInput
   _avg?: Prisma.AiVariantAvgOrderByAggregateInput
   _max?: Prisma.AiVariantMaxOrderByAggregateInput
@@ -322,6 +333,7 @@ export type AiVariantScalarWhereWithAggregatesInput = {
   imageKey?: Prisma.StringNullableWithAggregatesFilter<"AiVariant"> | string | null
   units?: Prisma.IntWithAggregatesFilter<"AiVariant"> | number
   generatedAt?: Prisma.DateTimeWithAggregatesFilter<"AiVariant"> | Date | string
+  notedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"AiVariant"> | Date | string | null
 }
 
 export type AiVariantCreateInput = {
@@ -335,6 +347,7 @@ export type AiVariantCreateInput = {
   imageKey?: string | null
   units: number
   generatedAt: Date | string
+  notedAt?: Date | string | null
 }
 
 export type AiVariantUncheckedCreateInput = {
@@ -348,6 +361,7 @@ export type AiVariantUncheckedCreateInput = {
   imageKey?: string | null
   units: number
   generatedAt: Date | string
+  notedAt?: Date | string | null
 }
 
 export type AiVariantUpdateInput = {
@@ -361,6 +375,7 @@ export type AiVariantUpdateInput = {
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   units?: Prisma.IntFieldUpdateOperationsInput | number
   generatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  notedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type AiVariantUncheckedUpdateInput = {
@@ -374,6 +389,7 @@ export type AiVariantUncheckedUpdateInput = {
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   units?: Prisma.IntFieldUpdateOperationsInput | number
   generatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  notedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type AiVariantCreateManyInput = {
@@ -387,6 +403,7 @@ export type AiVariantCreateManyInput = {
   imageKey?: string | null
   units: number
   generatedAt: Date | string
+  notedAt?: Date | string | null
 }
 
 export type AiVariantUpdateManyMutationInput = {
@@ -400,6 +417,7 @@ export type AiVariantUpdateManyMutationInput = {
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   units?: Prisma.IntFieldUpdateOperationsInput | number
   generatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  notedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type AiVariantUncheckedUpdateManyInput = {
@@ -413,6 +431,7 @@ export type AiVariantUncheckedUpdateManyInput = {
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   units?: Prisma.IntFieldUpdateOperationsInput | number
   generatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  notedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type AiVariantSiteIdArticleIdCompoundUniqueInput = {
@@ -431,6 +450,7 @@ export type AiVariantCountOrderByAggregateInput = {
   imageKey?: Prisma.SortOrder
   units?: Prisma.SortOrder
   generatedAt?: Prisma.SortOrder
+  notedAt?: Prisma.SortOrder
 }
 
 export type AiVariantAvgOrderByAggregateInput = {
@@ -448,6 +468,7 @@ export type AiVariantMaxOrderByAggregateInput = {
   imageKey?: Prisma.SortOrder
   units?: Prisma.SortOrder
   generatedAt?: Prisma.SortOrder
+  notedAt?: Prisma.SortOrder
 }
 
 export type AiVariantMinOrderByAggregateInput = {
@@ -461,6 +482,7 @@ export type AiVariantMinOrderByAggregateInput = {
   imageKey?: Prisma.SortOrder
   units?: Prisma.SortOrder
   generatedAt?: Prisma.SortOrder
+  notedAt?: Prisma.SortOrder
 }
 
 export type AiVariantSumOrderByAggregateInput = {
@@ -484,6 +506,7 @@ export type AiVariantSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   imageKey?: boolean
   units?: boolean
   generatedAt?: boolean
+  notedAt?: boolean
 }, ExtArgs["result"]["aiVariant"]>
 
 export type AiVariantSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -497,6 +520,7 @@ export type AiVariantSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   imageKey?: boolean
   units?: boolean
   generatedAt?: boolean
+  notedAt?: boolean
 }, ExtArgs["result"]["aiVariant"]>
 
 export type AiVariantSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -510,6 +534,7 @@ export type AiVariantSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   imageKey?: boolean
   units?: boolean
   generatedAt?: boolean
+  notedAt?: boolean
 }, ExtArgs["result"]["aiVariant"]>
 
 export type AiVariantSelectScalar = {
@@ -523,9 +548,10 @@ export type AiVariantSelectScalar = {
   imageKey?: boolean
   units?: boolean
   generatedAt?: boolean
+  notedAt?: boolean
 }
 
-export type AiVariantOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"siteId" | "articleId" | "articleVersion" | "profileVersion" | "title" | "summary" | "metaDescription" | "imageKey" | "units" | "generatedAt", ExtArgs["result"]["aiVariant"]>
+export type AiVariantOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"siteId" | "articleId" | "articleVersion" | "profileVersion" | "title" | "summary" | "metaDescription" | "imageKey" | "units" | "generatedAt" | "notedAt", ExtArgs["result"]["aiVariant"]>
 
 export type $AiVariantPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "AiVariant"
@@ -547,6 +573,10 @@ export type $AiVariantPayload<ExtArgs extends runtime.Types.Extensions.InternalA
      */
     units: number
     generatedAt: Date
+    /**
+     * When the feed's changes feed was told of it; null until then (src/ai-planner.ts VariantNotes).
+     */
+    notedAt: Date | null
   }, ExtArgs["result"]["aiVariant"]>
   composites: {}
 }
@@ -980,6 +1010,7 @@ export interface AiVariantFieldRefs {
   readonly imageKey: Prisma.FieldRef<"AiVariant", 'String'>
   readonly units: Prisma.FieldRef<"AiVariant", 'Int'>
   readonly generatedAt: Prisma.FieldRef<"AiVariant", 'DateTime'>
+  readonly notedAt: Prisma.FieldRef<"AiVariant", 'DateTime'>
 }
     
 
