@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { createPgAdapter } from '@cfs/common/database';
 import { applyMigrations } from '@cfs/common/migrate';
-import { FEED_MIGRATIONS_DIR, FeedPages, FeedPrismaClient as PrismaClient } from '@cfs/feed';
+import { ChangesFeed, FEED_MIGRATIONS_DIR, FeedPages, FeedPrismaClient as PrismaClient } from '@cfs/feed';
 import { createDatabase } from './harness.ts';
 
 export const CATEGORIES = 20;
@@ -22,6 +22,9 @@ export interface SizeLatency {
   articles: number;
   first: Latency;
   deep: Latency;
+  /** GET /api/v1/feed/changes as the feed service answers it: a caught-up poll, and one 20 changes behind. */
+  caughtUp: Latency;
+  behind: Latency;
   loadSeconds: number;
 }
 
@@ -52,8 +55,16 @@ async function fill(db: PrismaClient, size: number): Promise<void> {
     SELECT 'a' || g, 'c' || (g % ${CATEGORIES}), timestamptz '2020-01-01' + g * interval '1 minute' FROM generate_series(1, ${size}) g
     UNION ALL
     SELECT 'a' || g, 'c' || ((g + 7) % ${CATEGORIES}), timestamptz '2020-01-01' + g * interval '1 minute' FROM generate_series(1, ${size}, 3) g`);
-  await db.$executeRawUnsafe('VACUUM ANALYZE articles');
-  await db.$executeRawUnsafe('VACUUM ANALYZE article_categories');
+  // The change log as the imports would have written it: change g is article g's.
+  await db.$executeRawUnsafe('TRUNCATE article_changes, category_changes, change_counter');
+  await db.$executeRawUnsafe(
+    `INSERT INTO article_changes (article_id, seq, removed, changed_at) SELECT 'a' || g, g, false, now() FROM generate_series(1, ${size}) g`,
+  );
+  await db.$executeRawUnsafe(
+    `INSERT INTO category_changes (category_key, article_id, seq) SELECT category_key, article_id, substr(article_id, 2)::bigint FROM article_categories`,
+  );
+  await db.$executeRawUnsafe(`INSERT INTO change_counter (id, last) VALUES (1, ${size})`);
+  for (const table of ['articles', 'article_categories', 'article_changes', 'category_changes']) await db.$executeRawUnsafe(`VACUUM ANALYZE ${table}`);
 }
 
 async function measureSize(db: PrismaClient, size: number, iterations: number): Promise<SizeLatency> {
@@ -67,7 +78,13 @@ async function measureSize(db: PrismaClient, size: number, iterations: number): 
     const g = Math.floor((((i * 7919) % 1000) / 1000) * size) + 1;
     return pages.page('site_bench', 20, { publishedAt: new Date(EPOCH + g * 60_000), articleId: `a${g}` });
   });
-  return { articles: size, first, deep, loadSeconds };
+  const changes = new ChangesFeed(db, 'feed');
+  const at = (seq: number) => ({ siteId: 'site_bench', seq: BigInt(seq), version: 1 });
+  await time(20, () => changes.changes('site_bench', at(size), 20)); // warm-up
+  const caughtUp = await time(iterations, () => changes.changes('site_bench', at(size), 20));
+  // The Site's 3 categories of 20 hold about a sixth of the articles: 20 changes are ~120 numbers behind.
+  const behind = await time(iterations, () => changes.changes('site_bench', at(size - 120), 20));
+  return { articles: size, first, deep, caughtUp, behind, loadSeconds };
 }
 
 /** Page latency at each size in turn (one database, refilled), a Site subscribed to 3 of the categories. */
@@ -77,6 +94,9 @@ export async function feedLatency(sizes: number[], iterations: number, onSize: (
   try {
     await applyMigrations({ target, migrationsDir: FEED_MIGRATIONS_DIR });
     await db.$executeRawUnsafe(`INSERT INTO subscriptions (site_id, category_key) VALUES ('site_bench', 'c1'), ('site_bench', 'c2'), ('site_bench', 'c3')`);
+    await db.$executeRawUnsafe(
+      `INSERT INTO subscription_versions (site_id, version, categories, created_at) VALUES ('site_bench', 1, ARRAY['c1', 'c2', 'c3'], now())`,
+    );
     const results: SizeLatency[] = [];
     for (const size of sizes) {
       results.push(await measureSize(db, size, iterations));

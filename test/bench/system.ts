@@ -214,7 +214,8 @@ async function feedAtSize(): Promise<void> {
   console.log(`\n== feed page read (the feed service's, no cache), ${FEED_ITERATIONS} reads each, limit 20:`);
   for (const r of rows) {
     console.log(
-      `  ${String(r.articles).padStart(9)} articles: first page p50 ${r.first.p50.toFixed(2)} ms, p99 ${r.first.p99.toFixed(2)} ms; deep page p50 ${r.deep.p50.toFixed(2)} ms`,
+      `  ${String(r.articles).padStart(9)} articles: first page p50 ${r.first.p50.toFixed(2)} ms, p99 ${r.first.p99.toFixed(2)} ms; deep page p50 ${r.deep.p50.toFixed(2)} ms; ` +
+        `changes poll caught up p50 ${r.caughtUp.p50.toFixed(2)} ms, 20 behind p50 ${r.behind.p50.toFixed(2)} ms`,
     );
   }
   const ratio = large.first.p50 / small.first.p50;

@@ -185,7 +185,7 @@ describe('the content loop', () => {
     const before: Item[] = [];
     for (let more = true; more || before.length === 0; await new Promise((r) => setTimeout(r, 100))) {
       const page = await changes(since);
-      before.push(...page.data.flatMap((c) => (c.type === 'upsert' && c.article?.id === id ? [c.article] : [])));
+      before.push(...page.data.flatMap((c) => (c.type === 'upsert' && c.article && c.article.id === id ? [c.article] : [])));
       since = page.nextSince;
       more = page.hasMore;
     }
@@ -194,7 +194,7 @@ describe('the content loop', () => {
     const seen: Item[] = [];
     for (let more = true; more;) {
       const page = await changes(since);
-      seen.push(...page.data.flatMap((c) => (c.type === 'upsert' && c.article?.id === id ? [c.article] : [])));
+      seen.push(...page.data.flatMap((c) => (c.type === 'upsert' && c.article && c.article.id === id ? [c.article] : [])));
       since = page.nextSince;
       more = page.hasMore;
     }

@@ -16,6 +16,7 @@ import { loadShippedTaxonomyIfEmpty } from './taxonomy.ts';
 
 export { feedEnvSchema, type FeedEnv } from './env.ts';
 export { DEMO_ARTICLES_FILE, readJsonLines };
+export { ChangesFeed } from './changes.ts';
 export { FeedPages } from './feed-pages.ts';
 export { pageQuery, readPage } from './page-query.ts';
 export { PrismaClient as FeedPrismaClient } from './generated/prisma/client.ts';
