@@ -123,7 +123,9 @@ describe('AI generation jobs', () => {
     ]);
     // One for art_d, one for art_e: the triple is the key, not the queue.
     expect(answers.reduce((n, a) => n + a.queued, 0)).toBe(2);
-    await until(async () => (await probe.aiVariant.count({ where: { siteId: site } })) === 2, 'two variants');
+    // A variant is stored before its units are settled: wait for both settlements, then look.
+    await until(async () => (await outcomes(site)).length === 2, 'two outcomes');
+    expect(await probe.aiVariant.count({ where: { siteId: site } })).toBe(2);
     expect(standin.chats).toHaveLength(2);
     expect(await used(site)).toBe(22);
   });
