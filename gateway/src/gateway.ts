@@ -16,7 +16,8 @@ import { FeedPageCache } from './feed-pages.ts';
 import { PlanEntitlements } from '@cfs/common/entitlements';
 import type { GatewayConfig } from './env.ts';
 import { HttpHealth, mountHealth } from '@cfs/common/http-health';
-import { buildOpenApi } from './openapi.ts';
+import { checkApiReference, loadApiReference, publicDescription, type ApiReferencePage } from './api-reference.ts';
+import { buildOpenApi, PUBLIC_API_VERSION } from './openapi.ts';
 import { mountPipeline } from './pipeline.ts';
 import type { AnyRoute } from './route.ts';
 import { publicApi, publicRoutes } from './routes/index.ts';
@@ -31,7 +32,7 @@ export { HttpHealth, servicesHealth } from '@cfs/common/http-health';
 export { closeServiceClients, createServiceClients, type ServiceAddresses, type ServiceClients } from './clients.ts';
 export { createMemoryStores, createRedisStores, createStores, type GatewayStores } from './stores/index.ts';
 export { defineRoute, type AnyRoute } from './route.ts';
-export { buildOpenApi, publicRoutes };
+export { buildOpenApi, publicDescription, publicRoutes };
 
 export interface GatewayDeps {
   env: GatewayConfig;
@@ -47,6 +48,8 @@ export interface GatewayDeps {
   now?: () => number;
   /** What /readyz answers (default: ready until drained). */
   health?: HttpHealth;
+  /** The page GET /docs/ serves (default: the one built into assets/api-reference; null: none). */
+  apiReference?: ApiReferencePage | null;
 }
 
 export function createGateway(deps: GatewayDeps): express.Express {
@@ -87,6 +90,9 @@ export function createGateway(deps: GatewayDeps): express.Express {
   const entitlements = new PlanEntitlements(stores.quotas, now);
   const routes = [...(deps.routes ?? publicApi({ sites, entitlements, feedPages, cursors, changesTokens, taxonomy })), ...(deps.extraRoutes ?? [])];
 
+  const apiReference = deps.apiReference === undefined ? loadApiReference() : (deps.apiReference ?? undefined);
+  if (deps.apiReference === undefined) checkApiReference(apiReference, logger);
+
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -97,7 +103,8 @@ export function createGateway(deps: GatewayDeps): express.Express {
   if (env.DASHBOARD_HTTP_URL) app.use(dashboardProxy({ target: env.DASHBOARD_HTTP_URL, timeoutMs: 30_000, logger }));
   mountPipeline(app, {
     routes,
-    openapi: buildOpenApi(routes, { version: '1.0.0' }),
+    openapi: buildOpenApi(routes, { version: PUBLIC_API_VERSION }),
+    apiReference,
     product: env.PRODUCT,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,

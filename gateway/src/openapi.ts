@@ -367,6 +367,9 @@ function mediaOperation(errors: ErrorResponses) {
   };
 }
 
+/** The version of the public API's description (info.version). */
+export const PUBLIC_API_VERSION = '1.0.0';
+
 export function buildOpenApi(routes: AnyRoute[], info: { version: string }) {
   const converter = new SchemaConverter();
   const errors = new ErrorResponses();

@@ -12,6 +12,7 @@ import type { Logger } from '@cfs/common/logger';
 import type { Authenticator } from './authenticator.ts';
 import type { PlanEntitlements } from '@cfs/common/entitlements';
 import { Admission } from './admission.ts';
+import { apiReferenceRoute, type ApiReferencePage } from './api-reference.ts';
 import { MEDIA_PATH_PREFIX, mediaRoutes } from './media-proxy.ts';
 import type { AnyRoute } from './route.ts';
 import type { Rpc } from './rpc.ts';
@@ -31,6 +32,8 @@ export interface PipelineDeps {
   routes: AnyRoute[];
   /** The OpenAPI document served at /docs/public.json. */
   openapi: unknown;
+  /** The API reference page served at /docs/ (api-reference.ts), when built. */
+  apiReference: ApiReferencePage | undefined;
   product: string;
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
@@ -108,9 +111,10 @@ export function mountPipeline(app: Express, deps: PipelineDeps): void {
     rateLimiter.count(res, callerOf(req)).then(() => next(err), next);
   }) as ErrorRequestHandler);
   // Everything else: 1. 429, then public media (streamed through, no Credential, no body), the
-  // description, and 404.
+  // API reference page, the description, and 404.
   app.use(rateLimiter.step());
   app.use(MEDIA_PATH_PREFIX.slice(0, -1), mediaHeaders(), ...mediaRoutes({ target: deps.mediaHttpUrl, timeoutMs: 10_000, logger: deps.logger }));
+  if (deps.apiReference) app.get('/docs/', ...apiReferenceRoute(deps.apiReference));
   app.use(...headers, jsonBody(deps.bodyLimitBytes));
   app.get('/docs/public.json', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');

@@ -140,6 +140,17 @@ describe('dashboard: an invited customer manages Sites and Credentials in the br
     await other.close();
   });
 
+  it('links to the API reference from the main navigation: the gateway serves it beside the dashboard', async () => {
+    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API reference' });
+    const href = await link.getAttribute('href');
+    expect(href).toBe('/docs/');
+    const docs = await context.newPage();
+    const res = await docs.goto(new URL(href!, page.url()).toString());
+    expect(res?.status()).toBe(200);
+    expect(await docs.title()).toBe('Content Feed Service Public API');
+    await docs.close();
+  });
+
   it('creates a Site, shows the API error where a bad URL was entered, and renames the Site', async () => {
     await page.getByLabel('Name').fill('Second site');
     await page.getByLabel('URL').fill('ftp://files.dash.example');

@@ -103,6 +103,12 @@ describe('npm ci && npm start on a machine with nothing else: the README quickst
       const invitation = await fetch(dashboardLink!);
       expect(invitation.status).toBe(200);
       expect(await invitation.text()).toContain('Set your password');
+      // The printed API reference link answers the page the build made (npm start builds first).
+      const referenceLink = /API reference: (\S+)/.exec(output())?.[1];
+      expect(referenceLink).toBe('http://127.0.0.1:8080/docs/');
+      const reference = await fetch(referenceLink!);
+      expect(reference.status).toBe(200);
+      expect(await reference.text()).toContain('<title>Content Feed Service Public API</title>');
       // Signed in, the demo Site's usage page shows the quickstart's feed requests: the dashboard
       // reads the gateway's counters in memory (no Redis in embedded mode).
       const demoSite = /Demo site: (site_\S+)/.exec(output())![1]!;

@@ -13,9 +13,11 @@ import { applyMigrations } from '@cfs/common/migrate';
 import { MIGRATED_SERVICES, migrationsDirOf } from './services.ts';
 
 export default async function setup(project: TestProject) {
-  // The dashboard's browser assets are a build output (services/dashboard/scripts/build-assets.mjs).
-  const dashboard = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services/dashboard');
-  execFileSync(process.execPath, ['scripts/build-assets.mjs'], { cwd: dashboard, stdio: 'inherit' });
+  // The dashboard's browser assets and the gateway's API reference page are build outputs
+  // (services/dashboard/scripts/build-assets.mjs, gateway/scripts/build-api-reference.ts).
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  execFileSync(process.execPath, ['scripts/build-assets.mjs'], { cwd: path.join(root, 'services/dashboard'), stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-api-reference.ts'], { cwd: path.join(root, 'gateway'), stdio: 'inherit' });
   const admin = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const database = `cfs_test_${runId}`;

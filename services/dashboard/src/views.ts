@@ -13,6 +13,8 @@ export { html };
 export type Node = VNode | VNode[] | string | null | undefined | false;
 
 export const BASE = '/dashboard';
+/** The gateway's API reference page: the dashboard is served by the gateway, at the same origin. */
+export const API_REFERENCE = '/docs/';
 
 export interface PageChrome {
   title: string;
@@ -40,18 +42,18 @@ export function page(chrome: PageChrome, body: ComponentChildren): string {
           <a class="skip" href="#main">Skip to content</a>
           <header class="top">
             <a class="brand" href=${`${BASE}/`}>Content Feed</a>
-            ${
-              user &&
-              html`<nav aria-label="Main">
-                <a href=${`${BASE}/sites`}>Sites</a>
-                <a href=${`${BASE}/account`}>Account</a>
-                <span class="who">${user.email}</span>
-                <form method="post" action=${`${BASE}/sign-out`} class="inline">
-                  <input type="hidden" name="_csrf" value=${user.csrf} />
-                  <button type="submit" class="link">Sign out</button>
-                </form>
-              </nav>`
-            }
+            <nav aria-label="Main">
+              ${user && html`<a href=${`${BASE}/sites`}>Sites</a> <a href=${`${BASE}/account`}>Account</a>`}
+              <a href=${API_REFERENCE}>API reference</a>
+              ${
+                user &&
+                html`<span class="who">${user.email}</span>
+                  <form method="post" action=${`${BASE}/sign-out`} class="inline">
+                    <input type="hidden" name="_csrf" value=${user.csrf} />
+                    <button type="submit" class="link">Sign out</button>
+                  </form>`
+              }
+            </nav>
           </header>
           <main id="main">${chrome.flash && html`<p class="notice" role="status">${chrome.flash}</p>`} ${body}</main>
         </body>

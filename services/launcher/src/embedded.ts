@@ -88,6 +88,7 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
         `Demo site: ${demo.siteId} (its credential was shown on the first start; make another with: npm run -s admin -- credential create --site ${demo.siteId} --scopes account.read,feed.read,subscription.manage)\n`,
       );
     }
+    process.stdout.write(`API reference: ${system.baseUrl}/docs/\n`);
     process.stdout.write(`Dashboard for the demo customer: ${demo.signIn}\n`);
   } catch (err) {
     removeLocalRun(dataDir);

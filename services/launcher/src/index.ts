@@ -131,7 +131,7 @@ if (!env.DATABASE_URL) {
     // The operator CLI on this machine finds these services through the data folder (local-run.ts).
     writeLocalRun(dataDir, { addresses, baseUrl });
     process.stdout.write(
-      `Content Feed Service is running on ${baseUrl} (API description: ${baseUrl}/docs/public.json; dashboard: ${baseUrl}/dashboard/). Ctrl-C stops it.\n`,
+      `Content Feed Service is running on ${baseUrl} (API reference: ${baseUrl}/docs/; API description: ${baseUrl}/docs/public.json; dashboard: ${baseUrl}/dashboard/). Ctrl-C stops it.\n`,
     );
   } catch (err) {
     logger.error({ err: err instanceof Error ? err.message : String(err) }, 'start-up failed');
