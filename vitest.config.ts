@@ -1,3 +1,4 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Four layers, each runnable on its own (`npm run test:<layer>`); `npm test` runs them all.
@@ -8,9 +9,12 @@ import { defineConfig } from 'vitest/config';
 // Layers that use PostgreSQL or Redis get a database and a Redis key prefix of their own per run
 // (test/support/global-setup.ts), so concurrent runs never collide.
 const withServers = { globalSetup: ['test/support/global-setup.ts'] };
-const packageTests = ['services/*/test/**/', 'gateway/test/**/', 'protos/test/**/'];
+const packageTests = ['services/*/test/**/', 'gateway/test/**/', 'protos/test/**/', 'clients/*/test/**/'];
 
 export default defineConfig({
+  // Workspace packages that publish built files (@cfs/client) point the `@cfs/source` export
+  // condition at their TypeScript source, which the tests run (as tsconfig.base.json's customConditions).
+  ssr: { resolve: { conditions: ['@cfs/source', ...defaultServerConditions] } },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

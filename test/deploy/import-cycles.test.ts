@@ -1,6 +1,6 @@
 /**
  * No file cycle inside a package: for every workspace's hand-written source (gateway/src,
- * services/<name>/src, protos/src), the graph of relative imports has no cycle. A cycle makes two
+ * services/<name>/src, protos/src, clients/<name>/src), the graph of relative imports has no cycle. A cycle makes two
  * files one unit that can be read, tested and changed only together; the packages themselves have
  * none either (each imports others only through their package exports). Generated code is left out.
  */
@@ -9,9 +9,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SOURCE_DIRS = ['gateway/src', 'protos/src', ...readdirSync(path.join(ROOT, 'services')).map((name) => `services/${name}/src`)].filter((dir) =>
-  existsSync(path.join(ROOT, dir)),
-);
+const SOURCE_DIRS = [
+  'gateway/src',
+  'protos/src',
+  ...readdirSync(path.join(ROOT, 'services')).map((name) => `services/${name}/src`),
+  ...readdirSync(path.join(ROOT, 'clients')).map((name) => `clients/${name}/src`),
+].filter((dir) => existsSync(path.join(ROOT, dir)));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
