@@ -5,7 +5,7 @@
  * This file works in categories of its own (a unique prefix).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, wasRevalidated, type CfsClient, type ErrorCode } from '@cfs/client';
+import { createClient, syncFeed, wasRevalidated, type CfsClient, type ErrorCode, type FeedChange } from '@cfs/client';
 import { createCustomer, type Owner } from '../support/customers.ts';
 import { jsonl, tempFile } from '../support/files.ts';
 import { request } from '../support/http.ts';
@@ -108,5 +108,40 @@ describe('@cfs/client against the running system', () => {
     expect(second.data).toEqual(first.data);
     expect(wasRevalidated(first.response)).toBe(false);
     expect(wasRevalidated(second.response)).toBe(first.response.headers.get('etag') !== null);
+  });
+
+  it('syncFeed: the whole feed as upserts, then only what changed (an import, a removal), its since kept between runs', async () => {
+    await client.PUT('/api/v1/subscriptions', { body: { categories: [category] } });
+    const mirror = new Map<string, string>();
+    const apply = (c: FeedChange) => (c.type === 'upsert' ? mirror.set(c.article.id, c.article.title) : mirror.delete(c.id));
+    const first = syncFeed(client, { limit: 3 });
+    for await (const change of first) apply(change);
+    expect([...mirror.keys()].sort()).toEqual(Array.from({ length: 7 }, (_, i) => `${p}-${i}`).sort());
+    const since = first.since!;
+    // Caught up: nothing, and the same position.
+    const idle = syncFeed(client, { since });
+    for await (const change of idle) apply(change);
+    expect(idle.since).toBe(since);
+    await system.admin('articles', 'remove', '--id', `${p}-0`);
+    const row = {
+      id: `${p}-7`,
+      title: 'Client story 7',
+      url: `https://news.example.com/${p}/7`,
+      publishedAt: '2026-02-01T00:00:00.000Z',
+      categories: [category],
+    };
+    await system.admin('articles', 'import', '--file', tempFile('a7.jsonl', jsonl([row])));
+    const changes: FeedChange[] = [];
+    const next = syncFeed(client, { since });
+    for await (const change of next) (changes.push(change), apply(change));
+    expect(changes).toHaveLength(2);
+    expect(mirror.has(`${p}-0`)).toBe(false);
+    expect(mirror.get(`${p}-7`)).toBe('Client story 7');
+    expect(next.since).not.toBe(since);
+  });
+
+  it('syncFeed throws the API error for a since it did not issue', async () => {
+    const run = syncFeed(client, { since: 'not-a-token' });
+    await expect(run[Symbol.asyncIterator]().next()).rejects.toMatchObject({ name: 'SyncFeedError', status: 400, code: 'MALFORMED_REQUEST' });
   });
 });

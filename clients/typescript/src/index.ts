@@ -6,6 +6,7 @@ import type { components } from './generated/api.ts';
 export { createClient, type CfsClient, type ClientOptions } from './client.ts';
 export { DEFAULT_ETAG_CACHE, wasRevalidated, type EtagCacheOptions } from './etags.ts';
 export { DEFAULT_RETRY, type RetryOptions } from './retry.ts';
+export { syncFeed, SyncFeedError, type FeedChange, type FeedSync, type SyncFeedOptions } from './sync.ts';
 export type { components, operations, paths } from './generated/api.ts';
 
 /** The body of every non-2xx answer but a 304: `{ error: { code, message } }`. */

@@ -276,6 +276,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/feed/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read what changed in the feed
+         * @description The changes of the Site's feed since a position, oldest first: upserts for new, updated and newly personalized articles and for articles that entered the feed (a subscription change), deletes for removed articles and for articles that left it. Without since, every article of the feed as an upsert. Apply every change in order, following nextSince while hasMore, and you hold exactly the feed. A since that was altered or is not a token is a 400 before authentication; one older than the changes kept (at least 30 days) is a 400 that says to start over.
+         */
+        get: operations["getFeedChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -897,6 +917,61 @@ export interface components {
             };
         };
         /**
+         * @description Apply every change in order, following nextSince while hasMore, and you hold exactly the Site's feed.
+         * @example {
+         *       "data": [
+         *         {
+         *           "type": "upsert",
+         *           "article": {
+         *             "id": "art_3f2a9c1e5b7d4a6c8e0f1a2b",
+         *             "title": "Robots learn to sort recycling",
+         *             "url": "https://news.example/robots-recycling",
+         *             "summary": "A warehouse robot now sorts mixed recycling faster than people do.",
+         *             "publishedAt": "2026-02-01T08:00:00.000Z",
+         *             "categories": [
+         *               "technology"
+         *             ],
+         *             "imageKey": "covers/robots.png",
+         *             "imageUrl": "/media/generated/covers/robots.png",
+         *             "personalized": {
+         *               "title": "Warehouse robots now sort recycling faster than people",
+         *               "summary": "For readers following automation: a sorting robot beats people at mixed recycling.",
+         *               "metaDescription": "A warehouse robot sorts mixed recycling faster than people: what it means for automation.",
+         *               "imageUrl": "/media/generated/ai/3b6f0c1d9e8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c.png",
+         *               "generatedAt": "2026-02-01T08:00:05.000Z"
+         *             }
+         *           }
+         *         },
+         *         {
+         *           "type": "delete",
+         *           "id": "art_9d8c7b6a5f4e3d2c1b0a9f8e",
+         *           "reason": "removed"
+         *         }
+         *       ],
+         *       "nextSince": "c2l0ZV8wNmgxMHZ2eTU3NnB4ZnZqeHY2NHA1eXFhbXw0MnwxfA.q1Xc5mT0bW8yZk3NfA2hVg",
+         *       "hasMore": false
+         *     }
+         */
+        FeedChanges: {
+            /** @description Oldest change first. */
+            data: (components["schemas"]["FeedUpsert"] | components["schemas"]["FeedDelete"])[];
+            /** @description More changes are waiting: ask again with nextSince now. */
+            hasMore: boolean;
+            /** @description Pass as since next time. When nothing changed it is the since you gave, so the answer repeats (and its ETag). */
+            nextSince: string;
+        };
+        /** @description The article left the feed: drop your copy (nothing to do if you hold none). */
+        FeedDelete: {
+            id: string;
+            /**
+             * @description `removed`: the article was removed; `unsubscribed`: it is no longer in the Site's subscribed categories.
+             * @enum {string}
+             */
+            reason: "removed" | "unsubscribed";
+            /** @constant */
+            type: "delete";
+        };
+        /**
          * @example {
          *       "data": [
          *         {
@@ -927,6 +1002,12 @@ export interface components {
             data: components["schemas"]["Article"][];
             /** @description Pass as cursor for the next page; null on the last page. */
             nextCursor: string | null;
+        };
+        /** @description The article is in the feed now, as it is now (personalized included once ready): add it or replace your copy. */
+        FeedUpsert: {
+            article: components["schemas"]["Article"];
+            /** @constant */
+            type: "upsert";
         };
         /**
          * @description The Customer, Site and Credential behind the calling Credential.
@@ -2490,6 +2571,82 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FeedPage"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ScopeDeniedOrWrongAudienceOrCapabilityNotEntitledOrQuotaExhausted"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFeedChanges: {
+        parameters: {
+            query?: {
+                /** @description Page size, an integer from 1 to 100; default 20. */
+                limit?: number;
+                /** @description The nextSince of the previous answer, as given; omit it to start from the beginning (every article of the feed as an upsert). Opaque and tamper-evident (an altered token is a 400); valid at least 30 days. */
+                since?: string;
+            };
+            header?: {
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes since the position given. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "upsert",
+                     *           "article": {
+                     *             "id": "art_3f2a9c1e5b7d4a6c8e0f1a2b",
+                     *             "title": "Robots learn to sort recycling",
+                     *             "url": "https://news.example/robots-recycling",
+                     *             "summary": "A warehouse robot now sorts mixed recycling faster than people do.",
+                     *             "publishedAt": "2026-02-01T08:00:00.000Z",
+                     *             "categories": [
+                     *               "technology"
+                     *             ],
+                     *             "imageKey": "covers/robots.png",
+                     *             "imageUrl": "/media/generated/covers/robots.png",
+                     *             "personalized": {
+                     *               "title": "Warehouse robots now sort recycling faster than people",
+                     *               "summary": "For readers following automation: a sorting robot beats people at mixed recycling.",
+                     *               "metaDescription": "A warehouse robot sorts mixed recycling faster than people: what it means for automation.",
+                     *               "imageUrl": "/media/generated/ai/3b6f0c1d9e8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c.png",
+                     *               "generatedAt": "2026-02-01T08:00:05.000Z"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "delete",
+                     *           "id": "art_9d8c7b6a5f4e3d2c1b0a9f8e",
+                     *           "reason": "removed"
+                     *         }
+                     *       ],
+                     *       "nextSince": "c2l0ZV8wNmgxMHZ2eTU3NnB4ZnZqeHY2NHA1eXFhbXw0MnwxfA.q1Xc5mT0bW8yZk3NfA2hVg",
+                     *       "hasMore": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedChanges"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
