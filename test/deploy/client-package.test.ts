@@ -88,6 +88,6 @@ describe('@cfs/client packed', () => {
       ],
       { cwd: project },
     );
-    expect(loaded.stdout.trim()).toBe('DEFAULT_ETAG_CACHE,DEFAULT_RETRY,createClient,wasRevalidated function');
+    expect(loaded.stdout.trim()).toBe('DEFAULT_ETAG_CACHE,DEFAULT_RETRY,SyncFeedError,createClient,syncFeed,wasRevalidated function');
   }, 90_000);
 });
