@@ -113,7 +113,10 @@ describe('@cfs/client against the running system', () => {
   it('syncFeed: the whole feed as upserts, then only what changed (an import, a removal), its since kept between runs', async () => {
     await client.PUT('/api/v1/subscriptions', { body: { categories: [category] } });
     const mirror = new Map<string, string>();
-    const apply = (c: FeedChange) => (c.type === 'upsert' ? mirror.set(c.article.id, c.article.title) : mirror.delete(c.id));
+    const apply = (c: FeedChange) => {
+      if (c.type === 'upsert') mirror.set(c.article.id, c.article.title);
+      else mirror.delete(c.id);
+    };
     const first = syncFeed(client, { limit: 3 });
     for await (const change of first) apply(change);
     expect([...mirror.keys()].sort()).toEqual(Array.from({ length: 7 }, (_, i) => `${p}-${i}`).sort());
@@ -133,7 +136,10 @@ describe('@cfs/client against the running system', () => {
     await system.admin('articles', 'import', '--file', tempFile('a7.jsonl', jsonl([row])));
     const changes: FeedChange[] = [];
     const next = syncFeed(client, { since });
-    for await (const change of next) (changes.push(change), apply(change));
+    for await (const change of next) {
+      changes.push(change);
+      apply(change);
+    }
     expect(changes).toHaveLength(2);
     expect(mirror.has(`${p}-0`)).toBe(false);
     expect(mirror.get(`${p}-7`)).toBe('Client story 7');
