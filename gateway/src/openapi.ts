@@ -11,6 +11,7 @@ import { IDEMPOTENCY_KEY, IDEMPOTENCY_MAX_KEYS_PER_SITE } from './idempotency.ts
 import { mediaRouteDoc } from './media-proxy.ts';
 import type { AnyRoute } from './route.ts';
 import { ErrorEnvelope, MEDIA_KEY_PATTERN } from './schemas.ts';
+import { REVALIDATE } from './steps/conditional.ts';
 import { REQUEST_ID } from './steps/request-id.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -143,7 +144,8 @@ const HEADERS: Record<string, Record<string, unknown>> = {
     example: 'true',
   },
   ETag: {
-    description: 'Strong entity tag of the object; send it as If-None-Match to revalidate.',
+    description:
+      'Strong entity tag of the content; send it in If-None-Match to revalidate. On the API it is derived from the answer itself, so every Credential of a Site gets the same one for the same answer.',
     required: true,
     schema: { type: 'string', maxLength: 130, pattern: '^"[!#-~]{1,128}"$' },
     example: '"9f86d081884c7d659a2feaa0c55ad015"',
@@ -153,6 +155,14 @@ const HEADERS: Record<string, Record<string, unknown>> = {
     required: true,
     schema: { type: 'string', enum: ['public, max-age=31536000, immutable'] },
     example: 'public, max-age=31536000, immutable',
+  },
+  // The Cache-Control header of the API's conditional answers (a component name of its own).
+  CacheControlRevalidate: {
+    description:
+      'The answer may be kept by the client (a private cache, never a shared one) and must be revalidated before each use: send its ETag in If-None-Match, and a 304 confirms the copy.',
+    required: true,
+    schema: { type: 'string', enum: [REVALIDATE] },
+    example: REVALIDATE,
   },
   'Accept-Ranges': {
     description: 'Byte ranges are supported.',
@@ -204,7 +214,9 @@ const PARAMETERS: Record<string, Record<string, unknown>> = {
     name: 'If-None-Match',
     in: 'header',
     required: false,
-    description: 'The ETag of a copy the client holds (or `*`): answered 304 without a body when it matches.',
+    description:
+      'The ETag of a copy the client holds, a comma-separated list of them, or `*`: answered 304 without a body when one matches (weak comparison: a `W/` prefix is ignored), ' +
+      'also when the request carries Cache-Control: no-cache or Pragma: no-cache. A value with no matching tag is answered as without the header (never a 400).',
     schema: { type: 'string', maxLength: 1000, pattern: '^(\\*|(W/)?"[!#-~]*"( *, *(W/)?"[!#-~]*")*)$' },
     example: '"9f86d081884c7d659a2feaa0c55ad015"',
   },
@@ -213,9 +225,17 @@ const PARAMETERS: Record<string, Record<string, unknown>> = {
 /** Headers on every answer, whatever its status. */
 const EVERY_ANSWER = ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 
-function headers(...names: string[]): Record<string, unknown> {
-  return Object.fromEntries([...EVERY_ANSWER, ...names].map((name) => [name, ref('headers', name)]));
+/** A header by its name, or a header and the component that describes it (when several share a name). */
+type HeaderOf = string | [name: string, component: string];
+
+function headers(...names: HeaderOf[]): Record<string, unknown> {
+  return Object.fromEntries(
+    [...EVERY_ANSWER, ...names].map((header) => (typeof header === 'string' ? [header, ref('headers', header)] : [header[0], ref('headers', header[1])])),
+  );
 }
+
+/** The validator headers of a conditional route's 200 and 304 (steps/conditional.ts). */
+const REVALIDATION: HeaderOf[] = ['ETag', ['Cache-Control', 'CacheControlRevalidate']];
 
 function exampleOf(schema: z.ZodType | undefined): unknown {
   if (!schema) return undefined;
@@ -291,6 +311,7 @@ function objectParameters(converter: SchemaConverter, schema: z.ZodType | undefi
 
 function routeOperation(converter: SchemaConverter, errors: ErrorResponses, route: AnyRoute) {
   const example = route.response.example ?? exampleOf(route.response.schema);
+  const validators = route.conditional ? REVALIDATION : [];
   const bodyExample = route.bodyExample ?? exampleOf(route.body);
   return {
     operationId: route.operationId,
@@ -304,6 +325,7 @@ function routeOperation(converter: SchemaConverter, errors: ErrorResponses, rout
       ...objectParameters(converter, route.params, 'path'),
       ...objectParameters(converter, route.query, 'query'),
       ...(route.idempotent ? [ref('parameters', 'IdempotencyKey')] : []),
+      ...(route.conditional ? [ref('parameters', 'IfNoneMatch')] : []),
       ref('parameters', 'RequestId'),
     ],
     ...(route.body
@@ -319,11 +341,21 @@ function routeOperation(converter: SchemaConverter, errors: ErrorResponses, rout
     responses: {
       [route.response.status]: {
         description: route.response.description,
-        headers: headers(...(route.idempotent ? ['Idempotent-Replayed'] : [])),
+        headers: headers(...(route.idempotent ? ['Idempotent-Replayed'] : []), ...validators),
         content: {
           'application/json': { schema: converter.convert(route.response.schema, 'output'), ...(example === undefined ? {} : { example }) },
         },
       },
+      ...(route.conditional
+        ? {
+            304: {
+              description:
+                "Not modified: If-None-Match matched the answer's ETag. No body. Checked like any request (429, 400, 401 and 403 come first, QUOTA_EXHAUSTED included) " +
+                "and counted by the rate limit, but never charged against the plan's quota.",
+              headers: headers(...validators),
+            },
+          }
+        : {}),
       ...errors.of(errorCodesOf(route), route.errorNotes),
     },
   };
@@ -392,6 +424,8 @@ export function buildOpenApi(routes: AnyRoute[], info: { version: string }) {
         'Order of checks: rate limit (429) → request validity (400) → credential (401) → scope (403 SCOPE_DENIED) → audience (403 WRONG_AUDIENCE) → ' +
         'plan capability (403 CAPABILITY_NOT_ENTITLED) → quota (403 QUOTA_EXHAUSTED). ' +
         'Every answer carries X-Request-Id and, while the security rate limit is enforced, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 adds Retry-After. ' +
+        'Operations that list a 304 answer are conditional: their 200 carries a strong ETag of its content (the same for every Credential of a Site) and Cache-Control: private, no-cache; ' +
+        'send the ETag in If-None-Match and an unchanged answer is a 304 without a body, which is never charged against the quota. ' +
         'Request bodies are JSON (Content-Type: application/json) of at most BODY_LIMIT_BYTES (64 KiB by default).',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },

@@ -58,6 +58,7 @@ interface RouteDeps {
 export function routeHandler(route: AnyRoute, deps: RouteDeps): RequestHandler {
   if (route.auth === 'credential' && !route.scope) throw new Error(`route ${route.operationId} needs a scope`);
   if (route.auth !== 'credential' && route.capability) throw new Error(`route ${route.operationId}: a capability needs a credential`);
+  if (route.conditional && (route.method !== 'GET' || route.idempotent)) throw new Error(`route ${route.operationId}: only a GET can be conditional`);
   return async (req, res) => {
     const caller = callerOf(req);
     const id = requestIdOf(res);

@@ -3,6 +3,7 @@
  * inputs and answer, and its handler. The pipeline (pipeline.ts) and the OpenAPI description
  * (openapi.ts) are both derived from these declarations.
  */
+import { hash } from 'node:crypto';
 import type { z } from 'zod';
 import type { ErrorCode } from '@cfs/common/errors';
 import type { Capability } from '@cfs/common/capabilities';
@@ -37,10 +38,22 @@ export interface BaseContext<P, Q, B, D> {
  * gateway more CPU than all the rest of the request).
  */
 export class SerializedAnswer {
+  private tag: string | undefined;
+
   private constructor(readonly body: Buffer) {}
 
   static of<S extends z.ZodType>(schema: S, value: z.input<S>): SerializedAnswer {
     return new SerializedAnswer(Buffer.from(JSON.stringify(schema.parse(value)), 'utf8'));
+  }
+
+  /**
+   * The strong entity tag of these bytes (a SHA-256 of the body), hashed on first use and kept with
+   * the answer: a cached page is hashed once, however often it is revalidated (steps/conditional.ts).
+   * It depends on the content only, so every Credential that gets these bytes gets this tag.
+   */
+  get etag(): string {
+    this.tag ??= `"${hash('sha256', this.body, 'base64url')}"`;
+    return this.tag;
   }
 
   /** The answer as a value again (to store it with an idempotency key). */
@@ -85,6 +98,12 @@ export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodTyp
   prepare?: (input: { params: Input<P>; query: Input<Q>; body: Input<B> }) => Promise<D> | D;
   /** Accepts an Idempotency-Key header: answers are stored 24 h and replayed (never on routes whose answer holds a secret). */
   idempotent?: boolean;
+  /**
+   * A GET whose answer carries a strong ETag of its content and `Cache-Control: private, no-cache`;
+   * a request whose If-None-Match matches is answered 304 without a body, its quota unit given back
+   * (steps/conditional.ts).
+   */
+  conditional?: boolean;
   /** Codes the handler itself can answer with, besides those of the pipeline. */
   errors?: ErrorCode[];
   /** What a code means on this route, for the OpenAPI description (default: the code's general condition). */

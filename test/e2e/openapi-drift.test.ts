@@ -51,6 +51,9 @@ describe('the OpenAPI drift check', () => {
     expect(checkAgainstOpenApi('GET', '/api/v1/me', 200, { ...me, credential: { ...me.credential, secret: 'x' } })).toMatch(/does not match/);
     expect(checkAgainstOpenApi('GET', '/api/v1/me', 409, error('CONFLICT'))).toMatch(/does not list/);
     expect(checkAgainstOpenApi('GET', '/api/v1/me', 304, undefined)).toMatch(/does not list/);
+    // A conditional GET lists its 304, with no body; a write of the same path does not.
+    expect(checkAgainstOpenApi('GET', '/api/v1/subscriptions', 304, undefined)).toBeNull();
+    expect(checkAgainstOpenApi('PUT', '/api/v1/subscriptions', 304, undefined)).toMatch(/does not list/);
     // /me is not plan-gated: its 403 never carries CAPABILITY_NOT_ENTITLED; a 400 carries only MALFORMED_REQUEST.
     expect(checkAgainstOpenApi('GET', '/api/v1/me', 403, error('CAPABILITY_NOT_ENTITLED'))).toMatch(/does not match/);
     expect(checkAgainstOpenApi('GET', media, 400, error('NOT_FOUND'))).toMatch(/does not match/);
@@ -63,6 +66,10 @@ describe('the OpenAPI drift check', () => {
     expect(checkHeadersAgainstOpenApi('GET', '/api/v1/me', 200, new Headers(everyAnswer))).toBeNull();
     expect(checkHeadersAgainstOpenApi('GET', '/api/v1/me', 429, new Headers({ ...everyAnswer, 'retry-after': '42' }))).toBeNull();
     expect(checkHeadersAgainstOpenApi('GET', media, 206, new Headers({ ...mediaHeaders, 'content-range': 'bytes 2-5/40' }))).toBeNull();
+    const revalidate = { ...everyAnswer, etag: '"n4bQgYhMfWWaL-qgxVrQFaO_TxsrC4Is0V1sFbDwCgg"', 'cache-control': 'private, no-cache' };
+    for (const status of [200, 304]) expect(checkHeadersAgainstOpenApi('GET', '/api/v1/feed', status, new Headers(revalidate))).toBeNull();
+    expect(checkHeadersAgainstOpenApi('GET', '/api/v1/feed', 304, new Headers({ ...revalidate, 'cache-control': 'no-store' }))).toMatch(/Cache-Control/);
+    expect(checkHeadersAgainstOpenApi('GET', '/api/v1/feed', 200, new Headers(everyAnswer))).toMatch(/ETag is missing/);
     // RateLimit-* are absent while the rate limit is not enforced; X-Request-Id never is.
     expect(checkHeadersAgainstOpenApi('GET', '/api/v1/me', 200, new Headers({ 'x-request-id': 'r-1' }))).toBeNull();
     expect(checkHeadersAgainstOpenApi('GET', '/api/v1/me', 200, new Headers({}))).toMatch(/X-Request-Id is missing/);

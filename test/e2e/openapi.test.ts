@@ -111,6 +111,28 @@ describe('GET /docs/public.json', () => {
     ]);
   });
 
+  it('describes conditional requests on the conditional GETs only: If-None-Match, a 304 without a body, ETag and Cache-Control', () => {
+    const conditional = publicRoutes.filter((r) => r.conditional).map((r) => r.operationId);
+    expect(conditional).toEqual(expect.arrayContaining(['getFeed', 'getTaxonomy', 'getSubscriptions', 'getSeoProfile']));
+    const validators = { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: '#/components/headers/CacheControlRevalidate' } };
+    for (const { method, path, op } of operations()) {
+      const where = `${method} ${path}`;
+      if (path.startsWith('/media/')) continue; // public media: its own conditional answers (above)
+      const isConditional = conditional.includes(op.operationId);
+      expect(
+        op.parameters.some((p) => p.$ref === '#/components/parameters/IfNoneMatch'),
+        where,
+      ).toBe(isConditional);
+      expect(op.responses['304'] !== undefined, where).toBe(isConditional);
+      if (!isConditional) continue;
+      expect(op.responses['200']!.headers, where).toMatchObject(validators);
+      expect(op.responses['304']!.headers, where).toMatchObject({ ...validators, 'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' } });
+      expect(op.responses['304']!.content, where).toBeUndefined();
+      expect(op.responses['304']!.description, where).toMatch(/never charged/);
+    }
+    expect(doc.components.headers.CacheControlRevalidate).toMatchObject({ required: true, schema: { enum: ['private, no-cache'] } });
+  });
+
   it('gives every operation a summary and a description', () => {
     const missing = operations().filter(({ op }) => !op.summary || !op.description?.trim());
     expect(missing.map(({ method, path }) => `${method} ${path}`)).toEqual([]);

@@ -23,6 +23,7 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => [
     method: 'GET',
     path: '/api/v1/taxonomy',
     operationId: 'getTaxonomy',
+    conditional: true,
     summary: 'Read the taxonomy',
     description: 'Every category that can be subscribed to, with its topics.',
     tag: 'Taxonomy',
@@ -39,6 +40,7 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => [
     method: 'GET',
     path: '/api/v1/subscriptions',
     operationId: 'getSubscriptions',
+    conditional: true,
     summary: 'Read the subscriptions',
     description: 'The category keys the calling Site subscribes to; its feed holds the articles of these categories. PUT replaces them.',
     tag: 'Taxonomy',
@@ -80,6 +82,7 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => [
     method: 'GET',
     path: '/api/v1/feed',
     operationId: 'getFeed',
+    conditional: true,
     summary: 'Read the feed',
     description:
       'Articles of the subscribed categories, newest first, in pages. Follow nextCursor until it is null; pages never repeat or skip an ' +

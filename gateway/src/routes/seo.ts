@@ -15,6 +15,7 @@ export const seoRoutes = (): AnyRoute[] => [
     method: 'GET',
     path: '/api/v1/seo-profile',
     operationId: 'getSeoProfile',
+    conditional: true,
     summary: 'Read the SEO profile',
     description: "The calling Site's SEO personalization profile; 404 until one is set.",
     errors: ['NOT_FOUND'],

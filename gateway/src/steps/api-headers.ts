@@ -1,7 +1,9 @@
 /**
  * Response headers of the JSON API: helmet's security headers with a CSP that allows nothing, and
- * `Cache-Control: no-store` (answers are per Credential). The API reference page (api-reference.ts)
- * gets the same security headers with a policy of its own. Public media sets its own (media-proxy.ts).
+ * `Cache-Control: no-store` (answers are per Credential). The 200 and 304 of a route declared
+ * `conditional` replace it with `private, no-cache` (steps/conditional.ts); its errors keep it.
+ * The API reference page (api-reference.ts) gets the same security headers with a policy of its
+ * own. Public media sets its own (media-proxy.ts).
  */
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';

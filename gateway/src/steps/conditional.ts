@@ -1,0 +1,51 @@
+/**
+ * Conditional requests on the routes declared `conditional` (design 10, docs/api.md#conditional-requests):
+ * the answer, encoded once (a SerializedAnswer), carries a strong ETag of its bytes and
+ * `Cache-Control: private, no-cache`; a request whose If-None-Match matches it gets 304 with no body.
+ * This runs in step 8 (steps/handle.ts), after every check of the pipeline, so a 304 is refused,
+ * counted and charged like any request there; handle.ts gives its quota unit back.
+ *
+ * The request's own `Cache-Control: no-cache` or `Pragma: no-cache` does not turn a match into a 200:
+ * Node's fetch adds one to every request that sets If-None-Match, and the validator is what the client
+ * asks about. Express's own ETag and freshness check stay off (gateway.ts: `etag` false; the answer is
+ * written here, not with `res.send`, which would apply express's rules, no-cache included).
+ */
+import type { Request, Response } from 'express';
+import type { SerializedAnswer } from '../route.ts';
+
+/** Stored by private caches only, and revalidated before every use. */
+export const REVALIDATE = 'private, no-cache';
+
+/** The opaque tags of an If-None-Match list (RFC 9110 8.8.3), the `W/` of weak ones dropped. */
+const ENTITY_TAG = /(?:W\/)?("[^"]*")/g;
+
+/**
+ * Whether an If-None-Match value matches `etag` (RFC 9110 13.1.2: `*`, or any tag of the list by the
+ * weak comparison). A value that is not such a list matches nothing: the answer is then a 200.
+ */
+export function noneMatchHolds(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  for (const [, tag] of header.matchAll(ENTITY_TAG)) if (tag === etag) return true;
+  return false;
+}
+
+/** Sets the answer's validator headers; true when the request's If-None-Match matches (a 304). */
+export function revalidated(req: Request, res: Response, answer: SerializedAnswer): boolean {
+  res.setHeader('ETag', answer.etag);
+  res.setHeader('Cache-Control', REVALIDATE);
+  return noneMatchHolds(req.headers['if-none-match'], answer.etag);
+}
+
+/** 304: the headers set so far (ETag, Cache-Control, RateLimit-*, X-Request-Id), no body. */
+export function sendNotModified(res: Response): void {
+  res.status(304).end();
+}
+
+/** The answer's bytes, as they are (HEAD: node sends the headers only). */
+export function sendAnswer(res: Response, status: number, answer: SerializedAnswer): void {
+  res.status(status);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', answer.body.byteLength);
+  res.end(answer.body);
+}
