@@ -10,6 +10,10 @@
  *    a cache miss or a marker), 403 SCOPE_DENIED, WRONG_AUDIENCE, CAPABILITY_NOT_ENTITLED (the Site
  *    only when not cached), QUOTA_EXHAUSTED (a second store call only when the unit was not taken in
  *    the first).
+ * A conditional request (If-None-Match on a route declared `conditional`) may be answered 304, which
+ * is never charged: for it step 7 only checks that a unit is left (in the same round trip, taking
+ * nothing), and step 8 takes the unit when the answer is not a 304 (steps/handle.ts). Taking the
+ * unit and giving it back on a 304 would cost a second store call, more than the body it saves.
  * A refusal found in part 1 is answered in part 3, after the count, so 429 comes first and a
  * refused request is still counted; part 3 decides on the facts of part 1 when the count confirmed
  * them (the unit it took is for those facts), else on what it fetched.
@@ -47,6 +51,15 @@ export interface Admitted {
   credential?: Credential;
   /** The quota unit taken, on plan-gated routes: given back if the request then fails. */
   charged?: QuotaCounter;
+  /** On a conditional request instead: the unit found left, not taken; step 8 takes it unless it answers 304. */
+  due?: Due;
+}
+
+/** A quota unit still to take: a Site's capability, under its Plan's entry. */
+export interface Due {
+  siteId: string;
+  capability: Capability;
+  entry: PlanCapability;
 }
 
 /** Part 1: what this replica knows of the request before any I/O. */
@@ -68,9 +81,10 @@ export class Admission {
   async admit(route: AnyRoute, req: Request, res: Response, caller: Caller, rpc: Rpc, requestId: string): Promise<Admitted> {
     const known = await this.knownWithoutIo(route, req, res, caller);
     const charge = this.deps.rateLimiter.enforced ? known.charge : undefined; // without a count, the unit is taken on its own
+    const conditional = route.conditional === true && req.headers['if-none-match'] !== undefined; // may be a 304: charged in step 8
     const hit = await this.deps.rateLimiter.count(res, caller, {
       ...(known.credential ? { revocationOf: known.credential.id } : {}),
-      ...(charge ? { charge } : {}),
+      ...(charge ? { charge, peek: conditional } : {}),
     }); // 1. 429
     // The store did not answer the combined call, even when asked again: no second take.
     if (charge && !hit) throw unavailable();
@@ -82,6 +96,12 @@ export class Admission {
     if (!route.capability) return { input, credential };
     const capability = route.capability as Capability;
     const entry = (confirmed && known.entry) || this.deps.entitlements.requireIncluded((await this.deps.sites.get(credential.siteId, rpc)).plan, capability); // 6. 403 CAPABILITY_NOT_ENTITLED
+    if (conditional) {
+      if (hit?.charged)
+        this.deps.entitlements.verdict(capability, entry, charge!, hit.charged); // 7. 403 QUOTA_EXHAUSTED, nothing taken
+      else await this.deps.entitlements.check(credential.siteId, capability, entry);
+      return { input, credential, due: { siteId: credential.siteId, capability, entry } };
+    }
     const charged = hit?.charged // 7. 403 QUOTA_EXHAUSTED
       ? this.deps.entitlements.verdict(capability, entry, charge!, hit.charged)
       : await this.deps.entitlements.consume(credential.siteId, capability, entry);

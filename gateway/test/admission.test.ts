@@ -1,8 +1,9 @@
 /**
  * Admission (src/admission.ts) through the in-memory stores: the contract's order of refusals on a
  * cold and on a warm request, one store call for a warm plan-gated request, what a revocation
- * marker, a cache miss and a failing store change, and the marker of a request with a body read
- * after its body. The identity and account services are fakes that count their calls.
+ * marker, a cache miss and a failing store change, the marker of a request with a body read after
+ * its body, and a conditional request, whose unit is checked but not taken. The identity and
+ * account services are fakes that count their calls.
  */
 import type { Request, Response } from 'express';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -34,6 +35,10 @@ const replace = defineRoute({
   body: z.object({ n: z.number() }),
 } as never);
 
+// The probe declared conditional (a GET whose answer may be a 304: steps/conditional.ts).
+const conditionalProbe = defineRoute({ ...(probe as object), operationId: 'conditionalProbe', conditional: true } as never);
+const revalidating = { 'if-none-match': '"a-tag"' };
+
 const plans = {
   feed: { id: 'feed', name: 'Feed', capabilities: [{ capability: 'feed', quota: 2, period: 'day' }] },
   none: { id: 'none', name: 'None', capabilities: [] },
@@ -47,6 +52,9 @@ interface Calls {
   identity: number;
   site: number;
 }
+
+// Site (and Credential) ids are unique across setups: revocation markers in memory are shared by the process.
+let sites = 0;
 
 function setup(options: { failHit?: (charged: boolean) => boolean } = {}) {
   const memory = createMemoryStores();
@@ -106,7 +114,6 @@ function setup(options: { failHit?: (charged: boolean) => boolean } = {}) {
     product: 'content-feed',
   });
 
-  let sites = 0;
   /** A Credential issued by identity, for a new Site on `plan`. */
   const issue = (scopes = ['feed.read'], audience = 'content-feed', plan: keyof typeof plans = 'feed') => {
     const { token } = mintToken();
@@ -126,8 +133,12 @@ function setup(options: { failHit?: (charged: boolean) => boolean } = {}) {
   };
 
   /** Admits a request: its answer's code (or 'admitted') and RateLimit-Remaining. */
-  const admit = async (token: string | undefined, query: Record<string, string> = {}, route = probe, withBody = false) => {
-    const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(withBody ? { 'content-length': '9' } : {}) };
+  const admit = async (token: string | undefined, query: Record<string, string> = {}, route = probe, withBody = false, extra: Record<string, string> = {}) => {
+    const headers: Record<string, string> = {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(withBody ? { 'content-length': '9' } : {}),
+      ...extra,
+    };
     const req = {
       method: route.method,
       headers,
@@ -141,7 +152,7 @@ function setup(options: { failHit?: (charged: boolean) => boolean } = {}) {
     const res = { setHeader: (name: string, value: string) => void (answered[name.toLowerCase()] = value) } as unknown as Response;
     try {
       const admitted = await admission.admit(route, req, res, callerOf(req), rpc, 'req');
-      return { code: 'admitted', remaining: answered['ratelimit-remaining'], charged: admitted.charged };
+      return { code: 'admitted', remaining: answered['ratelimit-remaining'], charged: admitted.charged, due: admitted.due };
     } catch (err) {
       return { code: (err as { code?: string }).code ?? String(err), remaining: answered['ratelimit-remaining'] };
     }
@@ -243,6 +254,24 @@ describe('admission', () => {
     t.reset();
     expect(await t.admit(owner.token)).toMatchObject({ code: 'admitted', remaining: undefined });
     expect(t.calls).toMatchObject({ hit: 1, charged: 0, consume: 1, identity: 1 });
+  });
+
+  it('takes no unit for a conditional request: it checks one is left in the same store calls, cold and warm', async () => {
+    const owner = t.issue();
+    const due = { code: 'admitted', charged: undefined, due: { siteId: owner.credential.siteId, capability: 'feed' } };
+    expect(await t.admit(owner.token, {}, conditionalProbe, false, revalidating)).toMatchObject(due); // cold: the check reads the counter
+    expect(t.calls).toMatchObject({ hit: 1, charged: 0, consume: 0 });
+    t.reset();
+    expect(await t.admit(owner.token, {}, conditionalProbe, false, revalidating)).toMatchObject(due); // warm: in the count's round trip
+    expect(t.calls).toEqual({ hit: 1, charged: 1, consume: 0, marker: 0, identity: 0, site: 0 });
+    expect(await t.used(owner.credential)).toBe(0);
+    // Without If-None-Match it cannot be a 304: charged as any request.
+    expect(await t.admit(owner.token, {}, conditionalProbe)).toMatchObject({ code: 'admitted', due: undefined, charged: expect.anything() });
+    expect((await t.admit(owner.token)).code).toBe('admitted');
+    expect(await t.used(owner.credential)).toBe(2);
+    expect((await t.admit(owner.token, {}, conditionalProbe, false, revalidating)).code).toBe('QUOTA_EXHAUSTED');
+    expect((await t.admit(owner.token, { n: '0' }, conditionalProbe, false, revalidating)).code).toBe('MALFORMED_REQUEST');
+    expect(await t.used(owner.credential)).toBe(2);
   });
 
   it('reads the marker of a request with a body after its body, and counts it before', async () => {

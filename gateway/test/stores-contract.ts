@@ -96,6 +96,39 @@ export function storesContract(name: string, open: () => Promise<GatewayStores>)
       expect(await stores.quotas.usage([many.key])).toEqual([3]);
     });
 
+    it('peek at a quota unit in the hit (a conditional request): whether one is left, on the same conditions, taking none', async () => {
+      const stores = await open();
+      const [marked, clean] = [`cred_${randomBytes(4).toString('hex')}`, `cred_${randomBytes(4).toString('hex')}`];
+      await stores.revocations.mark(marked);
+      const bucket = `cred:${randomBytes(4).toString('hex')}`;
+      const counter = { key: `site:feed:day:${randomBytes(4).toString('hex')}`, limit: 2, resetsAt: Date.now() + 60_000 };
+      const peek = { counter, rateLimit: 5, peek: true };
+      for (let i = 1; i <= 3; i++) {
+        expect(await stores.rateLimits.hit(bucket, 60_000, { revocationOf: clean, charge: peek })).toMatchObject({
+          count: i,
+          charged: { allowed: true, used: 0 },
+        });
+      }
+      expect(await stores.quotas.usage([counter.key])).toEqual([0]);
+      expect(await stores.rateLimits.hit(bucket, 60_000, { revocationOf: marked, charge: peek })).not.toHaveProperty('charged');
+      await stores.quotas.consume(counter);
+      await stores.quotas.consume(counter);
+      // Used up: refused, still nothing taken; over the rate limit: not read at all.
+      expect(await stores.rateLimits.hit(bucket, 60_000, { revocationOf: clean, charge: peek })).toMatchObject({
+        count: 5,
+        charged: { allowed: false, used: 2 },
+      });
+      expect(await stores.rateLimits.hit(bucket, 60_000, { revocationOf: clean, charge: peek })).not.toHaveProperty('charged');
+      expect(await stores.quotas.usage([counter.key])).toEqual([2]);
+      const unlimited = { key: `site:feed:day:${randomBytes(4).toString('hex')}`, limit: null, resetsAt: Date.now() + 60_000 };
+      expect(
+        await stores.rateLimits.hit(`${bucket}-u`, 60_000, { revocationOf: clean, charge: { counter: unlimited, rateLimit: 5, peek: true } }),
+      ).toMatchObject({
+        charged: { allowed: true, used: 0 },
+      });
+      expect(await stores.quotas.usage([unlimited.key])).toEqual([0]);
+    });
+
     it('hold an idempotency key for one owner under a lease, replay what it completed, and bound keys per Site', async () => {
       const { idempotency } = await open();
       const claim = (key: string, owner: string, extra: Partial<{ leaseMs: number; maxPerSite: number; fingerprint: string }> = {}) =>

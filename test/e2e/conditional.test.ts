@@ -287,6 +287,24 @@ describe('a 304 and the plan quota', () => {
   });
 });
 
+describe('a conditional request answered 200', () => {
+  it('is charged once, after its answer is known; under concurrency never more than the quota', async () => {
+    const { owner } = await site([cat('alpha')], '--plan', 'tiny');
+    const path = '/api/v1/feed?limit=5';
+    const token = await credential(owner);
+    const stale = await get(path, token, '"stale"');
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get('etag')).toMatch(ETAG);
+    expect(await used(owner, 'feed')).toBe(1);
+    // Six stale revalidations at once over two replicas, for the one unit left: each is checked in
+    // admission without taking, and the unit is taken after the answer: one 200, five refusals.
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => get(path, token, '"stale"', i % 2 ? other : system.baseUrl)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 200)) expectRefused(refused, 403, 'QUOTA_EXHAUSTED');
+    expect(await used(owner, 'feed')).toBe(2);
+  });
+});
+
 describe('the order of checks before a 304', () => {
   it('400, 401, 403 SCOPE_DENIED, WRONG_AUDIENCE and CAPABILITY_NOT_ENTITLED come first, with a matching If-None-Match', async () => {
     const { owner, token } = await site();

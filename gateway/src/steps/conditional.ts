@@ -2,8 +2,9 @@
  * Conditional requests on the routes declared `conditional` (design 10, docs/api.md#conditional-requests):
  * the answer, encoded once (a SerializedAnswer), carries a strong ETag of its bytes and
  * `Cache-Control: private, no-cache`; a request whose If-None-Match matches it gets 304 with no body.
- * This runs in step 8 (steps/handle.ts), after every check of the pipeline, so a 304 is refused,
- * counted and charged like any request there; handle.ts gives its quota unit back.
+ * This runs in step 8 (steps/handle.ts), after every check of the pipeline, so a 304 is refused and
+ * counted like any request; it is never charged (admission.ts only checks that a unit is left, and
+ * handle.ts takes it for an answer that is not a 304).
  *
  * The request's own `Cache-Control: no-cache` or `Pragma: no-cache` does not turn a match into a 200:
  * Node's fetch adds one to every request that sets If-None-Match, and the validator is what the client
@@ -30,20 +31,25 @@ export function noneMatchHolds(header: string | undefined, etag: string): boolea
   return false;
 }
 
-/** Sets the answer's validator headers; true when the request's If-None-Match matches (a 304). */
-export function revalidated(req: Request, res: Response, answer: SerializedAnswer): boolean {
-  res.setHeader('ETag', answer.etag);
-  res.setHeader('Cache-Control', REVALIDATE);
+/** Whether the request's If-None-Match matches the answer: it is then a 304. */
+export function notModified(req: Request, answer: SerializedAnswer): boolean {
   return noneMatchHolds(req.headers['if-none-match'], answer.etag);
 }
 
-/** 304: the headers set so far (ETag, Cache-Control, RateLimit-*, X-Request-Id), no body. */
-export function sendNotModified(res: Response): void {
+function validators(res: Response, answer: SerializedAnswer): void {
+  res.setHeader('ETag', answer.etag);
+  res.setHeader('Cache-Control', REVALIDATE);
+}
+
+/** 304: the validators and the headers set so far (RateLimit-*, X-Request-Id), no body. */
+export function sendNotModified(res: Response, answer: SerializedAnswer): void {
+  validators(res, answer);
   res.status(304).end();
 }
 
-/** The answer's bytes, as they are (HEAD: node sends the headers only). */
+/** The answer's bytes, as they are, with its validators (HEAD: node sends the headers only). */
 export function sendAnswer(res: Response, status: number, answer: SerializedAnswer): void {
+  validators(res, answer);
   res.status(status);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', answer.body.byteLength);

@@ -1,10 +1,12 @@
 /**
  * Step 8: the route's handler (the service call), its answer shaped by the response schema. On
  * routes that accept an Idempotency-Key the handler runs at most once per key (idempotency.ts).
- * A request that fails after its quota unit was taken gives the unit back, and so does a 304 of a
- * route declared `conditional` (steps/conditional.ts): a revalidation that finds nothing new is
- * never charged. An answer the handler returns already serialized (SerializedAnswer: checked when it
- * was made) is sent as it is.
+ * A request that fails after its quota unit was taken gives the unit back. On a route declared
+ * `conditional` (steps/conditional.ts) the answer carries its ETag, and a request whose If-None-Match
+ * matches it is a 304 without a body, never charged: admission took no unit for a request with
+ * If-None-Match (it checked that one is left), and it is taken here when the answer is not a 304.
+ * An answer the handler returns already serialized (SerializedAnswer: checked when it was made) is
+ * sent as it is.
  */
 import type { Request, Response } from 'express';
 import type { PlanEntitlements } from '@cfs/common/entitlements';
@@ -13,7 +15,7 @@ import { fingerprintOf, runIdempotent } from '../idempotency.ts';
 import { SerializedAnswer, type AnyRoute } from '../route.ts';
 import type { Rpc } from '../rpc.ts';
 import type { IdempotencyStore } from '../stores/index.ts';
-import { revalidated, sendAnswer, sendNotModified } from './conditional.ts';
+import { notModified, sendAnswer, sendNotModified } from './conditional.ts';
 
 export interface HandleDeps {
   entitlements: PlanEntitlements;
@@ -31,11 +33,6 @@ function send(res: Response, status: number, answer: unknown): void {
   else res.status(status).json(answer);
 }
 
-/** Gives back the quota unit admission took for the request, if any (it is not charged after all). */
-async function giveBack(checked: Checked, deps: HandleDeps): Promise<void> {
-  if (checked.charged) await deps.entitlements.refund(checked.charged);
-}
-
 async function execute(route: AnyRoute, checked: Checked, deps: HandleDeps): Promise<unknown> {
   try {
     const answer = await route.handle({
@@ -48,7 +45,7 @@ async function execute(route: AnyRoute, checked: Checked, deps: HandleDeps): Pro
     // A conditional route's answer is encoded here, once: its ETag is a hash of these bytes.
     return route.conditional ? SerializedAnswer.of(route.response.schema, answer as never) : route.response.schema.parse(answer);
   } catch (err) {
-    await giveBack(checked, deps);
+    if (checked.charged) await deps.entitlements.refund(checked.charged);
     throw err;
   }
 }
@@ -56,9 +53,11 @@ async function execute(route: AnyRoute, checked: Checked, deps: HandleDeps): Pro
 export async function handle(route: AnyRoute, req: Request, res: Response, checked: Checked, deps: HandleDeps): Promise<void> {
   if (route.conditional) {
     const answer = (await execute(route, checked, deps)) as SerializedAnswer;
-    if (!revalidated(req, res, answer)) return sendAnswer(res, route.response.status, answer);
-    await giveBack(checked, deps);
-    return sendNotModified(res);
+    if (notModified(req, answer)) return sendNotModified(res, answer);
+    const { due } = checked;
+    // 403 QUOTA_EXHAUSTED (taking nothing) if the period's last unit went since admission checked it.
+    if (due) await deps.entitlements.consume(due.siteId, due.capability, due.entry);
+    return sendAnswer(res, route.response.status, answer);
   }
   const key = route.idempotent ? req.get('idempotency-key') : undefined;
   if (key === undefined || !checked.credential) {

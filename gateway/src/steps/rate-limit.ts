@@ -41,6 +41,8 @@ export interface CountAlso {
   revocationOf?: string;
   /** A quota unit to take, within the limit and without a marker (requires `revocationOf`). */
   charge?: QuotaCounter;
+  /** Only read whether `charge` has a unit left, taking none (a conditional request: admission.ts). */
+  peek?: boolean;
 }
 
 export class RateLimiter {
@@ -76,7 +78,7 @@ export class RateLimiter {
       hit = await this.deps.store.hit(token ? `cred:${token.key}` : caller.address, WINDOW_MS, {
         ...(unverified ? { alsoRead: caller.address } : {}),
         ...(also.revocationOf !== undefined ? { revocationOf: also.revocationOf } : {}),
-        ...(also.charge ? { charge: { counter: also.charge, rateLimit: this.deps.limit } } : {}),
+        ...(also.charge ? { charge: { counter: also.charge, rateLimit: this.deps.limit, ...(also.peek ? { peek: true } : {}) } } : {}),
       });
     } catch (err) {
       this.unreachable(err);

@@ -46,6 +46,12 @@ class ExpiringMap<V> {
   }
 }
 
+/** Whether a unit is left, taking none (as the Redis script's PEEK). */
+async function peek(quotas: QuotaStore, counter: QuotaCounter): Promise<{ allowed: boolean; used: number }> {
+  const [used = 0] = await quotas.usage([counter.key]);
+  return { allowed: counter.limit === null || used < counter.limit, used };
+}
+
 export class MemoryRateLimits implements RateLimitStore {
   private readonly windows: ExpiringMap<{ count: number; resetAt: number }>;
 
@@ -68,7 +74,10 @@ export class MemoryRateLimits implements RateLimitStore {
     const count = window.count;
     const other = alsoRead === undefined ? undefined : this.windows.get(alsoRead);
     const revoked = revocationOf === undefined ? undefined : await this.revocations.isMarked(revocationOf);
-    const charged = charge && revoked === false && count <= charge.rateLimit ? await this.quotas.consume(charge.counter) : undefined;
+    const charged =
+      charge && revoked === false && count <= charge.rateLimit
+        ? await (charge.peek ? peek(this.quotas, charge.counter) : this.quotas.consume(charge.counter))
+        : undefined;
     return {
       count,
       resetMs: window.resetAt - now,

@@ -36,6 +36,15 @@ local function take(key, limit, expireAt)
 end
 `;
 
+/** Whether a unit of a quota counter is left (-1: unlimited), taking none. */
+const PEEK = `
+local function peek(key, limit)
+  local used = tonumber(redis.call('GET', key) or '0')
+  if limit >= 0 and used >= limit then return {0, used} end
+  return {1, used}
+end
+`;
+
 /**
  * Runs fn once per call id (the key `id`, kept `ttl` ms): a rerun of the call, after a reply that
  * was lost, returns the first run's result and changes nothing.
@@ -69,11 +78,12 @@ end)
  * another window read without counting; when ARGV[3] is '1', the next is a revocation marker; when
  * ARGV[4] is '1', the last is a quota counter, charged (take) only if the window's count is within
  * ARGV[5] and the marker was read and is absent (quota limit ARGV[6], expiry ARGV[7]); a charging
- * hit runs once per call id (the key after the counter, its TTL ARGV[8]).
- * Returns {count, ms left, other count, other ms left, marker exists (0/1), charged (1 taken,
- * 0 refused, -1 not asked or not tried), units used}.
+ * hit runs once per call id (the key after the counter, its TTL ARGV[8]). ARGV[4] '2' only reads
+ * whether a unit is left (peek), on the same conditions, and needs no call id.
+ * Returns {count, ms left, other count, other ms left, marker exists (0/1), charged (1 taken or
+ * left, 0 refused, -1 not asked or not tried), units used}.
  */
-const HIT = `${TAKE}${ONCE}
+const HIT = `${TAKE}${PEEK}${ONCE}
 local function hit()
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
@@ -91,8 +101,9 @@ if ARGV[3] == '1' then
   result[5] = redis.call('EXISTS', KEYS[next])
   next = next + 1
 end
-if ARGV[4] == '1' and ARGV[3] == '1' and result[5] == 0 and count <= tonumber(ARGV[5]) then
-  local taken = take(KEYS[next], tonumber(ARGV[6]), ARGV[7])
+if ARGV[4] ~= '0' and ARGV[3] == '1' and result[5] == 0 and count <= tonumber(ARGV[5]) then
+  local taken
+  if ARGV[4] == '2' then taken = peek(KEYS[next], tonumber(ARGV[6])) else taken = take(KEYS[next], tonumber(ARGV[6]), ARGV[7]) end
   result[6] = taken[1]
   result[7] = taken[2]
 end
@@ -191,14 +202,15 @@ export class RedisRateLimits implements RateLimitStore {
     if (alsoRead !== undefined) keys.push(this.keys.of('rl', alsoRead));
     if (revocationOf !== undefined) keys.push(revocationMarkerKey(this.keys.prefix, revocationOf));
     if (charge) keys.push(this.keys.of('quota', charge.counter.key));
-    const flags = [alsoRead === undefined ? '0' : '1', revocationOf === undefined ? '0' : '1', charge ? '1' : '0'];
+    const takes = charge !== undefined && !charge.peek;
+    const flags = [alsoRead === undefined ? '0' : '1', revocationOf === undefined ? '0' : '1', !charge ? '0' : takes ? '1' : '2'];
     const quota = charge ? [charge.rateLimit, charge.counter.limit ?? -1, quotaExpiry(charge.counter), CALL_ID_TTL_MS] : [];
     const run = (id?: string) => {
       const all = id === undefined ? keys : [...keys, id];
       return this.redis.cfsHit(all.length, ...all, windowMs, ...flags, ...quota);
     };
-    // Only a charging hit runs once per call: a count repeated after a lost reply costs no quota.
-    const [count, resetMs, otherCount, otherResetMs, marked, charged, used] = charge ? await once(this.redis, this.keys, run) : await run();
+    // Only a hit that takes a unit runs once per call: a count repeated after a lost reply costs no quota.
+    const [count, resetMs, otherCount, otherResetMs, marked, charged, used] = takes ? await once(this.redis, this.keys, run) : await run();
     return {
       count,
       resetMs,

@@ -24,8 +24,10 @@ export interface HitOptions {
   /**
    * A quota unit to take (as QuotaStore.consume would) only if this hit is within `rateLimit` and the
    * Credential of `revocationOf` (required) carries no marker: the request's quota in the same round trip.
+   * With `peek`, only whether a unit is left is read (nothing taken, nothing to give back): a
+   * conditional request, which step 8 charges unless it answers 304 (steps/conditional.ts).
    */
-  charge?: { counter: QuotaCounter; rateLimit: number };
+  charge?: { counter: QuotaCounter; rateLimit: number; peek?: boolean };
 }
 
 /** A counted window, with what HitOptions asked to read. */
@@ -33,7 +35,7 @@ export interface Hit extends RateWindow {
   alsoRead?: RateWindow;
   /** Whether the Credential of `revocationOf` carries a revocation marker. */
   revoked?: boolean;
-  /** With `charge`: the quota's verdict; absent when the hit was over the limit or found a marker (nothing taken). */
+  /** With `charge`: the quota's verdict (with `peek`: whether a unit is left); absent when the hit was over the limit or found a marker (nothing taken). */
   charged?: { allowed: boolean; used: number };
 }
 

@@ -144,6 +144,22 @@ export class PlanEntitlements<Store extends QuotaUsage = QuotaStore> {
     return this.verdict(capability, entry, counter, result);
   }
 
+  /**
+   * Step 7 without taking: whether a unit of the period is left (the counter, or QUOTA_EXHAUSTED). For
+   * a conditional request, whose unit is taken only when it is not answered 304 (the gateway's
+   * steps/handle.ts).
+   */
+  async check(this: PlanEntitlements<QuotaStore>, siteId: string, capability: Capability, entry: PlanCapability): Promise<QuotaCounter> {
+    const counter = this.counterOf(siteId, capability, entry);
+    let used: number;
+    try {
+      [used = 0] = await this.quotas.usage([counter.key]);
+    } catch (err) {
+      throw unavailable(err);
+    }
+    return this.verdict(capability, entry, counter, { allowed: counter.limit === null || used < counter.limit });
+  }
+
   /** What a take of `counter` decided (here, or in the rate limit's round trip): the counter, or QUOTA_EXHAUSTED. */
   verdict(capability: Capability, entry: PlanCapability, counter: QuotaCounter, result: { allowed: boolean }): QuotaCounter {
     if (!result.allowed) {

@@ -107,6 +107,28 @@ describe('quota counters', () => {
   });
 });
 
+describe('the quota check of a conditional request', () => {
+  it('reads whether a unit is left and takes none: the counter, QUOTA_EXHAUSTED, or SERVICE_UNAVAILABLE', async () => {
+    const used: Record<string, number> = {};
+    const taken: string[] = [];
+    const store = {
+      usage: async (keys: string[]) => keys.map((k) => used[k] ?? 0),
+      consume: async (c: { key: string }) => (taken.push(c.key), { allowed: true, used: 1 }),
+      refund: async () => undefined,
+    };
+    const entitlements = new PlanEntitlements(store, () => at);
+    const entry = { quota: 2, period: 'day' as const };
+    const counter = entitlements.counterOf('site_1', 'feed', entry);
+    expect(await entitlements.check('site_1', 'feed', entry)).toEqual(counter);
+    used[counter.key] = 2;
+    await expect(entitlements.check('site_1', 'feed', entry)).rejects.toMatchObject({ code: 'QUOTA_EXHAUSTED' });
+    expect(await entitlements.check('site_1', 'feed', { quota: null, period: 'day' })).toMatchObject({ limit: null });
+    expect(taken).toEqual([]);
+    const down = new PlanEntitlements({ ...store, usage: () => Promise.reject(new Error('redis down')) }, () => at);
+    await expect(down.check('site_1', 'feed', entry)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  });
+});
+
 describe('the entitlements view', () => {
   it('of one capability: used and remaining (never below 0; null when unlimited), or not included', () => {
     const counter = quotaCounter('site_1', 'feed', { quota: 2, period: 'day' }, at);
