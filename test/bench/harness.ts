@@ -96,6 +96,8 @@ export function killAll(): void {
 export interface LoadRequest {
   path: string;
   token?: string;
+  /** Sent as If-None-Match (a conditional GET). */
+  ifNoneMatch?: string;
 }
 
 export interface LoadResult {
@@ -103,16 +105,20 @@ export interface LoadResult {
   p50: number;
   p99: number;
   requests: number;
+  /** Answers other than 2xx and 304. */
   non2xx: number;
+  /** 304 answers. */
+  notModified: number;
   errors: number;
 }
 
 /**
- * autocannon in its own process against `origin`, cycling through `requests` (path and bearer
- * token each), for `seconds` (or `amount` requests) with `connections` connections.
+ * autocannon in its own process against `origin`, cycling through `requests` (path, bearer token
+ * and If-None-Match each), for `seconds` (or `amount` requests) with `connections` connections.
  */
 export function load(origin: string, requests: LoadRequest[], seconds: number, connections: number, file: string, amount?: number): LoadResult {
-  writeFileSync(file, requests.map((r) => `${r.path} ${r.token ?? ''}`.trimEnd()).join('\n'));
+  const line = (r: LoadRequest) => (r.ifNoneMatch ? `${r.path} ${r.token ?? '-'} ${r.ifNoneMatch}` : `${r.path} ${r.token ?? ''}`.trimEnd());
+  writeFileSync(file, requests.map(line).join('\n'));
   const args = [path.join(ROOT, 'test/bench/load.mjs'), origin, String(seconds), String(connections), file, ...(amount ? [String(amount)] : [])];
   const out = execFileSync(process.execPath, args, { encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').pop()!) as LoadResult;

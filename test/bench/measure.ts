@@ -39,7 +39,7 @@ export function printLoads(rows: Measured[]): void {
       `${r.name.padEnd(26)} ${cell(r.rps, 8)} ${cell(r.p50, 8, 1)} ${cell(r.p99, 8, 1)} ${cell(r.non2xx + r.errors, 8)} ${cell(r.cpuSystem, 25)} ${cell(r.cpuServers, 11)}`,
     );
   }
-  console.log('(errors: non-2xx answers and connection errors. db+redis: the PostgreSQL and Redis server processes, shared with');
+  console.log('(errors: answers other than 2xx and 304, and connection errors. db+redis: the PostgreSQL and Redis server processes, shared with');
   console.log(' whatever else uses them on this machine; system: the processes of that target, the load generator excluded)');
 }
 

@@ -6,7 +6,8 @@
  *      express 5 route returning the same JSON as /me; an express 5 route making one @grpc/grpc-js
  *      unary call to a server process answering a feed page): requests/s, p50, p99, errors and CPU
  *      ms per 1 000 requests (of the target's processes, and of the PostgreSQL and Redis servers),
- *      the ratios with their targets;
+ *      the ratios with their targets; and the same cached feed pages revalidated (If-None-Match with
+ *      each Site's ETag: every answer a 304) against their 200s;
  *   2. the peak and current RSS of every deployable under that load;
  *   3. the realistic mix on a second system with its Prometheus endpoints on (many Sites, many
  *      articles; 90 % feed pages, first and deeper, 5 % /me, 5 % other reads): the same figures
@@ -116,7 +117,7 @@ async function startBaselines(system: RunningSystem): Promise<Baselines> {
 
 const each = (system: RunningSystem, route: string): LoadRequest[] => system.tokens.map((token) => ({ path: route, token }));
 
-function printRatios(rows: Record<'bare' | 'viaGrpc' | 'viaRedis' | 'me' | 'feed', Measured>): void {
+function printRatios(rows: Record<'bare' | 'viaGrpc' | 'viaRedis' | 'me' | 'feed' | 'feed304', Measured>): void {
   const line = (label: string, target: Measured, baseline: Measured, atLeast: number) => {
     const ratio = target.rps / baseline.rps;
     const p99 = target.p99 / Math.max(baseline.p99, 0.1);
@@ -135,14 +136,27 @@ function printRatios(rows: Record<'bare' | 'viaGrpc' | 'viaRedis' | 'me' | 'feed
   console.log('reference (no target): what one Redis round trip, which /me needs for the rate limit and revocation, costs alone:');
   reference('express+Redis / bare', rows.viaRedis, rows.bare);
   reference('me / express+Redis', rows.me, rows.viaRedis);
+  const { feed, feed304 } = rows;
+  const ratio = (a: number, b: number) => (a / Math.max(b, 0.1)).toFixed(2);
+  console.log('conditional (no target): the same cached feed pages revalidated (304, not charged) against read (200, charged):');
+  console.log(
+    `  ${'feed 304 / feed 200'.padEnd(22)} = ${ratio(feed304.rps, feed.rps)}, CPU per request ${ratio(feed304.cpuSystem, feed.cpuSystem)}× (system), ` +
+      `${ratio(feed304.cpuServers, feed.cpuServers)}× (db and Redis); ${feed304.notModified} of ${feed304.requests} answers were 304`,
+  );
 }
 
 /** 1 and 2: the system's two hottest routes next to the baselines, and its memory under that load. */
 async function againstBaselines(): Promise<void> {
   const system = await seeded('system', false, SITES, ARTICLES);
   const baselines = await startBaselines(system);
-  // Every Site's first feed page once: the caches are warm, as they are in service.
-  for (const token of system.tokens) await fetch(`${system.base}/api/v1/feed`, { headers: { authorization: `Bearer ${token}` } });
+  // Every Site's first feed page once: the caches are warm, as they are in service. Its ETag is what
+  // a polling client sends back.
+  const revalidations: LoadRequest[] = [];
+  for (const token of system.tokens) {
+    const res = await fetch(`${system.base}/api/v1/feed`, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    revalidations.push({ path: '/api/v1/feed', token, ifNoneMatch: res.headers.get('etag')! });
+  }
   const rows = {
     bare: measured(
       'bare express 5',
@@ -161,6 +175,7 @@ async function againstBaselines(): Promise<void> {
     ),
     me: measured('GET /api/v1/me', system.pids, () => load(system.base, each(system, '/api/v1/me'), SECONDS, CONNECTIONS, requestsFile('me'))),
     feed: measured('GET /api/v1/feed', system.pids, () => load(system.base, each(system, '/api/v1/feed'), SECONDS, CONNECTIONS, requestsFile('feed'))),
+    feed304: measured('GET /api/v1/feed → 304', system.pids, () => load(system.base, revalidations, SECONDS, CONNECTIONS, requestsFile('feed-304'))),
   };
   console.log(`\n== bench: ${SITES} Sites, ${ARTICLES} articles, ${CONNECTIONS} connections, ${SECONDS} s per target, autocannon in its own process`);
   printLoads(Object.values(rows));
