@@ -22,7 +22,8 @@ const ENTITY_TAG = /(?:W\/)?("[^"]*")/g;
 
 /**
  * Whether an If-None-Match value matches `etag` (RFC 9110 13.1.2: `*`, or any tag of the list by the
- * weak comparison). A value that is not such a list matches nothing: the answer is then a 200.
+ * weak comparison). Quoted tags count wherever they stand; a value without one (other than `*`)
+ * matches nothing, and the answer is then a 200, never a 400.
  */
 export function noneMatchHolds(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
