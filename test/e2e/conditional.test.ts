@@ -36,6 +36,7 @@ const catalog = {
 /** The four conditional GETs, and the capability each is charged against. */
 const ROUTES = [
   { path: '/api/v1/feed?limit=5', capability: 'feed' },
+  { path: '/api/v1/feed/changes?limit=5', capability: 'feed' },
   { path: '/api/v1/taxonomy', capability: 'subscriptions' },
   { path: '/api/v1/subscriptions', capability: 'subscriptions' },
   { path: '/api/v1/seo-profile', capability: 'seo_profile' },

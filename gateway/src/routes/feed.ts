@@ -120,6 +120,7 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => [
     auth: 'credential',
     scope: 'feed.read',
     capability: 'feed',
+    conditional: true,
     query: FeedChangesQuery,
     prepare: ({ query }) => {
       if (query.since === undefined) return { since: null };

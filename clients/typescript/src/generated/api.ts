@@ -1410,7 +1410,7 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
-         * @description The ETag of a copy the client holds (or `*`): answered 304 without a body when it matches.
+         * @description The ETag of a copy the client holds, a comma-separated list of them, or `*`: answered 304 without a body when one matches (weak comparison: a `W/` prefix is ignored), also when the request carries Cache-Control: no-cache or Pragma: no-cache. A value with no matching tag is answered as without the header (never a 400).
          * @example "9f86d081884c7d659a2feaa0c55ad015"
          */
         IfNoneMatch: string;
@@ -1438,12 +1438,17 @@ export interface components {
          */
         "Cache-Control": "public, max-age=31536000, immutable";
         /**
+         * @description The answer may be kept by the client (a private cache, never a shared one) and must be revalidated before each use: send its ETag in If-None-Match, and a 304 confirms the copy.
+         * @example private, no-cache
+         */
+        CacheControlRevalidate: "private, no-cache";
+        /**
          * @description The range of the object in this answer, and its full size.
          * @example bytes 0-1023/48213
          */
         "Content-Range": string;
         /**
-         * @description Strong entity tag of the object; send it as If-None-Match to revalidate.
+         * @description Strong entity tag of the content; send it in If-None-Match to revalidate. On the API it is derived from the answer itself, so every Credential of a Site gets the same one for the same answer.
          * @example "9f86d081884c7d659a2feaa0c55ad015"
          */
         ETag: string;
@@ -2524,6 +2529,11 @@ export interface operations {
             };
             header?: {
                 /**
+                 * @description The ETag of a copy the client holds, a comma-separated list of them, or `*`: answered 304 without a body when one matches (weak comparison: a `W/` prefix is ignored), also when the request carries Cache-Control: no-cache or Pragma: no-cache. A value with no matching tag is answered as without the header (never a 400).
+                 * @example "9f86d081884c7d659a2feaa0c55ad015"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
                  * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
                  * @example sync-2026-02-01T08:00:00Z-1
                  */
@@ -2537,6 +2547,8 @@ export interface operations {
             /** @description One page of the feed. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControlRevalidate"];
+                    ETag: components["headers"]["ETag"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2573,6 +2585,19 @@ export interface operations {
                     "application/json": components["schemas"]["FeedPage"];
                 };
             };
+            /** @description Not modified: If-None-Match matched the answer's ETag. No body. Checked like any request (429, 400, 401 and 403 come first, QUOTA_EXHAUSTED included) and counted by the rate limit, but never charged against the plan's quota. */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlRevalidate"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ScopeDeniedOrWrongAudienceOrCapabilityNotEntitledOrQuotaExhausted"];
@@ -2591,6 +2616,11 @@ export interface operations {
             };
             header?: {
                 /**
+                 * @description The ETag of a copy the client holds, a comma-separated list of them, or `*`: answered 304 without a body when one matches (weak comparison: a `W/` prefix is ignored), also when the request carries Cache-Control: no-cache or Pragma: no-cache. A value with no matching tag is answered as without the header (never a 400).
+                 * @example "9f86d081884c7d659a2feaa0c55ad015"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
                  * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
                  * @example sync-2026-02-01T08:00:00Z-1
                  */
@@ -2604,6 +2634,8 @@ export interface operations {
             /** @description The changes since the position given. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControlRevalidate"];
+                    ETag: components["headers"]["ETag"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2648,6 +2680,19 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["FeedChanges"];
                 };
+            };
+            /** @description Not modified: If-None-Match matched the answer's ETag. No body. Checked like any request (429, 400, 401 and 403 come first, QUOTA_EXHAUSTED included) and counted by the rate limit, but never charged against the plan's quota. */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlRevalidate"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthenticated"];
@@ -2729,6 +2774,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description The ETag of a copy the client holds, a comma-separated list of them, or `*`: answered 304 without a body when one matches (weak comparison: a `W/` prefix is ignored), also when the request carries Cache-Control: no-cache or Pragma: no-cache. A value with no matching tag is answered as without the header (never a 400).
+                 * @example "9f86d081884c7d659a2feaa0c55ad015"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
                  * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
                  * @example sync-2026-02-01T08:00:00Z-1
                  */
@@ -2742,6 +2792,8 @@ export interface operations {
             /** @description The profile. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControlRevalidate"];
+                    ETag: components["headers"]["ETag"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2766,6 +2818,19 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["SeoProfile"];
                 };
+            };
+            /** @description Not modified: If-None-Match matched the answer's ETag. No body. Checked like any request (429, 400, 401 and 403 come first, QUOTA_EXHAUSTED included) and counted by the rate limit, but never charged against the plan's quota. */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlRevalidate"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthenticated"];
@@ -2868,6 +2933,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description The ETag of a copy the client holds, a comma-separated list of them, or `*`: answered 304 without a body when one matches (weak comparison: a `W/` prefix is ignored), also when the request carries Cache-Control: no-cache or Pragma: no-cache. A value with no matching tag is answered as without the header (never a 400).
+                 * @example "9f86d081884c7d659a2feaa0c55ad015"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
                  * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
                  * @example sync-2026-02-01T08:00:00Z-1
                  */
@@ -2881,6 +2951,8 @@ export interface operations {
             /** @description The Site's subscribed category keys. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControlRevalidate"];
+                    ETag: components["headers"]["ETag"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2898,6 +2970,19 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Subscriptions"];
                 };
+            };
+            /** @description Not modified: If-None-Match matched the answer's ETag. No body. Checked like any request (429, 400, 401 and 403 come first, QUOTA_EXHAUSTED included) and counted by the rate limit, but never charged against the plan's quota. */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlRevalidate"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthenticated"];
@@ -2968,6 +3053,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description The ETag of a copy the client holds, a comma-separated list of them, or `*`: answered 304 without a body when one matches (weak comparison: a `W/` prefix is ignored), also when the request carries Cache-Control: no-cache or Pragma: no-cache. A value with no matching tag is answered as without the header (never a 400).
+                 * @example "9f86d081884c7d659a2feaa0c55ad015"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
                  * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
                  * @example sync-2026-02-01T08:00:00Z-1
                  */
@@ -2981,6 +3071,8 @@ export interface operations {
             /** @description The taxonomy. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControlRevalidate"];
+                    ETag: components["headers"]["ETag"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3015,6 +3107,19 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Taxonomy"];
                 };
+            };
+            /** @description Not modified: If-None-Match matched the answer's ETag. No body. Checked like any request (429, 400, 401 and 403 come first, QUOTA_EXHAUSTED included) and counted by the rate limit, but never charged against the plan's quota. */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlRevalidate"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthenticated"];
@@ -3109,7 +3214,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The ETag of a copy the client holds (or `*`): answered 304 without a body when it matches.
+                 * @description The ETag of a copy the client holds, a comma-separated list of them, or `*`: answered 304 without a body when one matches (weak comparison: a `W/` prefix is ignored), also when the request carries Cache-Control: no-cache or Pragma: no-cache. A value with no matching tag is answered as without the header (never a 400).
                  * @example "9f86d081884c7d659a2feaa0c55ad015"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
