@@ -1,0 +1,207 @@
+<?php
+/**
+ * The Content Feed Service's HTTP API, as the connector uses it.
+ *
+ * @package Content_Feed_Connector
+ */
+
+namespace Content_Feed_Connector;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Redeems a connection code, reads the changes feed and the taxonomy. Every failure is an
+ * Api_Exception with a message safe to show; 429 and 503 carry the Retry-After delay.
+ */
+final class Api_Client {
+
+	/** Seconds to wait after a 429 or 503 without a usable Retry-After. */
+	public const DEFAULT_RETRY_AFTER = 60;
+	/** Upper bound on a Retry-After the connector honours (a day). */
+	public const MAX_RETRY_AFTER = 86400;
+
+	/**
+	 * The service's base URL, without a trailing slash.
+	 *
+	 * @var string
+	 */
+	private string $base_url;
+
+	/**
+	 * Clock in Unix seconds (for an HTTP-date Retry-After).
+	 *
+	 * @var callable(): int
+	 */
+	private $now;
+
+	/**
+	 * A client.
+	 *
+	 * @param Http_Transport $http     The transport.
+	 * @param string         $base_url Service URL as the administrator entered it (http or https).
+	 * @param Secret|null    $secret   The Credential's secret; null before connecting.
+	 * @param callable|null  $now      Clock; time() by default.
+	 * @throws \InvalidArgumentException When the URL is not an http(s) URL.
+	 */
+	public function __construct( private Http_Transport $http, string $base_url, private ?Secret $secret = null, ?callable $now = null ) {
+		$this->base_url = self::normalize_base_url( $base_url );
+		$this->now      = $now ?? 'time';
+	}
+
+	/**
+	 * The base URL without a trailing slash, or an exception when it is not http(s).
+	 *
+	 * @param string $url As entered.
+	 * @throws \InvalidArgumentException When the URL is not an absolute http(s) URL.
+	 */
+	public static function normalize_base_url( string $url ): string {
+		$url    = rtrim( trim( $url ), '/' );
+		$scheme = strtolower( (string) parse_url( $url, PHP_URL_SCHEME ) );
+		if ( ! in_array( $scheme, array( 'http', 'https' ), true ) || '' === (string) parse_url( $url, PHP_URL_HOST ) ) {
+			throw new \InvalidArgumentException( 'The Service URL must start with http:// or https://.' );
+		}
+		return $url;
+	}
+
+	/**
+	 * The service's base URL.
+	 */
+	public function base_url(): string {
+		return $this->base_url;
+	}
+
+	/**
+	 * Redeems a connection code: POST /connect/cms/redeem, no Authorization header.
+	 *
+	 * @param string $code The code the site owner pasted.
+	 * @return array{site_id: string, credential_id: string, secret: Secret}
+	 * @throws Api_Exception When the code is wrong or used, or the service cannot be reached.
+	 */
+	public function redeem( #[\SensitiveParameter] string $code ): array {
+		$answer = $this->call( 'POST', '/connect/cms/redeem', array( 'content-type' => 'application/json' ), (string) json_encode( array( 'code' => trim( $code ) ) ), false );
+		if ( 401 === $answer->status ) {
+			throw new Api_Exception( Api_Exception::UNAUTHENTICATED, 'The connection code is wrong, expired or already used: create a new one in the Content Feed dashboard.', 401 );
+		}
+		$body = $this->json( $answer, 201 );
+		if ( ! is_string( $body['credential']['secret'] ?? null ) || ! is_string( $body['credential']['id'] ?? null ) || ! is_string( $body['site']['id'] ?? null ) ) {
+			throw new Api_Exception( Api_Exception::FAILED, 'The service answered the connection in an unexpected shape.', $answer->status );
+		}
+		return array(
+			'site_id'       => $body['site']['id'],
+			'credential_id' => $body['credential']['id'],
+			'secret'        => new Secret( $body['credential']['secret'] ),
+		);
+	}
+
+	/**
+	 * One page of GET /api/v1/feed/changes, or null when If-None-Match matched (nothing changed).
+	 *
+	 * @param string|null $since The kept since; null starts from the beginning.
+	 * @param string|null $etag  The ETag of the answer that gave this since, if kept.
+	 * @param int         $limit Page size, 1..100.
+	 * @throws Api_Exception On any failure.
+	 */
+	public function changes( ?string $since, ?string $etag = null, int $limit = 100 ): ?Changes_Page {
+		$query   = array_filter( array( 'since' => $since, 'limit' => (string) $limit ), static fn ( $v ) => null !== $v );
+		$headers = null !== $etag && null !== $since ? array( 'if-none-match' => $etag ) : array();
+		$answer  = $this->call( 'GET', '/api/v1/feed/changes?' . http_build_query( $query ), $headers, null, true );
+		if ( 304 === $answer->status ) {
+			return null;
+		}
+		$body = $this->json( $answer, 200 );
+		if ( ! is_array( $body['data'] ?? null ) || ! is_string( $body['nextSince'] ?? null ) || ! is_bool( $body['hasMore'] ?? null ) ) {
+			throw new Api_Exception( Api_Exception::FAILED, 'The service answered the changes feed in an unexpected shape.', $answer->status );
+		}
+		return new Changes_Page( array_values( $body['data'] ), $body['nextSince'], $body['hasMore'], $answer->header( 'etag' ) );
+	}
+
+	/**
+	 * The taxonomy's category names by key (GET /api/v1/taxonomy).
+	 *
+	 * @return array<string, string>
+	 * @throws Api_Exception On any failure.
+	 */
+	public function category_names(): array {
+		$body  = $this->json( $this->call( 'GET', '/api/v1/taxonomy', array(), null, true ), 200 );
+		$names = array();
+		foreach ( is_array( $body['categories'] ?? null ) ? $body['categories'] : array() as $category ) {
+			if ( is_string( $category['key'] ?? null ) && is_string( $category['name'] ?? null ) ) {
+				$names[ $category['key'] ] = $category['name'];
+			}
+		}
+		return $names;
+	}
+
+	/**
+	 * Sends one request and turns the answers every route shares (no answer, 401, 429, 503) into exceptions.
+	 *
+	 * @param string                $method  GET or POST.
+	 * @param string                $path    Path and query.
+	 * @param array<string, string> $headers Extra headers.
+	 * @param string|null           $body    Body.
+	 * @param bool                  $auth    Whether to send the secret.
+	 * @throws Api_Exception When unreachable, unauthenticated or asked to retry later.
+	 */
+	private function call( string $method, string $path, array $headers, ?string $body, bool $auth ): Http_Response {
+		$headers['accept'] = 'application/json';
+		if ( $auth ) {
+			if ( null === $this->secret ) {
+				throw new Api_Exception( Api_Exception::UNAUTHENTICATED, 'Not connected: connect with a code first.' );
+			}
+			$headers['authorization'] = 'Bearer ' . $this->secret->reveal();
+		}
+		try {
+			$answer = $this->http->send( $method, $this->base_url . $path, $headers, $body );
+		} catch ( Transport_Exception $e ) {
+			throw new Api_Exception( Api_Exception::UNREACHABLE, 'The Content Feed Service could not be reached at the Service URL; the sync will try again.' );
+		}
+		if ( 401 === $answer->status && $auth ) {
+			throw new Api_Exception( Api_Exception::UNAUTHENTICATED, 'The connection was revoked or has expired: disconnect and connect again with a new code.', 401 );
+		}
+		if ( 429 === $answer->status || 503 === $answer->status ) {
+			$wait = $this->retry_after( $answer->header( 'retry-after' ) );
+			$kind = 429 === $answer->status ? Api_Exception::RATE_LIMITED : Api_Exception::UNAVAILABLE;
+			$what = 429 === $answer->status ? 'The Content Feed Service asked to slow down' : 'The Content Feed Service is temporarily unavailable';
+			throw new Api_Exception( $kind, sprintf( '%s; trying again in %d seconds.', $what, $wait ), $answer->status, $wait );
+		}
+		return $answer;
+	}
+
+	/**
+	 * The JSON body of an answer with the expected status.
+	 *
+	 * @param Http_Response $answer   The answer.
+	 * @param int           $expected The success status.
+	 * @return array<string, mixed>
+	 * @throws Api_Exception When the status or the body is not the expected one.
+	 */
+	private function json( Http_Response $answer, int $expected ): array {
+		$body = json_decode( $answer->body, true );
+		if ( $expected !== $answer->status ) {
+			// The error envelope's message is safe by the API's contract (docs/api.md, Errors); it is shown escaped.
+			$detail = is_string( $body['error']['message'] ?? null ) ? ': ' . mb_substr( $body['error']['message'], 0, 300 ) : '';
+			throw new Api_Exception( Api_Exception::FAILED, sprintf( 'The Content Feed Service answered %d%s', $answer->status, $detail ), $answer->status );
+		}
+		if ( ! is_array( $body ) ) {
+			throw new Api_Exception( Api_Exception::FAILED, 'The Content Feed Service answered with a body that is not JSON.', $answer->status );
+		}
+		return $body;
+	}
+
+	/**
+	 * Seconds to wait from a Retry-After value (delay-seconds or an HTTP-date), bounded.
+	 *
+	 * @param string|null $value The header.
+	 */
+	private function retry_after( ?string $value ): int {
+		$value = trim( (string) $value );
+		if ( preg_match( '/^\d+$/', $value ) ) {
+			$seconds = (int) $value;
+		} elseif ( '' !== $value && false !== strtotime( $value ) ) {
+			$seconds = strtotime( $value ) - ( $this->now )();
+		} else {
+			$seconds = self::DEFAULT_RETRY_AFTER;
+		}
+		return max( 1, min( self::MAX_RETRY_AFTER, $seconds ) );
+	}
+}

@@ -1,0 +1,123 @@
+<?php
+/**
+ * One sync: read the changes feed from the kept since and apply it, page by page.
+ *
+ * @package Content_Feed_Connector
+ */
+
+namespace Content_Feed_Connector;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The since moves only after every change of an answer is applied, so a sync that fails part
+ * way resumes from the last answer it completed (re-applying is harmless: Change_Applier skips
+ * posts that already match). After a 429 or 503 it waits out Retry-After before calling again.
+ */
+final class Sync_Runner {
+
+	/** Answers one run follows while hasMore (the rest waits for the next run). */
+	public const MAX_PAGES = 50;
+
+	/**
+	 * Clock in Unix seconds.
+	 *
+	 * @var callable(): int
+	 */
+	private $now;
+
+	/**
+	 * A runner.
+	 *
+	 * @param Api_Client     $api     The service.
+	 * @param Change_Applier $applier The writer.
+	 * @param State_Store    $state   Where since and the outcome are kept.
+	 * @param callable|null  $now     Clock; time() by default.
+	 */
+	public function __construct( private Api_Client $api, private Change_Applier $applier, private State_Store $state, ?callable $now = null ) {
+		$this->now = $now ?? 'time';
+	}
+
+	/**
+	 * Runs one sync and keeps its outcome.
+	 *
+	 * @return array{ok: bool, message: string, counts: array<string, int>, at: int}
+	 */
+	public function run(): array {
+		$now    = ( $this->now )();
+		$state  = $this->state->load();
+		$counts = array(
+			'created'       => 0,
+			'updated'       => 0,
+			'unchanged'     => 0,
+			'trashed'       => 0,
+			'images_failed' => 0,
+		);
+		if ( isset( $state['retry_at'] ) && $now < (int) $state['retry_at'] ) {
+			return $this->finish( $state, false, sprintf( 'Waiting until %s UTC, as the service asked.', gmdate( 'Y-m-d H:i:s', (int) $state['retry_at'] ) ), $counts, $now );
+		}
+		unset( $state['retry_at'] );
+		try {
+			for ( $page = 0; $page < self::MAX_PAGES; ++$page ) {
+				$since  = $state['since'] ?? null;
+				$answer = $this->api->changes( $since, $state['etag'] ?? null );
+				if ( null === $answer ) {
+					break;
+				}
+				foreach ( $this->applier->apply( $answer->changes ) as $key => $n ) {
+					$counts[ $key ] += $n;
+				}
+				// The whole answer is applied: only now does the kept since move.
+				$state['since'] = $answer->next_since;
+				// An ETag names the answer to one since: worth sending again only when caught up (nextSince = since).
+				$state['etag'] = $answer->next_since === $since ? $answer->etag : null;
+				$this->state->save( $state );
+				if ( ! $answer->has_more ) {
+					break;
+				}
+			}
+		} catch ( Api_Exception $e ) {
+			if ( $e->is_retry_later() ) {
+				$state['retry_at'] = $now + (int) $e->retry_after;
+			}
+			return $this->finish( $state, false, $e->getMessage(), $counts, $now );
+		} catch ( \UnexpectedValueException $e ) {
+			return $this->finish( $state, false, 'The changes feed held something this connector does not understand; nothing after it was applied.', $counts, $now );
+		} catch ( \Throwable $e ) {
+			return $this->finish( $state, false, 'WordPress could not save a post; the next sync resumes where this one stopped.', $counts, $now );
+		}
+		return $this->finish( $state, true, self::summary( $counts ), $counts, $now );
+	}
+
+	/**
+	 * Keeps and returns the outcome.
+	 *
+	 * @param array<string, mixed> $state   State to keep.
+	 * @param bool                 $ok      Whether the sync completed.
+	 * @param string               $message Safe to show.
+	 * @param array<string, int>   $counts  What was written.
+	 * @param int                  $now     When.
+	 * @return array{ok: bool, message: string, counts: array<string, int>, at: int}
+	 */
+	private function finish( array $state, bool $ok, string $message, array $counts, int $now ): array {
+		$outcome            = array(
+			'ok'      => $ok,
+			'message' => $message,
+			'counts'  => $counts,
+			'at'      => $now,
+		);
+		$state['last_sync'] = $outcome;
+		$this->state->save( $state );
+		return $outcome;
+	}
+
+	/**
+	 * A one-line account of a completed sync.
+	 *
+	 * @param array<string, int> $counts What was written.
+	 */
+	private static function summary( array $counts ): string {
+		$message = sprintf( 'Synced: %d created, %d updated, %d moved to the trash, %d unchanged.', $counts['created'], $counts['updated'], $counts['trashed'], $counts['unchanged'] );
+		return $counts['images_failed'] > 0 ? $message . sprintf( ' %d featured images could not be downloaded.', $counts['images_failed'] ) : $message;
+	}
+}

@@ -1,0 +1,80 @@
+<?php
+/**
+ * The mapping from a feed item to a post.
+ *
+ * @package Content_Feed_Connector
+ */
+
+namespace Content_Feed_Connector\Tests;
+
+use Content_Feed_Connector\Sync_Planner;
+use PHPUnit\Framework\TestCase;
+
+final class SyncPlannerTest extends TestCase {
+
+	private function planner(): Sync_Planner {
+		return new Sync_Planner( 'https://feed.example', 'Read on' );
+	}
+
+	public function test_an_article_without_personalization_maps_its_own_fields(): void {
+		$plan = $this->planner()->plan( Articles::article( 'a1', array( 'categories' => array( 'technology', 'science' ) ) ) );
+		$this->assertSame( 'a1', $plan->article_id );
+		$this->assertSame( 'Title of a1', $plan->title );
+		$this->assertSame( 'Summary of a1.', $plan->excerpt );
+		$this->assertSame( "<p>Summary of a1.</p>\n<p><a href=\"https://news.example/a1\">Read on</a></p>\n", $plan->content );
+		$this->assertSame( '2026-02-01 08:00:00', $plan->date_gmt );
+		$this->assertSame( array( 'technology', 'science' ), $plan->category_keys );
+		$this->assertSame( 'covers/a1.png', $plan->image_key );
+		$this->assertSame( 'https://feed.example/media/generated/covers/a1.png', $plan->image_url );
+		$this->assertSame( 'Summary of a1.', $plan->meta_description );
+	}
+
+	public function test_the_personalized_variant_wins_for_title_summary_meta_and_image(): void {
+		$plan = $this->planner()->plan( Articles::article( 'a1', array( 'personalized' => Articles::personalized( 'a1' ) ) ) );
+		$this->assertSame( 'Personal title of a1', $plan->title );
+		$this->assertSame( 'Personal summary of a1.', $plan->excerpt );
+		$this->assertStringStartsWith( '<p>Personal summary of a1.</p>', $plan->content );
+		$this->assertStringContainsString( 'href="https://news.example/a1"', $plan->content );
+		$this->assertSame( 'Personal meta of a1.', $plan->meta_description );
+		$this->assertSame( 'ai/a1-hero.png', $plan->image_key );
+		$this->assertSame( 'https://feed.example/media/generated/ai/a1-hero.png', $plan->image_url );
+	}
+
+	public function test_a_personalized_variant_still_without_image_falls_back_to_the_article_image(): void {
+		$personal             = Articles::personalized( 'a1' );
+		$personal['imageUrl'] = null;
+		$plan                 = $this->planner()->plan( Articles::article( 'a1', array( 'personalized' => $personal ) ) );
+		$this->assertSame( 'covers/a1.png', $plan->image_key );
+	}
+
+	public function test_no_summary_and_no_image(): void {
+		$plan = $this->planner()->plan( Articles::article( 'a1', array( 'summary' => null, 'imageKey' => null, 'imageUrl' => null ) ) );
+		$this->assertSame( '', $plan->excerpt );
+		$this->assertSame( '', $plan->meta_description );
+		$this->assertSame( "<p><a href=\"https://news.example/a1\">Read on</a></p>\n", $plan->content );
+		$this->assertNull( $plan->image_key );
+		$this->assertNull( $plan->image_url );
+	}
+
+	public function test_the_content_escapes_text_and_keeps_paragraphs(): void {
+		$plan = $this->planner()->plan( Articles::article( 'a1', array( 'summary' => "Cats & <b>dogs</b>\nline two\n\nSecond \"para\"", 'url' => 'https://news.example/a?x=1&y="2"' ) ) );
+		$this->assertSame(
+			"<p>Cats &amp; &lt;b&gt;dogs&lt;/b&gt;<br>\nline two</p>\n<p>Second &quot;para&quot;</p>\n<p><a href=\"https://news.example/a?x=1&amp;y=&quot;2&quot;\">Read on</a></p>\n",
+			$plan->content
+		);
+		$this->assertSame( "Cats & <b>dogs</b>\nline two\n\nSecond \"para\"", $plan->excerpt, 'the excerpt is the plain summary; WordPress escapes it on output' );
+	}
+
+	public function test_a_fingerprint_changes_with_what_is_written_and_only_that(): void {
+		$a = $this->planner()->plan( Articles::article( 'a1' ) );
+		$this->assertSame( $a->fingerprint(), $this->planner()->plan( Articles::article( 'a1' ) )->fingerprint() );
+		$this->assertNotSame( $a->fingerprint(), $this->planner()->plan( Articles::article( 'a1', array( 'title' => 'New' ) ) )->fingerprint() );
+		$this->assertNotSame( $a->fingerprint(), $this->planner()->plan( Articles::article( 'a1', array( 'categories' => array( 'science' ) ) ) )->fingerprint() );
+		$this->assertNotSame( $a->fingerprint(), $a->fingerprint( false ) );
+	}
+
+	public function test_an_article_without_an_id_is_refused(): void {
+		$this->expectException( \UnexpectedValueException::class );
+		$this->planner()->plan( Articles::article( '', array() ) );
+	}
+}
