@@ -1,0 +1,125 @@
+<?php
+/**
+ * WordPress wiring: WP-Cron, connect, disconnect and sync (the settings page is the next step).
+ *
+ * @package Content_Feed_Connector
+ */
+
+namespace Content_Feed_Connector;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Hooks and the composition of the plain classes with their WordPress adapters.
+ */
+final class Plugin {
+
+	/**
+	 * Registers the hooks.
+	 *
+	 * @param string $main_file The plugin's main file.
+	 */
+	public static function register( string $main_file ): void {
+		add_filter( 'cron_schedules', array( self::class, 'cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval.ChangeDetected
+		add_action( CRON_HOOK, array( self::class, 'sync' ) );
+		register_activation_hook( $main_file, array( self::class, 'schedule' ) );
+		register_deactivation_hook( $main_file, array( self::class, 'unschedule' ) );
+	}
+
+	/**
+	 * Adds the five-minute schedule.
+	 *
+	 * @param array<string, array{interval: int, display: string}> $schedules Schedules.
+	 * @return array<string, array{interval: int, display: string}>
+	 */
+	public static function cron_schedules( array $schedules ): array {
+		$schedules[ CRON_SCHEDULE ] = array(
+			'interval' => 5 * MINUTE_IN_SECONDS,
+			'display'  => __( 'Every 5 minutes (Content Feed)', 'content-feed-connector' ),
+		);
+		return $schedules;
+	}
+
+	/**
+	 * Schedules the sync when connected.
+	 */
+	public static function schedule(): void {
+		if ( self::secret() && ! wp_next_scheduled( CRON_HOOK ) ) {
+			wp_schedule_event( time() + 10, CRON_SCHEDULE, CRON_HOOK );
+		}
+	}
+
+	/**
+	 * Removes the sync's event.
+	 */
+	public static function unschedule(): void {
+		wp_clear_scheduled_hook( CRON_HOOK );
+	}
+
+	/**
+	 * Redeems a connection code and keeps the Credential (its secret in an option that is not autoloaded).
+	 *
+	 * @param string $service_url The Service URL.
+	 * @param string $code        The connection code.
+	 * @return string The Site id.
+	 * @throws Api_Exception|\InvalidArgumentException When the URL or the code is refused.
+	 */
+	public static function connect( string $service_url, #[\SensitiveParameter] string $code ): string {
+		$client     = new Api_Client( new WP_Http_Transport(), $service_url );
+		$connection = $client->redeem( $code );
+		$settings   = self::settings();
+		update_option( OPTION_SETTINGS, array_merge( $settings, array( 'service_url' => $client->base_url() ) ) );
+		delete_option( OPTION_SECRET );
+		add_option( OPTION_SECRET, $connection['secret']->reveal(), '', 'no' );
+		delete_option( OPTION_CONNECTION );
+		add_option( OPTION_CONNECTION, array( 'site_id' => $connection['site_id'], 'credential_id' => $connection['credential_id'] ), '', 'no' );
+		// A new connection starts from the beginning of its Site's changes.
+		delete_option( OPTION_STATE );
+		self::schedule();
+		return $connection['site_id'];
+	}
+
+	/**
+	 * Forgets the secret and stops the sync; posts stay.
+	 */
+	public static function disconnect(): void {
+		delete_option( OPTION_SECRET );
+		delete_option( OPTION_CONNECTION );
+		delete_option( OPTION_STATE );
+		self::unschedule();
+	}
+
+	/**
+	 * Runs one sync (WP-Cron and "Sync now").
+	 *
+	 * @return array{ok: bool, message: string, counts: array<string, int>, at: int}|null Null when not connected.
+	 */
+	public static function sync(): ?array {
+		$secret   = self::secret();
+		$settings = self::settings();
+		if ( ! $secret || empty( $settings['service_url'] ) ) {
+			return null;
+		}
+		$api     = new Api_Client( new WP_Http_Transport(), (string) $settings['service_url'], new Secret( $secret ) );
+		$planner = new Sync_Planner( $api->base_url(), __( 'Read the full article', 'content-feed-connector' ) );
+		$applier = new Change_Applier( new WP_Site_Store(), $planner, ! empty( $settings['drafts'] ), array( $api, 'category_names' ) );
+		return ( new Sync_Runner( $api, $applier, new WP_Option_State() ) )->run();
+	}
+
+	/**
+	 * The settings (service_url, drafts).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function settings(): array {
+		$settings = get_option( OPTION_SETTINGS, array() );
+		return is_array( $settings ) ? $settings : array();
+	}
+
+	/**
+	 * The kept secret, or ''.
+	 */
+	private static function secret(): string {
+		return (string) get_option( OPTION_SECRET, '' );
+	}
+}
