@@ -1,7 +1,7 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// Four layers, each runnable on its own (`npm run test:<layer>`); `npm test` runs them all.
+// Five layers, each runnable on its own (`npm run test:<layer>`); `npm test` runs them all.
 // - unit: tests beside each package that need no server;
 // - integration: package tests against the real PostgreSQL and/or Redis (`*.int.test.ts`);
 // - system: the whole system over HTTP (test/e2e);
