@@ -5,6 +5,9 @@ value to set. Included once, from deployment.yaml.
 {{- define "cfs.validate" -}}
 {{- $v := .Values }}
 {{- $root := . }}
+{{- if and $v.metrics.serviceMonitor.enabled (not $v.metrics.enabled) }}
+{{- fail "metrics.serviceMonitor.enabled needs metrics.enabled=true (the pods serve no metrics without it)" }}
+{{- end }}
 {{- if and $v.database.bundled.enabled (or $v.database.url $v.database.existingSecret) }}
 {{- fail "database: either the bundled PostgreSQL (database.bundled.enabled) or your own (database.url / database.existingSecret), not both: set database.bundled.enabled=false to use yours" }}
 {{- end }}

@@ -2,7 +2,8 @@
  * Validation of rendered Kubernetes objects without a cluster, in two layers:
  *
  * 1. kubernetes-models' JSON-schema validators (one class per apiVersion/kind): types, enums, required
- *    fields. An apiVersion/kind missing from KINDS is an error, never a pass.
+ *    fields; for the Prometheus Operator's kinds, @kubernetes-models/prometheus-operator's, made from
+ *    the CRDs' openAPIV3Schema. An apiVersion/kind missing from KINDS is an error, never a pass.
  * 2. Unknown fields. Those validators accept any extra property (the Kubernetes OpenAPI schemas do not
  *    forbid them), while the API server drops or refuses them, so a typo such as
  *    `readOnlyRootFileSystem` would pass silently. The same package's TypeScript declarations describe
@@ -23,6 +24,9 @@ import { Job } from 'kubernetes-models/batch/v1/Job';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { PodMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PodMonitor';
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
+import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import { REPO_ROOT } from './tools.ts';
 
 export interface KubeObject {
@@ -61,6 +65,23 @@ const KINDS: Record<string, { create: (o: object) => Validatable; module: string
     create: (o) => new PodDisruptionBudget(o as never),
     module: 'kubernetes-models/policy/v1/PodDisruptionBudget',
     iface: 'IPodDisruptionBudget',
+  },
+  // The Prometheus Operator's CRDs (metrics.serviceMonitor, metrics.prometheusRule): the same family of models,
+  // generated from the CRDs' openAPIV3Schema by @kubernetes-models/prometheus-operator.
+  'monitoring.coreos.com/v1/ServiceMonitor': {
+    create: (o) => new ServiceMonitor(o as never),
+    module: '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor',
+    iface: 'IServiceMonitor',
+  },
+  'monitoring.coreos.com/v1/PodMonitor': {
+    create: (o) => new PodMonitor(o as never),
+    module: '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PodMonitor',
+    iface: 'IPodMonitor',
+  },
+  'monitoring.coreos.com/v1/PrometheusRule': {
+    create: (o) => new PrometheusRule(o as never),
+    module: '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule',
+    iface: 'IPrometheusRule',
   },
 };
 
