@@ -5,10 +5,13 @@
  * hold is parsed in support/promql.ts, and test/e2e/monitoring-metrics.test.ts checks every metric
  * they name against the scrape of a running system.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { problemsOf, type KubeObject } from './support/kube-schema.ts';
+import { expressionsOf, parsePromQL, rulesOf } from './support/promql.ts';
 import { CHART_DIR, COMPONENTS, deploymentOf, helm, helmTemplate, helmTemplateArgs, ofKind } from './support/render.ts';
+import { REPO_ROOT } from './support/tools.ts';
 
 const DEFAULTS = path.join(CHART_DIR, 'ci', 'default-values.yaml');
 const PRODUCTION = path.join(CHART_DIR, 'ci', 'production-values.yaml');
@@ -104,3 +107,122 @@ describe('metrics.serviceMonitor', () => {
     expect(ofKind(helmTemplate([PRODUCTION]), 'ServiceMonitor').length).toBe(COMPONENTS.length);
   });
 });
+
+const RUNBOOKS = 'https://github.com/acme/content-feed/blob/v1/docs/operations.md';
+const RULES_ON = { 'metrics.prometheusRule.enabled': 'true', 'metrics.prometheusRule.runbookBaseUrl': RUNBOOKS };
+/** The SRE workbook's three alerts per SLO: long window, short window, budget factor, severity. */
+const BURNS = [
+  { suffix: 'FastBurn', long: '1h', short: '5m', factor: 14.4, severity: 'critical' },
+  { suffix: 'SlowBurn', long: '6h', short: '30m', factor: 6, severity: 'critical' },
+  { suffix: 'BudgetDrain', long: '3d', short: '6h', factor: 1, severity: 'warning' },
+];
+
+describe('metrics.prometheusRule', () => {
+  const rendered = () => helmTemplate([DEFAULTS], set(RULES_ON));
+
+  it('is off by default, and refuses to render without a runbook address', () => {
+    expect(ofKind(helmTemplate([DEFAULTS]), 'PrometheusRule')).toEqual([]);
+    const without = helm(helmTemplateArgs([DEFAULTS], set({ 'metrics.prometheusRule.enabled': 'true' })));
+    expect(without.status).not.toBe(0);
+    expect(without.stderr).toContain('metrics.prometheusRule.runbookBaseUrl');
+  });
+
+  it('renders one PrometheusRule that validates against the CRD schema; a malformed rule is refused', () => {
+    const [rule, ...more] = ofKind(rendered(), 'PrometheusRule');
+    expect(more).toEqual([]);
+    expect(problemsOf(rule!)).toEqual([]);
+    expect(problemsOf({ ...rule!, spec: { groups: [{ name: 'x', rules: [{ alert: 'X', expr: 'up', for: 'ten minutes' }] }] } }).join('\n')).toMatch(/for/);
+    expect(problemsOf({ ...rule!, spec: { groups: [{ rules: [] }] } }).join('\n')).toMatch(/name/);
+  });
+
+  it('holds only PromQL that parses (a broken expression is caught)', () => {
+    const expressions = expressionsOf(rendered());
+    expect(expressions.length).toBeGreaterThan(20);
+    for (const { where, expr } of expressions) expect(parsePromQL(expr).errors, `${where}: ${expr}`).toEqual([]);
+    expect(parsePromQL('sum(rate(http_server_request_duration_count{job="x"}[5m])').errors).not.toEqual([]);
+    expect(parsePromQL('rate(x[5m]) >').errors).not.toEqual([]);
+  });
+
+  it('alerts on both SLOs in the multi-window, multi-burn-rate form, from recording rules of every window', () => {
+    const rules = rulesOf(rendered());
+    const recorded = new Set(rules.flatMap((r) => (r.record ? [r.record] : [])));
+    for (const [slo, ratio, objective] of [
+      ['Availability', 'cfs:api_availability:error_ratio', 0.999],
+      ['Latency', 'cfs:api_latency:slow_ratio', 0.99],
+    ] as const) {
+      for (const b of BURNS) {
+        const alert = rules.find((r) => r.alert === `CfsApi${slo}${b.suffix}`);
+        expect(alert, `CfsApi${slo}${b.suffix}`).toBeDefined();
+        const { selectors } = parsePromQL(alert!.expr);
+        expect(selectors.map((s) => s.metric).sort()).toEqual([`${ratio}_rate${b.long}`, `${ratio}_rate${b.short}`].sort());
+        for (const s of selectors) expect(recorded, `${s.metric} is recorded`).toContain(s.metric);
+        // Both windows compare with factor × (1 − objective).
+        expect(alert!.expr.match(/> \(([\d.]+) \* \(1 - ([\d.]+)\)\)/g)).toEqual([
+          `> (${b.factor} * (1 - ${objective}))`,
+          `> (${b.factor} * (1 - ${objective}))`,
+        ]);
+        expect(alert!.labels?.severity).toBe(b.severity);
+      }
+    }
+    const availability = rules.find((r) => r.record === 'cfs:api_availability:error_ratio_rate5m')!;
+    expect(availability.expr).toContain('http_route=~"/api/v1/.*",http_response_status_code=~"5.."}[5m]');
+    expect(parsePromQL(availability.expr).selectors.every((s) => s.equals.job === 'cfs-content-feed-gateway' && s.equals.namespace === 'content-feed')).toBe(
+      true,
+    );
+    const latency = rules.find((r) => r.record === 'cfs:api_latency:slow_ratio_rate1h')!;
+    expect(parsePromQL(latency.expr).selectors.find((s) => s.metric === 'http_server_request_duration_bucket')?.equals.le).toBe('0.5');
+  });
+
+  it('takes the objectives and thresholds from values', () => {
+    const rules = rulesOf(
+      helmTemplate(
+        [DEFAULTS],
+        [
+          ...set({ ...RULES_ON, 'metrics.prometheusRule.aiQueueOldestJobAgeSeconds': '600', 'metrics.prometheusRule.podNotReadyFor': '5m' }),
+          // --set reads 0.995 as a string; the schema wants numbers.
+          '--set-json',
+          'metrics.prometheusRule.slo={"availability":0.995,"latency":0.95,"latencyThresholdSeconds":2.5}',
+        ],
+      ),
+    );
+    expect(rules.find((r) => r.alert === 'CfsApiAvailabilityFastBurn')!.expr).toContain('> (14.4 * (1 - 0.995))');
+    expect(rules.find((r) => r.alert === 'CfsApiLatencySlowBurn')!.expr).toContain('> (6 * (1 - 0.95))');
+    expect(rules.find((r) => r.record === 'cfs:api_latency:slow_ratio_rate5m')!.expr).toContain('le="2.5"');
+    expect(rules.find((r) => r.alert === 'CfsAiQueueStalled')!.expr).toMatch(/> 600$/);
+    expect(rules.find((r) => r.alert === 'CfsPodNotReady')!.for).toBe('5m');
+    // A threshold that is no bucket bound of the histogram would match no series: refused.
+    expect(helm(helmTemplateArgs([DEFAULTS], [...set(RULES_ON), '--set-json', 'metrics.prometheusRule.slo.latencyThresholdSeconds=0.3'])).status).not.toBe(0);
+  });
+
+  it('gives every alert a severity and a runbook_url at its own anchor of docs/operations.md, which exists', () => {
+    const alerts = rulesOf(rendered()).filter((r) => r.alert);
+    expect(alerts.map((a) => a.alert).sort()).toEqual(
+      [
+        ...['Availability', 'Latency'].flatMap((s) => BURNS.map((b) => `CfsApi${s}${b.suffix}`)),
+        'CfsGrpcDependencyErrors',
+        'CfsAiQueueStalled',
+        'CfsAiGenerationFailures',
+        'CfsWebhookFailures',
+        'CfsPodNotReady',
+      ].sort(),
+    );
+    const anchors = markdownAnchors(readFileSync(path.join(REPO_ROOT, 'docs', 'operations.md'), 'utf8'));
+    for (const a of alerts) {
+      expect(['critical', 'warning'], `${a.alert} severity`).toContain(a.labels?.severity);
+      expect(a.annotations?.runbook_url).toBe(`${RUNBOOKS}#${a.alert!.toLowerCase()}`);
+      expect(anchors, `docs/operations.md has a section for ${a.alert}`).toContain(a.alert!.toLowerCase());
+      expect(a.annotations?.summary).toBeTruthy();
+    }
+  });
+});
+
+/** GitHub's anchors of a Markdown file's headings. */
+function markdownAnchors(markdown: string): string[] {
+  return [...markdown.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
+    m[1]!
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-'),
+  );
+}
