@@ -5,11 +5,12 @@
  * hold is parsed in support/promql.ts, and test/e2e/monitoring-metrics.test.ts checks every metric
  * they name against the scrape of a running system.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { problemsOf, type KubeObject } from './support/kube-schema.ts';
-import { expressionsOf, parsePromQL, rulesOf } from './support/promql.ts';
+import { dashboardsOf, expressionsOf, panelsOf, parsePromQL, rulesOf } from './support/promql.ts';
 import { CHART_DIR, COMPONENTS, deploymentOf, helm, helmTemplate, helmTemplateArgs, ofKind } from './support/render.ts';
 import { REPO_ROOT } from './support/tools.ts';
 
@@ -103,8 +104,11 @@ describe('metrics.serviceMonitor', () => {
     expect(typo.status).not.toBe(0);
   });
 
-  it('is on in ci/production-values.yaml, whose objects all validate (chart.test.ts)', () => {
-    expect(ofKind(helmTemplate([PRODUCTION]), 'ServiceMonitor').length).toBe(COMPONENTS.length);
+  it('is on in ci/production-values.yaml, with the rules and the dashboard, whose objects all validate (chart.test.ts)', () => {
+    const objects = helmTemplate([PRODUCTION]);
+    expect(ofKind(objects, 'ServiceMonitor').length).toBe(COMPONENTS.length);
+    expect(ofKind(objects, 'PrometheusRule').length).toBe(1);
+    expect(dashboardsOf(objects).length).toBe(1);
   });
 });
 
@@ -226,3 +230,88 @@ function markdownAnchors(markdown: string): string[] {
       .replace(/\s/g, '-'),
   );
 }
+
+describe('metrics.grafanaDashboard', () => {
+  const DASHBOARD_ON = { 'metrics.grafanaDashboard.enabled': 'true' };
+  const dashboardOf = (objects: KubeObject[]) => {
+    const [one, ...more] = dashboardsOf(objects);
+    expect(more).toEqual([]);
+    return one!;
+  };
+
+  it('is off by default', () => {
+    expect(dashboardsOf(helmTemplate([DEFAULTS]))).toEqual([]);
+  });
+
+  it("is a ConfigMap labelled for Grafana's sidecar (label, value, namespace and annotations from values), valid", () => {
+    const objects = helmTemplate([DEFAULTS], set(DASHBOARD_ON));
+    const map = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name === 'cfs-content-feed-grafana-dashboard')!;
+    expect(map.metadata.labels).toMatchObject({ grafana_dashboard: '1' });
+    expect(map.metadata.namespace).toBe('content-feed');
+    expect(problemsOf(map)).toEqual([]);
+    const custom = helmTemplate(
+      [DEFAULTS],
+      set({
+        ...DASHBOARD_ON,
+        'metrics.grafanaDashboard.label': 'dashboards',
+        'metrics.grafanaDashboard.labelValue': 'cfs',
+        'metrics.grafanaDashboard.namespace': 'monitoring',
+        'metrics.grafanaDashboard.annotations.grafana_folder': 'Content Feed',
+      }),
+    );
+    const moved = ofKind(custom, 'ConfigMap').find((c) => c.metadata.name === 'cfs-content-feed-grafana-dashboard')!;
+    expect(moved.metadata.labels).toMatchObject({ dashboards: 'cfs' });
+    expect(moved.metadata.labels).not.toHaveProperty('grafana_dashboard');
+    expect(moved.metadata).toMatchObject({ namespace: 'monitoring', annotations: { grafana_folder: 'Content Feed' } });
+  });
+
+  it('has one row per deployable, with the panels the platform guide promises, all querying this release', () => {
+    const { json } = dashboardOf(helmTemplate([DEFAULTS], set(DASHBOARD_ON)));
+    const rows = json.panels.filter((p) => p.type === 'row').map((p) => p.title);
+    expect([...rows].sort()).toEqual([...COMPONENTS].sort());
+    const titles = panelsOf(json)
+      .filter((p) => p.type !== 'row')
+      .map((p) => p.title!);
+    for (const wanted of [
+      /requests by route and code/,
+      /errors \(5xx\) by route/,
+      /latency percentiles/,
+      /Cache hit ratio/,
+      /Quota and rate-limit refusals/,
+      /gRPC served by method/,
+      /gRPC calls made by method/,
+      /AI generations/,
+      /AI budget units/,
+      /AI queue/,
+      /V8 heap used/,
+      /Event-loop delay/,
+    ])
+      expect(
+        titles.some((t) => wanted.test(t)),
+        String(wanted),
+      ).toBe(true);
+    // Every deployable's row has its runtime panels.
+    expect(titles.filter((t) => t.startsWith('V8 heap used')).length).toBe(COMPONENTS.length);
+    const text = JSON.stringify(json);
+    expect(text).not.toMatch(/__(NAMESPACE|FULLNAME|UID)__/);
+    expect(json.uid).toMatch(/^cfs-[0-9a-f]{20}$/);
+    for (const { where, expr } of expressionsOf(helmTemplate([DEFAULTS], set(DASHBOARD_ON)))) {
+      const { errors, selectors } = parsePromQL(expr);
+      expect(errors, `${where}: ${expr}`).toEqual([]);
+      for (const s of selectors) {
+        expect(s.equals.namespace, `${where}: ${s.metric}`).toBe('content-feed');
+        expect(s.equals.job, `${where}: ${s.metric}`).toMatch(new RegExp(`^cfs-content-feed-(${COMPONENTS.join('|')})$`));
+      }
+    }
+  });
+
+  it('gets a uid of its own per release', () => {
+    const uid = (release: string[]) => dashboardOf(helmTemplate([DEFAULTS], [...set(DASHBOARD_ON), ...release])).json.uid;
+    expect(uid([])).not.toBe(uid(['--namespace', 'other']));
+  });
+
+  it('is generated: files/grafana-dashboard.json is what scripts/dashboard.mjs writes (--check)', () => {
+    const result = spawnSync(process.execPath, [path.join(CHART_DIR, 'scripts', 'dashboard.mjs'), '--check'], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+  });
+});

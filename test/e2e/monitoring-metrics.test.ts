@@ -14,7 +14,7 @@ import { callUnary, createClient, waitForServing } from '@cfs/common/grpc';
 import { closeAdminClients, createAdminClients, runAdminCommand } from '@cfs/admin';
 import { loadProtos } from '@cfs/protos';
 import type { MediaAdminServiceClient } from '@cfs/protos/generated/cfs/media/v1/MediaAdminService.js';
-import { EXTERNAL_METRICS, expressionsOf, parsePromQL, rulesOf } from '../deploy/support/promql.ts';
+import { EXTERNAL_METRICS, dashboardsOf, expressionsOf, parsePromQL, rulesOf } from '../deploy/support/promql.ts';
 import { CHART_DIR, helmTemplate } from '../deploy/support/render.ts';
 import { request } from '../support/http.ts';
 import { scrape } from '../support/metrics.ts';
@@ -141,9 +141,12 @@ describe("the chart's rules and dashboard", () => {
         'metrics.prometheusRule.enabled=true',
         '--set',
         'metrics.prometheusRule.runbookBaseUrl=https://example.com/operations.md',
+        '--set',
+        'metrics.grafanaDashboard.enabled=true',
       ],
     );
     expect(rulesOf(objects).length).toBeGreaterThan(0);
+    expect(dashboardsOf(objects).length).toBe(1);
     const recorded = new Set(rulesOf(objects).flatMap((r) => (r.record ? [r.record] : [])));
     const expressions = expressionsOf(objects);
     const missing: string[] = [];

@@ -69,11 +69,13 @@ interface Panel {
   panels?: Panel[];
 }
 
-/** The dashboards of the rendered Grafana ConfigMaps (label grafana_dashboard or the configured one): file name → JSON. */
-export function dashboardsOf(objects: KubeObject[]): Array<{ file: string; json: { panels: Panel[]; [k: string]: unknown } }> {
+/** The dashboards of the rendered Grafana ConfigMap (templates/grafana-dashboard.yaml): file name → JSON. */
+export function dashboardsOf(objects: KubeObject[]): Array<{ file: string; json: { panels: Panel[]; uid: string; [k: string]: unknown } }> {
   return objects
-    .filter((o) => o.kind === 'ConfigMap' && o.metadata.name.endsWith('-dashboard-json'))
-    .flatMap((o) => Object.entries((o.data as Record<string, string>) ?? {}).map(([file, text]) => ({ file, json: JSON.parse(text) as { panels: Panel[] } })));
+    .filter((o) => o.kind === 'ConfigMap' && o.metadata.name.endsWith('-grafana-dashboard'))
+    .flatMap((o) =>
+      Object.entries((o.data as Record<string, string>) ?? {}).map(([file, text]) => ({ file, json: JSON.parse(text) as { panels: Panel[]; uid: string } })),
+    );
 }
 
 /** Every panel of a dashboard, rows' nested panels included. */
