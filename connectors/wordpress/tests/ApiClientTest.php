@@ -130,6 +130,64 @@ final class ApiClientTest extends TestCase {
 		$this->assertSame( 'https://feed.example/api/v1/taxonomy', $this->http->requests[0]['url'] );
 	}
 
+	public function test_the_taxonomy_gives_categories_with_their_topic_names(): void {
+		$this->http->json(
+			200,
+			array(
+				'categories' => array(
+					array( 'key' => 'technology', 'name' => 'Technology', 'topics' => array( array( 'key' => 'ai', 'name' => 'AI' ), array( 'key' => 'web', 'name' => 'Web' ) ) ),
+					array( 'key' => 'broken' ),
+					array( 'key' => 'sport', 'name' => 'Sport' ),
+				),
+			)
+		);
+		$this->assertSame(
+			array(
+				array( 'key' => 'technology', 'name' => 'Technology', 'topics' => array( 'AI', 'Web' ) ),
+				array( 'key' => 'sport', 'name' => 'Sport', 'topics' => array() ),
+			),
+			$this->client()->taxonomy()
+		);
+		$this->assertSame( 'Bearer ' . self::SECRET, $this->http->requests[0]['headers']['authorization'] );
+	}
+
+	public function test_subscriptions_are_read_with_the_bearer(): void {
+		$this->http->json( 200, array( 'categories' => array( 'technology', 'sport' ) ) );
+		$this->assertSame( array( 'technology', 'sport' ), $this->client()->subscriptions() );
+		$request = $this->http->requests[0];
+		$this->assertSame( array( 'GET', 'https://feed.example/api/v1/subscriptions', null ), array( $request['method'], $request['url'], $request['body'] ) );
+		$this->assertSame( 'Bearer ' . self::SECRET, $request['headers']['authorization'] );
+	}
+
+	public function test_saving_subscriptions_puts_the_whole_set_and_returns_what_the_service_kept(): void {
+		$this->http->json( 200, array( 'categories' => array( 'sport' ) ) );
+		$this->assertSame( array( 'sport' ), $this->client()->replace_subscriptions( array( 'sport', 'sport' ) ) );
+		$request = $this->http->requests[0];
+		$this->assertSame( array( 'PUT', 'https://feed.example/api/v1/subscriptions' ), array( $request['method'], $request['url'] ) );
+		$this->assertSame( array( 'categories' => array( 'sport' ) ), json_decode( $request['body'], true ) );
+		$this->assertSame( 'application/json', $request['headers']['content-type'] );
+		$this->assertSame( 'Bearer ' . self::SECRET, $request['headers']['authorization'] );
+
+		$this->http->json( 200, array( 'categories' => array() ) );
+		$this->client()->replace_subscriptions( array() );
+		$this->assertSame( '{"categories":[]}', $this->http->requests[1]['body'] );
+	}
+
+	public function test_subscription_failures_are_api_exceptions(): void {
+		$this->http->json( 400, array( 'error' => array( 'code' => 'MALFORMED_REQUEST', 'message' => 'unknown category: nope' ) ) );
+		$e = $this->failure( fn () => $this->client()->replace_subscriptions( array( 'nope' ) ) );
+		$this->assertSame( array( Api_Exception::FAILED, 400, 'The Content Feed Service answered 400: unknown category: nope' ), array( $e->kind, $e->status, $e->getMessage() ) );
+
+		$this->http->json( 401, array( 'error' => array( 'code' => 'UNAUTHENTICATED', 'message' => 'x' ) ) );
+		$this->assertSame( Api_Exception::UNAUTHENTICATED, $this->failure( fn () => $this->client()->subscriptions() )->kind );
+
+		$this->http->json( 200, array( 'categories' => 'technology' ) );
+		$this->assertSame( Api_Exception::FAILED, $this->failure( fn () => $this->client()->subscriptions() )->kind );
+
+		$this->assertSame( Api_Exception::UNAUTHENTICATED, $this->failure( fn () => $this->client( false )->replace_subscriptions( array() ) )->kind );
+		$this->assertCount( 3, $this->http->requests );
+	}
+
 	public function test_the_service_url_must_be_http_or_https(): void {
 		$this->expectException( \InvalidArgumentException::class );
 		new Api_Client( $this->http, 'ftp://feed.example' );

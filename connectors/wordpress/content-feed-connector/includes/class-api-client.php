@@ -10,8 +10,9 @@ namespace Content_Feed_Connector;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Redeems a connection code, reads the changes feed and the taxonomy. Every failure is an
- * Api_Exception with a message safe to show; 429 and 503 carry the Retry-After delay.
+ * Redeems a connection code, reads the changes feed and the taxonomy, reads and replaces the
+ * subscriptions. Every failure is an Api_Exception with a message safe to show; 429 and 503 carry
+ * the Retry-After delay.
  */
 final class Api_Client {
 
@@ -116,26 +117,84 @@ final class Api_Client {
 	}
 
 	/**
+	 * The taxonomy's categories with their topics (GET /api/v1/taxonomy); malformed entries are skipped.
+	 *
+	 * @return array<int, array{key: string, name: string, topics: array<int, string>}> Topics by name.
+	 * @throws Api_Exception On any failure.
+	 */
+	public function taxonomy(): array {
+		$body       = $this->json( $this->call( 'GET', '/api/v1/taxonomy', array(), null, true ), 200 );
+		$categories = array();
+		foreach ( is_array( $body['categories'] ?? null ) ? $body['categories'] : array() as $category ) {
+			if ( ! is_string( $category['key'] ?? null ) || ! is_string( $category['name'] ?? null ) ) {
+				continue;
+			}
+			$topics = array();
+			foreach ( is_array( $category['topics'] ?? null ) ? $category['topics'] : array() as $topic ) {
+				if ( is_string( $topic['name'] ?? null ) ) {
+					$topics[] = $topic['name'];
+				}
+			}
+			$categories[] = array(
+				'key'    => $category['key'],
+				'name'   => $category['name'],
+				'topics' => $topics,
+			);
+		}
+		return $categories;
+	}
+
+	/**
 	 * The taxonomy's category names by key (GET /api/v1/taxonomy).
 	 *
 	 * @return array<string, string>
 	 * @throws Api_Exception On any failure.
 	 */
 	public function category_names(): array {
-		$body  = $this->json( $this->call( 'GET', '/api/v1/taxonomy', array(), null, true ), 200 );
-		$names = array();
-		foreach ( is_array( $body['categories'] ?? null ) ? $body['categories'] : array() as $category ) {
-			if ( is_string( $category['key'] ?? null ) && is_string( $category['name'] ?? null ) ) {
-				$names[ $category['key'] ] = $category['name'];
-			}
+		return array_column( $this->taxonomy(), 'name', 'key' );
+	}
+
+	/**
+	 * The category keys the Site subscribes to (GET /api/v1/subscriptions).
+	 *
+	 * @return array<int, string>
+	 * @throws Api_Exception On any failure.
+	 */
+	public function subscriptions(): array {
+		return $this->category_keys( $this->call( 'GET', '/api/v1/subscriptions', array(), null, true ) );
+	}
+
+	/**
+	 * Replaces the Site's subscriptions as a whole (PUT /api/v1/subscriptions); an unknown key is a 400.
+	 *
+	 * @param array<int, string> $keys Category keys.
+	 * @return array<int, string> The subscriptions as the service kept them.
+	 * @throws Api_Exception On any failure.
+	 */
+	public function replace_subscriptions( array $keys ): array {
+		$body = (string) json_encode( array( 'categories' => array_values( array_unique( $keys ) ) ) );
+		return $this->category_keys( $this->call( 'PUT', '/api/v1/subscriptions', array( 'content-type' => 'application/json' ), $body, true ) );
+	}
+
+	/**
+	 * The `categories` of a subscriptions answer.
+	 *
+	 * @param Http_Response $answer The answer.
+	 * @return array<int, string>
+	 * @throws Api_Exception When the answer is not a 200 with a list of keys.
+	 */
+	private function category_keys( Http_Response $answer ): array {
+		$body = $this->json( $answer, 200 );
+		if ( ! is_array( $body['categories'] ?? null ) ) {
+			throw new Api_Exception( Api_Exception::FAILED, 'The service answered the subscriptions in an unexpected shape.', $answer->status );
 		}
-		return $names;
+		return array_values( array_filter( $body['categories'], 'is_string' ) );
 	}
 
 	/**
 	 * Sends one request and turns the answers every route shares (no answer, 401, 429, 503) into exceptions.
 	 *
-	 * @param string                $method  GET or POST.
+	 * @param string                $method  GET, POST or PUT.
 	 * @param string                $path    Path and query.
 	 * @param array<string, string> $headers Extra headers.
 	 * @param string|null           $body    Body.
