@@ -21,6 +21,8 @@ foreach ( array(
 	'class-change-applier.php',
 	'interface-state-store.php',
 	'class-sync-runner.php',
+	'class-notice-messages.php',
+	'class-settings-view-model.php',
 ) as $content_feed_connector_file ) {
 	require_once __DIR__ . '/' . $content_feed_connector_file;
 }
