@@ -34,6 +34,7 @@ require_once __DIR__ . '/includes/load.php';
 require_once __DIR__ . '/includes/wordpress/class-wp-http-transport.php';
 require_once __DIR__ . '/includes/wordpress/class-wp-site-store.php';
 require_once __DIR__ . '/includes/wordpress/class-wp-option-state.php';
+require_once __DIR__ . '/includes/wordpress/class-settings-page.php';
 require_once __DIR__ . '/includes/wordpress/class-plugin.php';
 
 Plugin::register( __FILE__ );

@@ -1,6 +1,7 @@
 <?php
 /**
- * WordPress wiring: WP-Cron, connect, disconnect and sync (the settings page is the next step).
+ * WordPress wiring: WP-Cron, connect, disconnect and sync (the settings page:
+ * includes/wordpress/class-settings-page.php).
  *
  * @package Content_Feed_Connector
  */
@@ -24,6 +25,7 @@ final class Plugin {
 		add_action( CRON_HOOK, array( self::class, 'sync' ) );
 		register_activation_hook( $main_file, array( self::class, 'schedule' ) );
 		register_deactivation_hook( $main_file, array( self::class, 'unschedule' ) );
+		Settings_Page::register( $main_file );
 	}
 
 	/**
@@ -95,14 +97,13 @@ final class Plugin {
 	 * @return array{ok: bool, message: string, counts: array<string, int>, at: int}|null Null when not connected.
 	 */
 	public static function sync(): ?array {
-		$secret   = self::secret();
-		$settings = self::settings();
-		if ( ! $secret || empty( $settings['service_url'] ) ) {
+		$api = self::api();
+		if ( null === $api ) {
 			return null;
 		}
-		$api     = new Api_Client( new WP_Http_Transport(), (string) $settings['service_url'], new Secret( $secret ) );
+		$drafts  = ! empty( self::settings()['drafts'] );
 		$planner = new Sync_Planner( $api->base_url(), __( 'Read the full article', 'content-feed-connector' ) );
-		$applier = new Change_Applier( new WP_Site_Store(), $planner, ! empty( $settings['drafts'] ), array( $api, 'category_names' ) );
+		$applier = new Change_Applier( new WP_Site_Store(), $planner, $drafts, array( $api, 'category_names' ) );
 		return ( new Sync_Runner( $api, $applier, new WP_Option_State() ) )->run();
 	}
 
@@ -114,6 +115,32 @@ final class Plugin {
 	public static function settings(): array {
 		$settings = get_option( OPTION_SETTINGS, array() );
 		return is_array( $settings ) ? $settings : array();
+	}
+
+	/**
+	 * Keeps the drafts setting (new posts are drafts instead of published).
+	 *
+	 * @param bool $drafts Whether new posts are drafts.
+	 */
+	public static function set_drafts( bool $drafts ): void {
+		update_option( OPTION_SETTINGS, array_merge( self::settings(), array( 'drafts' => $drafts ) ) );
+	}
+
+	/**
+	 * A client holding the kept secret, or null when not connected (the settings page's subscriptions).
+	 */
+	public static function api(): ?Api_Client {
+		$secret   = self::secret();
+		$settings = self::settings();
+		return $secret && ! empty( $settings['service_url'] ) ? new Api_Client( new WP_Http_Transport(), (string) $settings['service_url'], new Secret( $secret ) ) : null;
+	}
+
+	/**
+	 * What the settings page shows, from the kept options (never the secret itself).
+	 */
+	public static function view_model(): Settings_View_Model {
+		$connection = get_option( OPTION_CONNECTION, array() );
+		return new Settings_View_Model( self::settings(), is_array( $connection ) ? $connection : array(), '' !== self::secret(), ( new WP_Option_State() )->load(), time() );
 	}
 
 	/**
