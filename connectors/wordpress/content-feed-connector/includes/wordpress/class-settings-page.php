@@ -224,7 +224,9 @@ final class Settings_Page {
 		foreach ( $rows as $row ) {
 			echo '<input type="hidden" name="offered[]" value="' . esc_attr( $row['key'] ) . '">';
 			echo '<label><input type="checkbox" name="categories[]" value="' . esc_attr( $row['key'] ) . '"' . checked( $row['checked'], true, false ) . '> ' . esc_html( $row['name'] ) . '</label>';
-			echo '' !== $row['topics'] ? ' <span class="description">(' . esc_html( $row['topics'] ) . ')</span>' : '';
+			if ( '' !== $row['topics'] ) {
+				echo ' <span class="description">(' . esc_html( $row['topics'] ) . ')</span>';
+			}
 			echo '<br>';
 		}
 		echo '</fieldset>';
@@ -299,7 +301,7 @@ final class Settings_Page {
 	 */
 	private static function print_notice_html( array $notice, bool $dismissible ): void {
 		$type = in_array( $notice['type'], array( Notice_Messages::ERROR, Notice_Messages::WARNING, Notice_Messages::SUCCESS ), true ) ? $notice['type'] : Notice_Messages::ERROR;
-		printf( '<div class="notice notice-%s%s"><p>%s</p></div>', esc_attr( $type ), $dismissible ? ' is-dismissible' : '', esc_html( (string) $notice['message'] ) );
+		printf( '<div class="%s"><p>%s</p></div>', esc_attr( 'notice notice-' . $type . ( $dismissible ? ' is-dismissible' : '' ) ), esc_html( (string) $notice['message'] ) );
 	}
 
 	/**
