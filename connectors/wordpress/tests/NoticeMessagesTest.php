@@ -72,6 +72,9 @@ final class NoticeMessagesTest extends TestCase {
 		$this->assertSame( array( 'type' => Notice_Messages::SUCCESS, 'message' => 'Synced: 1 created' ), Notice_Messages::synced( array( 'ok' => true, 'message' => 'Synced: 1 created' ) ) );
 		$this->assertSame( Notice_Messages::ERROR, Notice_Messages::synced( array( 'ok' => false, 'message' => 'revoked' ) )['type'] );
 		$this->assertSame( Notice_Messages::not_connected(), Notice_Messages::synced( null ) );
+		$waiting = array( 'ok' => false, 'message' => 'Waiting until 2027-01-15 08:02:00 UTC, as the service asked.' );
+		$this->assertSame( array( 'type' => Notice_Messages::WARNING, 'message' => $waiting['message'] ), Notice_Messages::synced( $waiting, self::NOW + 60 ) );
+		$this->assertSame( Notice_Messages::SUCCESS, Notice_Messages::synced( array( 'ok' => true, 'message' => 'Synced' ), self::NOW + 60 )['type'] );
 	}
 
 	public function test_successes(): void {

@@ -87,16 +87,21 @@ final class Notice_Messages {
 	}
 
 	/**
-	 * The outcome of "Sync now" (Sync_Runner::run(), or null when not connected).
+	 * The outcome of "Sync now" (Sync_Runner::run(), or null when not connected). A failure while the
+	 * service asked to wait (a 429 or 503, now or before) is a warning: the message says until when.
 	 *
-	 * @param array{ok: bool, message: string}|null $outcome The outcome.
+	 * @param array{ok: bool, message: string}|null $outcome  The outcome.
+	 * @param int|null                              $retry_at Settings_View_Model::retry_at() after the sync.
 	 * @return array{type: string, message: string}
 	 */
-	public static function synced( ?array $outcome ): array {
+	public static function synced( ?array $outcome, ?int $retry_at = null ): array {
 		if ( null === $outcome ) {
 			return self::not_connected();
 		}
-		return $outcome['ok'] ? self::success( $outcome['message'] ) : self::error( $outcome['message'] );
+		if ( $outcome['ok'] ) {
+			return self::success( $outcome['message'] );
+		}
+		return null === $retry_at ? self::error( $outcome['message'] ) : self::warning( $outcome['message'] );
 	}
 
 	/**

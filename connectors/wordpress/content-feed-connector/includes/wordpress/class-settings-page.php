@@ -89,7 +89,8 @@ final class Settings_Page {
 	 */
 	public static function handle_sync(): void {
 		self::authorize( 'sync' );
-		self::done( Notice_Messages::synced( Plugin::sync() ) );
+		$outcome = Plugin::sync();
+		self::done( Notice_Messages::synced( $outcome, Plugin::view_model()->retry_at() ) );
 	}
 
 	/**
