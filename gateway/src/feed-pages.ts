@@ -161,13 +161,21 @@ export class FeedPageCache {
     const personalKey = `${siteId}|${key}`;
     const cached = this.personalized.cached(personalKey);
     if (cached) return cached;
-    if (this.now() < this.mediaRetryAt) return shared;
+    return this.orWithoutVariants(shared, () => this.personalized.get(personalKey, { siteId, shared, rpc }));
+  }
+
+  /**
+   * What `withVariants` answers, or `plain` while media does not answer: the feed answers without
+   * `personalized` rather than not at all (the variants are an addition), and media is asked again
+   * after MEDIA_RETRY_MS.
+   */
+  private async orWithoutVariants<T>(plain: T, withVariants: () => Promise<T>): Promise<T> {
+    if (this.now() < this.mediaRetryAt) return plain;
     try {
-      return await this.personalized.get(personalKey, { siteId, shared, rpc });
+      return await withVariants();
     } catch {
-      // The feed answers without `personalized` rather than not at all (the variants are an addition).
       this.mediaRetryAt = this.now() + MEDIA_RETRY_MS;
-      return shared;
+      return plain;
     }
   }
 
@@ -176,13 +184,10 @@ export class FeedPageCache {
    * is asked once); without them while media does not answer, as pages are.
    */
   async personalizeItems<T extends { id: string }>(siteId: string, items: T[], rpc: Rpc): Promise<T[]> {
-    if (items.length === 0 || this.now() < this.mediaRetryAt) return items;
-    try {
-      return withVariants(items, (await rpc('media', 'GetVariants', { siteId, articleIds: items.map((a) => a.id) })).variants);
-    } catch {
-      this.mediaRetryAt = this.now() + MEDIA_RETRY_MS;
-      return items;
-    }
+    if (items.length === 0) return items;
+    return this.orWithoutVariants(items, async () =>
+      withVariants(items, (await rpc('media', 'GetVariants', { siteId, articleIds: items.map((a) => a.id) })).variants),
+    );
   }
 
   /** What this replica holds now (subscription sets by Site, pages by key), for inspection. */

@@ -92,6 +92,13 @@ export function createAccountServer(deps: {
       return { site: toSiteMessage(site), customer: toCustomerMessage(customer), plan: toPlanMessage(account.plan(site.planId)) };
     },
   });
+  // The plans with AI generation: the catalog does not change while the service runs.
+  const aiPlans = new Map(
+    Object.keys(deps.catalog.plans)
+      .map((id) => [id, toPlanMessage(account.plan(id))] as const)
+      .filter(([, plan]) => generatesAi(plan)),
+  );
+  const aiPlanIds = [...aiPlans.keys()];
   const admin = implement<AccountAdminServiceHandlers>(deps.logger, {
     CreateCustomer: async (req) => {
       const { customer, site } = await account.createCustomer({
@@ -110,12 +117,10 @@ export function createAccountServer(deps: {
     ListAiSites: async (req) => {
       if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > MAX_AI_SITES) throw malformed(`limit must be 1 to ${MAX_AI_SITES}`);
       if (req.siteIds.length > MAX_AI_SITES) throw malformed(`at most ${MAX_AI_SITES} site ids`);
-      const plans = new Map(Object.keys(deps.catalog.plans).map((id) => [id, toPlanMessage(account.plan(id))]));
-      const eligible = [...plans].filter(([, plan]) => generatesAi(plan)).map(([id]) => id);
-      const sites = await account.sitesOnPlans(eligible, { afterSiteId: req.afterSiteId, limit: req.limit, siteIds: req.siteIds });
+      const sites = await account.sitesOnPlans(aiPlanIds, { afterSiteId: req.afterSiteId, limit: req.limit, siteIds: req.siteIds });
       return {
         sites: sites.map((s) => {
-          const { aiBudget, aiBudgetPeriod } = plans.get(s.planId)!;
+          const { aiBudget, aiBudgetPeriod } = aiPlans.get(s.planId)!;
           return { siteId: s.id, ...(aiBudget === undefined ? {} : { aiBudget }), aiBudgetPeriod };
         }),
       };

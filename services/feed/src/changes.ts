@@ -40,27 +40,14 @@ export interface ChangesPosition {
 
 export type FeedChange = { type: 'upsert'; article: FeedArticle } | { type: 'delete'; id: string; reason: 'removed' | 'unsubscribed' };
 
-function changeTables(schema: string) {
-  const q = (name: string) => Prisma.raw(`"${schema.replace(/"/g, '""')}"."${name}"`);
-  return {
-    ...feedTables(schema),
-    counter: q('change_counter'),
-    articleChanges: q('article_changes'),
-    categoryChanges: q('category_changes'),
-    siteChanges: q('site_article_changes'),
-    versions: q('subscription_versions'),
-    marks: q('change_marks'),
-    subscriptions: q('subscriptions'),
-  };
-}
-
 /** Takes `count` change numbers (the first is returned); the lock is held until the transaction ends. */
 async function takeNumbers(tx: Tx, schema: string, count: number): Promise<bigint> {
-  const t = changeTables(schema);
+  const t = feedTables(schema);
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`feed-changes:${schema}`}, 0))`;
-  const [row] = await tx.$queryRaw<Array<{ last: bigint }>>`UPDATE ${t.counter} SET last = last + ${count} WHERE id = 1 RETURNING last`;
-  const last = row?.last ?? BigInt(count);
-  if (!row) await tx.$executeRaw`INSERT INTO ${t.counter} (id, last) VALUES (1, ${last})`;
+  // The counter's one row is written by the migration that made the table.
+  const [{ last }] = (await tx.$queryRaw<Array<{ last: bigint }>>`UPDATE ${t.counter} SET last = last + ${count} WHERE id = 1 RETURNING last`) as [
+    { last: bigint },
+  ];
   await tx.$executeRaw`
     INSERT INTO ${t.marks} (day, max_seq) VALUES (current_date, ${last})
     ON CONFLICT (day) DO UPDATE SET max_seq = EXCLUDED.max_seq`;
@@ -78,7 +65,7 @@ export interface ArticleChangeInput {
 /** Records changed (or removed) articles, in the caller's transaction. */
 export async function recordArticleChanges(tx: Tx, schema: string, changes: ArticleChangeInput[], removed: boolean): Promise<void> {
   if (changes.length === 0) return;
-  const t = changeTables(schema);
+  const t = feedTables(schema);
   const first = await takeNumbers(tx, schema, changes.length);
   const seqs = changes.map((_, i) => (first + BigInt(i)).toString());
   await tx.$executeRaw`
@@ -98,7 +85,7 @@ export async function noteSiteChanges(db: PrismaClient, schema: string, siteId: 
   if (!siteId) throw malformed('site_id is required');
   const ids = [...new Set(articleIds)];
   if (ids.length === 0 || ids.length > 1000) throw malformed('article_ids: 1 to 1000');
-  const t = changeTables(schema);
+  const t = feedTables(schema);
   await db.$transaction(async (tx) => {
     const first = await takeNumbers(tx, schema, ids.length);
     await tx.$executeRaw`
@@ -110,7 +97,7 @@ export async function noteSiteChanges(db: PrismaClient, schema: string, siteId: 
 
 /** Records a Site's new subscription set as its next version (nothing when the set is the same). */
 export async function recordSubscriptionVersion(tx: Tx, schema: string, siteId: string, categories: string[]): Promise<void> {
-  const t = changeTables(schema);
+  const t = feedTables(schema);
   const [current] = await tx.$queryRaw<Array<{ version: number; categories: string[] }>>`
     SELECT version, categories FROM ${t.versions} WHERE site_id = ${siteId} ORDER BY version DESC LIMIT 1`;
   if (current && sameSet(current.categories, categories)) return;
@@ -120,7 +107,7 @@ export async function recordSubscriptionVersion(tx: Tx, schema: string, siteId: 
 
 /** Forgets tombstones and subscription versions past the retention (a Site's current version stays). */
 export async function pruneChanges(db: PrismaClient, schema: string): Promise<void> {
-  const t = changeTables(schema);
+  const t = feedTables(schema);
   const before = Prisma.sql`now() - make_interval(days => ${CHANGE_RETENTION_DAYS})`;
   await db.$transaction(async (tx) => {
     await tx.$executeRaw`
@@ -165,13 +152,13 @@ const tooOld = () =>
 
 /** A Site's changes after a position (from the beginning without one), and the notes of changes made for one Site. */
 export class ChangesFeed {
-  private readonly t: ReturnType<typeof changeTables>;
+  private readonly t: ReturnType<typeof feedTables>;
 
   constructor(
     private readonly db: PrismaClient,
     private readonly schema: string,
   ) {
-    this.t = changeTables(schema);
+    this.t = feedTables(schema);
   }
 
   noteSiteChanges(siteId: string, articleIds: string[]): Promise<void> {

@@ -59,7 +59,18 @@ interface PageRow {
  */
 export function feedTables(schema: string) {
   const q = (name: string) => Prisma.raw(`"${schema.replace(/"/g, '""')}"."${name}"`);
-  return { articles: q('articles'), articleCategories: q('article_categories') };
+  return {
+    articles: q('articles'),
+    articleCategories: q('article_categories'),
+    subscriptions: q('subscriptions'),
+    // The changes feed (changes.ts).
+    counter: q('change_counter'),
+    articleChanges: q('article_changes'),
+    categoryChanges: q('category_changes'),
+    siteChanges: q('site_article_changes'),
+    versions: q('subscription_versions'),
+    marks: q('change_marks'),
+  };
 }
 
 /** The page query; exported so a test can EXPLAIN it on a large table. */

@@ -156,16 +156,23 @@ export class GenerationPlanner {
     const kept = await prisma.aiPlanPosition.findUnique({ where: { name: POSITION } });
     let position: ChangePosition | null = kept ? { updatedAt: new Date(kept.updatedAt.getTime() - CHANGES_OVERLAP_MS).toISOString(), articleId: '' } : null;
     let queued = 0;
+    // The eligible Sites and their subscriptions, read once a run (not once a page of changes).
+    let subscribers: Array<{ site: AiSite; subscribed: Set<string> }> | undefined;
     for (let read = 0; read < CHANGES_PER_RUN; read += CHANGES_PAGE) {
       const { articles, last } = await sources.articleChanges(position, CHANGES_PAGE);
       if (articles.length > 0) {
-        await this.eachSite(async (site) => {
-          const subscribed = new Set(await sources.subscriptions(site.siteId));
+        if (!subscribers) {
+          const found: Array<{ site: AiSite; subscribed: Set<string> }> = [];
+          await this.eachSite(async (site) => {
+            found.push({ site, subscribed: new Set(await sources.subscriptions(site.siteId)) });
+          });
+          subscribers = found;
+        }
+        for (const { site, subscribed } of subscribers)
           queued += await this.queueFor(
             site,
             articles.filter((a) => a.categories.some((c) => subscribed.has(c))),
           );
-        });
       }
       if (!last) break;
       position = last;

@@ -169,7 +169,8 @@ describe("the operator's pause", () => {
     expect(await status(1)).toMatchObject({ status: 'paused', reason: REASONS.pausedByOperator });
 
     await setStatus('operational', 1);
-    await until(async () => (await probe.aiVariant.count({ where: { siteId: site } })) === 3, 'three variants');
+    await until(async () => (await generations(site)).length === 3, 'three outcomes');
+    expect(await probe.aiVariant.count({ where: { siteId: site } })).toBe(3);
     const logged = await generations(site);
     expect(logged.map((g) => [g.outcome, g.attempt])).toEqual([
       ['generated', 1],
@@ -196,7 +197,9 @@ describe("the operator's pause", () => {
     expect(await queuedJobs(site)).toHaveLength(1);
 
     await setStatus('operational', 0);
-    await until(async () => (await probe.aiVariant.count({ where: { siteId: site } })) === 1, 'the variant');
+    // A variant is stored before its units are settled and its outcome logged: wait for the outcome.
+    await until(async () => (await generations(site)).length === 1, 'the outcome');
+    expect(await probe.aiVariant.count({ where: { siteId: site } })).toBe(1);
     expect((await generations(site)).map((g) => g.outcome)).toEqual(['generated']);
     expect(await used(site)).toBe(11);
     // The text made before the pause was not kept: it was asked again.
