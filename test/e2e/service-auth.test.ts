@@ -90,6 +90,48 @@ describe("the gateway's identity cannot call operator RPCs", () => {
     expect((await fetch(`${system.baseUrl}/media/generated/ai/evil.png`)).status).toBe(404);
   });
 
+  it('the gateway cannot reach the content loop and changes feed RPCs: ListAiSites, RemoveArticles, NoteSiteChanges, QueueGenerations', async () => {
+    const site = { siteId: owner.site.id };
+    expect(
+      await callAs(cfs.account.v1.AccountAdminService, system.addresses.account, 'gateway', (c) =>
+        callUnary(c, 'ListAiSites', { afterSiteId: '', limit: 1, siteIds: [] }, opts),
+      ),
+    ).toEqual(denied);
+    expect(await callAs(cfs.feed.v1.FeedAdminService, system.addresses.feed, 'gateway', (c) => callUnary(c, 'RemoveArticles', { ids: ['x'] }, opts))).toEqual(
+      denied,
+    );
+    expect(
+      await callAs(cfs.feed.v1.FeedAdminService, system.addresses.feed, 'gateway', (c) =>
+        callUnary(c, 'NoteSiteChanges', { ...site, articleIds: ['x'] }, opts),
+      ),
+    ).toEqual(denied);
+    expect(
+      await callAs(cfs.media.v1.MediaAdminService, system.addresses.media, 'gateway', (c) => callUnary(c, 'QueueGenerations', { jobs: [] }, opts)),
+    ).toEqual(denied);
+  });
+
+  it('media, a caller for its planner, reaches what it plans with and nothing an operator or billing does', async () => {
+    expect(
+      await callAs(cfs.account.v1.AccountAdminService, system.addresses.account, 'media', (c) =>
+        callUnary(c, 'ListAiSites', { afterSiteId: '', limit: 1, siteIds: [] }, opts),
+      ),
+    ).toBe('OK');
+    expect(
+      await callAs(cfs.account.v1.AccountAdminService, system.addresses.account, 'media', (c) =>
+        callUnary(c, 'SetSitePlan', { siteId: owner.site.id, plan: 'pro' }, opts),
+      ),
+    ).toEqual(denied);
+    expect(await callAs(cfs.feed.v1.FeedAdminService, system.addresses.feed, 'media', (c) => callUnary(c, 'RemoveArticles', { ids: ['x'] }, opts))).toEqual(
+      denied,
+    );
+    expect(await callAs(cfs.feed.v1.FeedAdminService, system.addresses.feed, 'media', (c) => callUnary(c, 'ImportArticles', { articles: [] }, opts))).toEqual(
+      denied,
+    );
+    expect(
+      await callAs(cfs.identity.v1.IdentityService, system.addresses.identity, 'media', (c) => callUnary(c, 'Authenticate', { token: 'cfs_x' }, opts)),
+    ).toEqual(denied);
+  });
+
   it('billing may change a plan but not authenticate Credentials; the operator may not authenticate either', async () => {
     expect(
       await callAs(cfs.identity.v1.IdentityService, system.addresses.identity, 'billing', (c) =>
