@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 // - integration: package tests against the real PostgreSQL and/or Redis (`*.int.test.ts`);
 // - system: the whole system over HTTP (test/e2e);
 // - deploy: the chart, the kustomize overlays, skaffold and the Dockerfiles, rendered and checked;
-// - connectors: the site connectors that are not TypeScript (test/connectors: PHP lint and PHPUnit).
+// - connectors: the site connectors that are not TypeScript (test/connectors: PHP lint, PHPUnit, and the
+//   WordPress plugin inside Debian's WordPress on MariaDB against a running system, and in Chromium).
 // Layers that use PostgreSQL or Redis get a database and a Redis key prefix of their own per run
 // (test/support/global-setup.ts), so concurrent runs never collide.
 const withServers = { globalSetup: ['test/support/global-setup.ts'] };
@@ -25,7 +26,7 @@ export default defineConfig({
       { extends: true, test: { name: 'integration', include: packageTests.map((d) => `${d}*.int.test.ts`), ...withServers } },
       { extends: true, test: { name: 'system', include: ['test/e2e/**/*.test.ts'], ...withServers } },
       { extends: true, test: { name: 'deploy', include: ['test/deploy/**/*.test.ts'] } },
-      { extends: true, test: { name: 'connectors', include: ['test/connectors/**/*.test.ts'] } },
+      { extends: true, test: { name: 'connectors', include: ['test/connectors/**/*.test.ts'], ...withServers } },
     ],
     // CI also writes a JSON summary, from which .ci/run prints its closing "N passed, N failed" line.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],

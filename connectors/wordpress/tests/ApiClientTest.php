@@ -114,9 +114,13 @@ final class ApiClientTest extends TestCase {
 	}
 
 	public function test_other_errors_and_bad_bodies_are_failures(): void {
+		$this->http->json( 400, array( 'error' => array( 'code' => 'MALFORMED_REQUEST', 'message' => 'limit: must be 1..100' ) ) );
+		$e = $this->failure( fn () => $this->client()->changes( null ) );
+		$this->assertSame( Api_Exception::FAILED, $e->kind );
+		$this->assertSame( 'The Content Feed Service answered 400: limit: must be 1..100', $e->getMessage() );
+		// A 400 to a kept since means that position is gone: the sync starts over (SyncRunnerTest).
 		$this->http->json( 400, array( 'error' => array( 'code' => 'MALFORMED_REQUEST', 'message' => 'since is too old: start over without since' ) ) );
-		$e = $this->failure( fn () => $this->client()->changes( 'S1' ) );
-		$this->assertSame( 'The Content Feed Service answered 400: since is too old: start over without since', $e->getMessage() );
+		$this->assertSame( Api_Exception::SINCE_REFUSED, $this->failure( fn () => $this->client()->changes( 'S1' ) )->kind );
 
 		$this->http->answers[] = new Http_Response( 200, array(), '<html>' );
 		$this->assertSame( Api_Exception::FAILED, $this->failure( fn () => $this->client()->changes( 'S1' ) )->kind );

@@ -109,6 +109,58 @@ final class SyncRunnerTest extends TestCase {
 		$this->assertSame( $outcome, $this->state->state['last_sync'] );
 	}
 
+	public function test_a_refused_since_reads_the_whole_feed_again_and_trashes_what_left_it(): void {
+		$this->page( array( Articles::upsert( Articles::article( 'a1' ) ), Articles::upsert( Articles::article( 'a2' ) ), Articles::upsert( Articles::article( 'a3' ) ) ), 'S1', false );
+		$this->run_sync();
+		$this->store->writes = array();
+		// Offline longer than the service keeps changes: a2 left the feed meanwhile, and no delete will say so.
+		$this->http->json( 400, array( 'error' => array( 'code' => 'MALFORMED_REQUEST', 'message' => 'since: start over without since' ) ) );
+		$this->page( array( Articles::upsert( Articles::article( 'a1' ) ) ), 'R1', true );
+		$this->page( array( Articles::upsert( Articles::article( 'a3' ) ), Articles::upsert( Articles::article( 'a4' ) ) ), 'R2', false );
+		$outcome = $this->run_sync();
+		$this->assertTrue( $outcome['ok'], $outcome['message'] );
+		$this->assertSame( array( 'since' => 'S1', 'limit' => '100' ), $this->http->query( 1 ) );
+		$this->assertSame( array( 'limit' => '100' ), $this->http->query( 2 ) );
+		$this->assertSame( array( 'created' => 1, 'updated' => 0, 'unchanged' => 2, 'trashed' => 1, 'images_failed' => 0 ), $outcome['counts'] );
+		$this->assertStringStartsWith( 'Read the whole feed again', $outcome['message'] );
+		$this->assertSame( 'trash', $this->store->post_of( 'a2' )['status'] );
+		$this->assertSame( array( 'a1', 'a3', 'a4' ), array_keys( $this->store->live_posts() ) );
+		$this->assertSame( 'R2', $this->state->state['since'] );
+		$this->assertArrayNotHasKey( 'resync', $this->state->state );
+	}
+
+	public function test_a_resync_cut_short_keeps_what_it_read_and_trashes_only_when_caught_up(): void {
+		$this->page( array( Articles::upsert( Articles::article( 'a1' ) ), Articles::upsert( Articles::article( 'a2' ) ) ), 'S1', false );
+		$this->run_sync();
+		$this->http->json( 400, array( 'error' => array( 'code' => 'MALFORMED_REQUEST', 'message' => 'too old' ) ) );
+		$this->page( array( Articles::upsert( Articles::article( 'a1' ) ) ), 'R1', true );
+		$this->http->answers[] = new Transport_Exception( 'timeout' );
+		$this->assertFalse( $this->run_sync()['ok'] );
+		// Nothing trashed yet: the resync has not seen the whole feed.
+		$this->assertSame( array( 'a1', 'a2' ), array_keys( $this->store->live_posts() ) );
+		$this->assertSame( array( 'a1' => true ), $this->state->state['resync'] );
+		$this->assertSame( 'R1', $this->state->state['since'] );
+
+		$this->page( array( Articles::delete( 'a1', 'removed' ) ), 'R2', false );
+		$outcome = $this->run_sync();
+		$this->assertTrue( $outcome['ok'], $outcome['message'] );
+		$this->assertSame( array( 'since' => 'R1', 'limit' => '100' ), $this->http->query( 4 ) );
+		$this->assertSame( array(), $this->store->live_posts() );
+		$this->assertSame( 2, $outcome['counts']['trashed'] );
+	}
+
+	public function test_a_since_refused_again_during_a_resync_is_a_failure_not_a_loop(): void {
+		$this->state->state = array( 'since' => 'S1' );
+		$this->http->json( 400, array( 'error' => array( 'code' => 'MALFORMED_REQUEST', 'message' => 'too old' ) ) );
+		$this->page( array( Articles::upsert( Articles::article( 'a1' ) ) ), 'R1', true );
+		$this->http->json( 400, array( 'error' => array( 'code' => 'MALFORMED_REQUEST', 'message' => 'too old' ) ) );
+		$outcome = $this->run_sync();
+		$this->assertFalse( $outcome['ok'] );
+		$this->assertStringContainsString( 'no longer valid', $outcome['message'] );
+		$this->assertCount( 3, $this->http->requests );
+		$this->assertSame( 'R1', $this->state->state['since'] );
+	}
+
 	public function test_an_unreachable_service_keeps_the_since(): void {
 		$this->state->state    = array( 'since' => 'S1' );
 		$this->http->answers[] = new Transport_Exception( 'timeout' );

@@ -109,6 +109,9 @@ final class Api_Client {
 		if ( 304 === $answer->status ) {
 			return null;
 		}
+		if ( 400 === $answer->status && null !== $since ) {
+			throw new Api_Exception( Api_Exception::SINCE_REFUSED, 'The kept position in the changes feed is no longer valid (older than the changes the service keeps); the whole feed is read again.', 400 );
+		}
 		$body = $this->json( $answer, 200 );
 		if ( ! is_array( $body['data'] ?? null ) || ! is_string( $body['nextSince'] ?? null ) || ! is_bool( $body['hasMore'] ?? null ) ) {
 			throw new Api_Exception( Api_Exception::FAILED, 'The service answered the changes feed in an unexpected shape.', $answer->status );

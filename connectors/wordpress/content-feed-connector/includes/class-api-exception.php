@@ -21,6 +21,8 @@ final class Api_Exception extends \RuntimeException {
 	public const RATE_LIMITED = 'rate_limited';
 	/** 503: nothing changed on the service; come back after retry_after seconds. */
 	public const UNAVAILABLE = 'unavailable';
+	/** 400 to a kept since: older than the changes the service keeps, or unreadable; start over without it. */
+	public const SINCE_REFUSED = 'since_refused';
 	/** No answer at all (DNS, refused, timeout). */
 	public const UNREACHABLE = 'unreachable';
 	/** Any other non-2xx answer, or an answer that is not what the API describes. */

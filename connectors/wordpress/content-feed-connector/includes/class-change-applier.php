@@ -67,6 +67,24 @@ final class Change_Applier {
 	}
 
 	/**
+	 * Trashes the plugin's posts whose article is not in `$keep` (a full resync: the articles that
+	 * left the feed while the kept position was lost have no delete to tell of them).
+	 *
+	 * @param array<string, mixed> $keep Article ids as keys.
+	 * @return int Posts trashed.
+	 */
+	public function trash_all_but( array $keep ): int {
+		$trashed = 0;
+		foreach ( $this->store->live_posts() as $article_id => $post_id ) {
+			if ( ! array_key_exists( (string) $article_id, $keep ) ) {
+				$this->store->trash_post( $post_id );
+				++$trashed;
+			}
+		}
+		return $trashed;
+	}
+
+	/**
 	 * Creates, updates or leaves the article's post.
 	 *
 	 * @param Post_Plan            $plan   The plan.

@@ -13,6 +13,9 @@ defined( 'ABSPATH' ) || exit;
  * The since moves only after every change of an answer is applied, so a sync that fails part
  * way resumes from the last answer it completed (re-applying is harmless: Change_Applier skips
  * posts that already match). After a 429 or 503 it waits out Retry-After before calling again.
+ * A kept since the service refuses (400: older than the changes it keeps) starts a resync from
+ * the beginning; the article ids it reads are kept with the state, and when it is caught up the
+ * posts of articles it did not see are trashed, so the site holds the feed again.
  */
 final class Sync_Runner {
 
@@ -57,20 +60,38 @@ final class Sync_Runner {
 			return $this->finish( $state, false, sprintf( 'Waiting until %s UTC, as the service asked.', gmdate( 'Y-m-d H:i:s', (int) $state['retry_at'] ) ), $counts, $now );
 		}
 		unset( $state['retry_at'] );
+		$resynced = false;
 		try {
 			for ( $page = 0; $page < self::MAX_PAGES; ++$page ) {
-				$since  = $state['since'] ?? null;
-				$answer = $this->api->changes( $since, $state['etag'] ?? null );
+				$since = $state['since'] ?? null;
+				try {
+					$answer = $this->api->changes( $since, $state['etag'] ?? null );
+				} catch ( Api_Exception $e ) {
+					if ( Api_Exception::SINCE_REFUSED !== $e->kind || isset( $state['resync'] ) ) {
+						throw $e;
+					}
+					$state = array_merge( $state, array( 'since' => null, 'etag' => null, 'resync' => array() ) );
+					$this->state->save( $state );
+					continue;
+				}
 				if ( null === $answer ) {
 					break;
 				}
 				foreach ( $this->applier->apply( $answer->changes ) as $key => $n ) {
 					$counts[ $key ] += $n;
 				}
+				if ( isset( $state['resync'] ) ) {
+					$state['resync'] = self::seen( $state['resync'], $answer->changes );
+				}
 				// The whole answer is applied: only now does the kept since move.
 				$state['since'] = $answer->next_since;
 				// An ETag names the answer to one since: worth sending again only when caught up (nextSince = since).
 				$state['etag'] = $answer->next_since === $since ? $answer->etag : null;
+				if ( ! $answer->has_more && isset( $state['resync'] ) ) {
+					$counts['trashed'] += $this->applier->trash_all_but( $state['resync'] );
+					unset( $state['resync'] );
+					$resynced = true;
+				}
 				$this->state->save( $state );
 				if ( ! $answer->has_more ) {
 					break;
@@ -86,7 +107,26 @@ final class Sync_Runner {
 		} catch ( \Throwable $e ) {
 			return $this->finish( $state, false, 'WordPress could not save a post; the next sync resumes where this one stopped.', $counts, $now );
 		}
-		return $this->finish( $state, true, self::summary( $counts ), $counts, $now );
+		$summary = self::summary( $counts );
+		return $this->finish( $state, true, $resynced ? 'Read the whole feed again (the kept position had expired). ' . $summary : $summary, $counts, $now );
+	}
+
+	/**
+	 * The article ids a resync has read so far, after one more answer.
+	 *
+	 * @param array<string, bool>              $seen    Article ids as keys.
+	 * @param array<int, array<string, mixed>> $changes The answer's changes.
+	 * @return array<string, bool>
+	 */
+	private static function seen( array $seen, array $changes ): array {
+		foreach ( $changes as $change ) {
+			if ( 'upsert' === ( $change['type'] ?? null ) && is_string( $change['article']['id'] ?? null ) ) {
+				$seen[ $change['article']['id'] ] = true;
+			} elseif ( is_string( $change['id'] ?? null ) ) {
+				unset( $seen[ $change['id'] ] );
+			}
+		}
+		return $seen;
 	}
 
 	/**

@@ -55,6 +55,13 @@ interface Site_Store {
 	public function trash_post( int $post_id ): void;
 
 	/**
+	 * The posts of the plugin that are not in the trash.
+	 *
+	 * @return array<string, int> Post ids by article id.
+	 */
+	public function live_posts(): array;
+
+	/**
 	 * The category with this slug, or null.
 	 *
 	 * @param string $slug The taxonomy key.

@@ -56,6 +56,16 @@ final class Memory_Site_Store implements Site_Store {
 		$this->writes[]                    = "trash post $post_id";
 	}
 
+	public function live_posts(): array {
+		$live = array();
+		foreach ( $this->posts as $id => $post ) {
+			if ( 'trash' !== $post['status'] ) {
+				$live[ $post['meta']['_content_feed_article_id'] ] = $id;
+			}
+		}
+		return $live;
+	}
+
 	public function find_category( string $slug ): ?int {
 		return $this->categories[ $slug ]['id'] ?? null;
 	}

@@ -74,7 +74,13 @@ final class Plugin {
 		delete_option( OPTION_SECRET );
 		add_option( OPTION_SECRET, $connection['secret']->reveal(), '', 'no' );
 		delete_option( OPTION_CONNECTION );
-		add_option( OPTION_CONNECTION, array( 'site_id' => $connection['site_id'], 'credential_id' => $connection['credential_id'] ), '', 'no' );
+		// New posts are written by the administrator who connected (WP-Cron runs with no user).
+		$connected = array(
+			'site_id'       => $connection['site_id'],
+			'credential_id' => $connection['credential_id'],
+			'author_id'     => get_current_user_id(),
+		);
+		add_option( OPTION_CONNECTION, $connected, '', 'no' );
 		// A new connection starts from the beginning of its Site's changes.
 		delete_option( OPTION_STATE );
 		self::schedule();
@@ -101,9 +107,11 @@ final class Plugin {
 		if ( null === $api ) {
 			return null;
 		}
-		$drafts  = ! empty( self::settings()['drafts'] );
-		$planner = new Sync_Planner( $api->base_url(), __( 'Read the full article', 'content-feed-connector' ) );
-		$applier = new Change_Applier( new WP_Site_Store(), $planner, $drafts, array( $api, 'category_names' ) );
+		$drafts     = ! empty( self::settings()['drafts'] );
+		$planner    = new Sync_Planner( $api->base_url(), __( 'Read the full article', 'content-feed-connector' ) );
+		$connection = get_option( OPTION_CONNECTION, array() );
+		$author     = is_array( $connection ) ? (int) ( $connection['author_id'] ?? 0 ) : 0;
+		$applier    = new Change_Applier( new WP_Site_Store( $author ), $planner, $drafts, array( $api, 'category_names' ) );
 		return ( new Sync_Runner( $api, $applier, new WP_Option_State() ) )->run();
 	}
 

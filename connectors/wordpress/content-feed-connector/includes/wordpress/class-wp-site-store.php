@@ -20,6 +20,13 @@ final class WP_Site_Store implements Site_Store {
 	private const IMAGE_META       = '_content_feed_image_key';
 
 	/**
+	 * A store whose new posts are written by this user.
+	 *
+	 * @param int $author_id The administrator who connected (0: none).
+	 */
+	public function __construct( private int $author_id = 0 ) {}
+
+	/**
 	 * The post that holds an article, trash included.
 	 *
 	 * @param string $article_id The article id.
@@ -62,7 +69,10 @@ final class WP_Site_Store implements Site_Store {
 	 * @throws \RuntimeException When WordPress refuses the post.
 	 */
 	public function create_post( Post_Plan $plan, string $status, array $category_ids, ?int $attachment_id, string $fingerprint ): int {
-		$id = wp_insert_post( $this->postarr( $plan, $status, $category_ids, $attachment_id, $fingerprint ), true );
+		$postarr = $this->postarr( $plan, $status, $category_ids, $attachment_id, $fingerprint );
+		// Updates keep the post's author: a site owner may have reassigned it.
+		$postarr['post_author'] = $this->author_id;
+		$id                     = wp_insert_post( $postarr, true );
 		if ( is_wp_error( $id ) ) {
 			throw new \RuntimeException( 'wp_insert_post failed' );
 		}
@@ -98,6 +108,29 @@ final class WP_Site_Store implements Site_Store {
 	 */
 	public function trash_post( int $post_id ): void {
 		wp_trash_post( $post_id );
+	}
+
+	/**
+	 * The plugin's posts that are not in the trash (a resync's end).
+	 *
+	 * @return array<string, int> Post ids by article id.
+	 */
+	public function live_posts(): array {
+		$posts = get_posts(
+			array(
+				'post_type'        => 'post',
+				'post_status'      => array( 'publish', 'draft', 'pending', 'private', 'future' ),
+				'meta_key'         => self::ARTICLE_META, // phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_key
+				'numberposts'      => -1,
+				'no_found_rows'    => true,
+				'suppress_filters' => true,
+			)
+		);
+		$live  = array();
+		foreach ( $posts as $post ) {
+			$live[ (string) get_post_meta( $post->ID, self::ARTICLE_META, true ) ] = (int) $post->ID;
+		}
+		return $live;
 	}
 
 	/**
