@@ -1,8 +1,9 @@
 /**
  * The WordPress connector's PHP, run from `npm test`: `php -l` on every PHP file of
- * connectors/wordpress, then its PHPUnit suite (connectors/wordpress/phpunit.xml.dist, the sync
- * logic against in-memory fakes, no WordPress). Debian's php-cli and phpunit are needed; .ci/run
- * installs them (ensure_php). A failure shows the tools' own output.
+ * connectors/wordpress, Debian's phpcs with connectors/wordpress/phpcs.xml.dist, then its PHPUnit
+ * suite (connectors/wordpress/phpunit.xml.dist, the sync logic against in-memory fakes, no
+ * WordPress). Debian's php-cli, php-codesniffer and phpunit are needed; .ci/run installs them
+ * (ensure_php). A failure shows the tools' own output.
  */
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -26,7 +27,7 @@ async function tool(command: string, args: string[]): Promise<{ code: number; ou
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const e = error as { code?: number | string; stdout?: string; stderr?: string; message: string };
-    const missing = e.code === 'ENOENT' ? `${command} is not installed: .ci/run installs Debian's php-cli and phpunit\n` : '';
+    const missing = e.code === 'ENOENT' ? `${command} is not installed: .ci/run installs Debian's php-cli, php-codesniffer and phpunit\n` : '';
     return { code: typeof e.code === 'number' ? e.code : 127, output: missing + (e.stdout ?? '') + (e.stderr ?? '') + (missing ? '' : e.message) };
   }
 }
@@ -41,6 +42,12 @@ describe('WordPress connector (PHP)', () => {
       if (code !== 0) failures.push(`${path.relative(ROOT, file)}:\n${output}`);
     }
     expect(failures.join('\n'), failures.join('\n')).toBe('');
+  });
+
+  it('every PHP file follows the WordPress conventions phpcs can check without WPCS', async () => {
+    // connectors/wordpress/phpcs.xml.dist: tabs, array(), spaces inside parentheses, no debugging output.
+    const { code, output } = await tool('phpcs', ['-q', '--report=emacs']);
+    expect(code, output).toBe(0);
   });
 
   it('the PHPUnit suite passes', async () => {

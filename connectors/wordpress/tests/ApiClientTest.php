@@ -59,9 +59,9 @@ final class ApiClientTest extends TestCase {
 
 	public function test_the_secret_never_shows_in_a_dump(): void {
 		$client = $this->client();
-		$this->assertStringNotContainsString( self::SECRET, print_r( $client, true ) );
+		$this->assertStringNotContainsString( self::SECRET, print_r( $client, true ) ); // phpcs:ignore Generic.PHP.ForbiddenFunctions.Found -- the test dumps on purpose.
 		ob_start();
-		var_dump( $client );
+		var_dump( $client ); // phpcs:ignore Generic.PHP.ForbiddenFunctions.Found -- the test dumps on purpose.
 		$this->assertStringNotContainsString( self::SECRET, (string) ob_get_clean() );
 	}
 

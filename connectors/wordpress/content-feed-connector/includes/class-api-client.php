@@ -81,11 +81,11 @@ final class Api_Client {
 	public function redeem( #[\SensitiveParameter] string $code ): array {
 		$answer = $this->call( 'POST', '/connect/cms/redeem', array( 'content-type' => 'application/json' ), (string) json_encode( array( 'code' => trim( $code ) ) ), false );
 		if ( 401 === $answer->status ) {
-			throw new Api_Exception( Api_Exception::UNAUTHENTICATED, 'The connection code is wrong, expired or already used: create a new one in the Content Feed dashboard.', 401 );
+			throw new Api_Exception( Api_Exception::UNAUTHENTICATED, __( 'The connection code is wrong, expired or already used: create a new one in the Content Feed dashboard.', 'content-feed-connector' ), 401 );
 		}
 		$body = $this->json( $answer, 201 );
 		if ( ! is_string( $body['credential']['secret'] ?? null ) || ! is_string( $body['credential']['id'] ?? null ) || ! is_string( $body['site']['id'] ?? null ) ) {
-			throw new Api_Exception( Api_Exception::FAILED, 'The service answered the connection in an unexpected shape.', $answer->status );
+			throw new Api_Exception( Api_Exception::FAILED, __( 'The service answered the connection in an unexpected shape.', 'content-feed-connector' ), $answer->status );
 		}
 		return array(
 			'site_id'       => $body['site']['id'],
@@ -110,11 +110,11 @@ final class Api_Client {
 			return null;
 		}
 		if ( 400 === $answer->status && null !== $since ) {
-			throw new Api_Exception( Api_Exception::SINCE_REFUSED, 'The kept position in the changes feed is no longer valid (older than the changes the service keeps); the whole feed is read again.', 400 );
+			throw new Api_Exception( Api_Exception::SINCE_REFUSED, __( 'The kept position in the changes feed is no longer valid (older than the changes the service keeps); the whole feed is read again.', 'content-feed-connector' ), 400 );
 		}
 		$body = $this->json( $answer, 200 );
 		if ( ! is_array( $body['data'] ?? null ) || ! is_string( $body['nextSince'] ?? null ) || ! is_bool( $body['hasMore'] ?? null ) ) {
-			throw new Api_Exception( Api_Exception::FAILED, 'The service answered the changes feed in an unexpected shape.', $answer->status );
+			throw new Api_Exception( Api_Exception::FAILED, __( 'The service answered the changes feed in an unexpected shape.', 'content-feed-connector' ), $answer->status );
 		}
 		return new Changes_Page( array_values( $body['data'] ), $body['nextSince'], $body['hasMore'], $answer->header( 'etag' ) );
 	}
@@ -189,7 +189,7 @@ final class Api_Client {
 	private function category_keys( Http_Response $answer ): array {
 		$body = $this->json( $answer, 200 );
 		if ( ! is_array( $body['categories'] ?? null ) ) {
-			throw new Api_Exception( Api_Exception::FAILED, 'The service answered the subscriptions in an unexpected shape.', $answer->status );
+			throw new Api_Exception( Api_Exception::FAILED, __( 'The service answered the subscriptions in an unexpected shape.', 'content-feed-connector' ), $answer->status );
 		}
 		return array_values( array_filter( $body['categories'], 'is_string' ) );
 	}
@@ -208,23 +208,26 @@ final class Api_Client {
 		$headers['accept'] = 'application/json';
 		if ( $auth ) {
 			if ( null === $this->secret ) {
-				throw new Api_Exception( Api_Exception::UNAUTHENTICATED, 'Not connected: connect with a code first.' );
+				throw new Api_Exception( Api_Exception::UNAUTHENTICATED, __( 'Not connected: connect with a code first.', 'content-feed-connector' ) );
 			}
 			$headers['authorization'] = 'Bearer ' . $this->secret->reveal();
 		}
 		try {
 			$answer = $this->http->send( $method, $this->base_url . $path, $headers, $body );
 		} catch ( Transport_Exception $e ) {
-			throw new Api_Exception( Api_Exception::UNREACHABLE, 'The Content Feed Service could not be reached at the Service URL; the sync will try again.' );
+			throw new Api_Exception( Api_Exception::UNREACHABLE, __( 'The Content Feed Service could not be reached at the Service URL; the sync will try again.', 'content-feed-connector' ) );
 		}
 		if ( 401 === $answer->status && $auth ) {
-			throw new Api_Exception( Api_Exception::UNAUTHENTICATED, 'The connection was revoked or has expired: disconnect and connect again with a new code.', 401 );
+			throw new Api_Exception( Api_Exception::UNAUTHENTICATED, __( 'The connection was revoked or has expired: disconnect and connect again with a new code.', 'content-feed-connector' ), 401 );
 		}
 		if ( 429 === $answer->status || 503 === $answer->status ) {
 			$wait = $this->retry_after( $answer->header( 'retry-after' ) );
 			$kind = 429 === $answer->status ? Api_Exception::RATE_LIMITED : Api_Exception::UNAVAILABLE;
-			$what = 429 === $answer->status ? 'The Content Feed Service asked to slow down' : 'The Content Feed Service is temporarily unavailable';
-			throw new Api_Exception( $kind, sprintf( '%s; trying again in %d seconds.', $what, $wait ), $answer->status, $wait );
+			/* translators: %d: seconds. */
+			$slow_down   = __( 'The Content Feed Service asked to slow down; trying again in %d seconds.', 'content-feed-connector' );
+			/* translators: %d: seconds. */
+			$unavailable = __( 'The Content Feed Service is temporarily unavailable; trying again in %d seconds.', 'content-feed-connector' );
+			throw new Api_Exception( $kind, sprintf( 429 === $answer->status ? $slow_down : $unavailable, $wait ), $answer->status, $wait );
 		}
 		return $answer;
 	}
@@ -242,10 +245,10 @@ final class Api_Client {
 		if ( $expected !== $answer->status ) {
 			// The error envelope's message is safe by the API's contract (docs/api.md, Errors); it is shown escaped.
 			$detail = is_string( $body['error']['message'] ?? null ) ? ': ' . mb_substr( $body['error']['message'], 0, 300 ) : '';
-			throw new Api_Exception( Api_Exception::FAILED, sprintf( 'The Content Feed Service answered %d%s', $answer->status, $detail ), $answer->status );
+			throw new Api_Exception( Api_Exception::FAILED, sprintf( /* translators: 1: HTTP status, 2: the service's message after a colon, or nothing. */ __( 'The Content Feed Service answered %1$d%2$s', 'content-feed-connector' ), $answer->status, $detail ), $answer->status );
 		}
 		if ( ! is_array( $body ) ) {
-			throw new Api_Exception( Api_Exception::FAILED, 'The Content Feed Service answered with a body that is not JSON.', $answer->status );
+			throw new Api_Exception( Api_Exception::FAILED, __( 'The Content Feed Service answered with a body that is not JSON.', 'content-feed-connector' ), $answer->status );
 		}
 		return $body;
 	}

@@ -57,7 +57,7 @@ final class Sync_Runner {
 			'images_failed' => 0,
 		);
 		if ( isset( $state['retry_at'] ) && $now < (int) $state['retry_at'] ) {
-			return $this->finish( $state, false, sprintf( 'Waiting until %s UTC, as the service asked.', gmdate( 'Y-m-d H:i:s', (int) $state['retry_at'] ) ), $counts, $now );
+			return $this->finish( $state, false, sprintf( /* translators: %s: date and time (UTC). */ __( 'Waiting until %s UTC, as the service asked.', 'content-feed-connector' ), gmdate( 'Y-m-d H:i:s', (int) $state['retry_at'] ) ), $counts, $now );
 		}
 		unset( $state['retry_at'] );
 		$resynced = false;
@@ -103,12 +103,12 @@ final class Sync_Runner {
 			}
 			return $this->finish( $state, false, $e->getMessage(), $counts, $now );
 		} catch ( \UnexpectedValueException $e ) {
-			return $this->finish( $state, false, 'The changes feed held something this connector does not understand; nothing after it was applied.', $counts, $now );
+			return $this->finish( $state, false, __( 'The changes feed held something this connector does not understand; nothing after it was applied.', 'content-feed-connector' ), $counts, $now );
 		} catch ( \Throwable $e ) {
-			return $this->finish( $state, false, 'WordPress could not save a post; the next sync resumes where this one stopped.', $counts, $now );
+			return $this->finish( $state, false, __( 'WordPress could not save a post; the next sync resumes where this one stopped.', 'content-feed-connector' ), $counts, $now );
 		}
 		$summary = self::summary( $counts );
-		return $this->finish( $state, true, $resynced ? 'Read the whole feed again (the kept position had expired). ' . $summary : $summary, $counts, $now );
+		return $this->finish( $state, true, $resynced ? __( 'Read the whole feed again (the kept position had expired).', 'content-feed-connector' ) . ' ' . $summary : $summary, $counts, $now );
 	}
 
 	/**
@@ -157,7 +157,8 @@ final class Sync_Runner {
 	 * @param array<string, int> $counts What was written.
 	 */
 	private static function summary( array $counts ): string {
-		$message = sprintf( 'Synced: %d created, %d updated, %d moved to the trash, %d unchanged.', $counts['created'], $counts['updated'], $counts['trashed'], $counts['unchanged'] );
-		return $counts['images_failed'] > 0 ? $message . sprintf( ' %d featured images could not be downloaded.', $counts['images_failed'] ) : $message;
+		/* translators: 1: posts created, 2: posts updated, 3: posts moved to the trash, 4: posts unchanged. */
+		$message = sprintf( __( 'Synced: %1$d created, %2$d updated, %3$d moved to the trash, %4$d unchanged.', 'content-feed-connector' ), $counts['created'], $counts['updated'], $counts['trashed'], $counts['unchanged'] );
+		return $counts['images_failed'] > 0 ? $message . ' ' . sprintf( /* translators: %d: number of images. */ _n( '%d featured image could not be downloaded.', '%d featured images could not be downloaded.', $counts['images_failed'], 'content-feed-connector' ), $counts['images_failed'] ) : $message;
 	}
 }
