@@ -18,7 +18,7 @@ import type { GatewayConfig } from './env.ts';
 import { HttpHealth, mountHealth } from '@cfs/common/http-health';
 import { checkApiReference, loadApiReference, publicDescription, type ApiReferencePage } from './api-reference.ts';
 import { buildOpenApi, PUBLIC_API_VERSION } from './openapi.ts';
-import { mountPipeline } from './pipeline.ts';
+import { createPipeline } from './pipeline.ts';
 import type { AnyRoute } from './route.ts';
 import { publicApi, publicRoutes } from './routes/index.ts';
 import { rpcFactory } from './rpc.ts';
@@ -98,10 +98,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
   app.set('etag', false);
   app.set('case sensitive routing', true);
   app.set('trust proxy', env.TRUST_PROXY);
-  // Probes first: before the request id, the access log and the rate limit.
-  mountHealth(app, deps.health ?? new HttpHealth());
-  if (env.DASHBOARD_HTTP_URL) app.use(dashboardProxy({ target: env.DASHBOARD_HTTP_URL, timeoutMs: 30_000, logger }));
-  mountPipeline(app, {
+  const pipeline = createPipeline({
     routes,
     openapi: buildOpenApi(routes, { version: PUBLIC_API_VERSION }),
     apiReference,
@@ -116,5 +113,12 @@ export function createGateway(deps: GatewayDeps): express.Express {
     entitlements,
     rpcFor,
   });
+  // The declared routes without path parameters first (the probes and the dashboard never share a
+  // path with them): one lookup instead of the router's walk (pipeline.ts).
+  app.use(pipeline.declaredRoutes);
+  // Probes: before the request id, the access log and the rate limit.
+  mountHealth(app, deps.health ?? new HttpHealth());
+  if (env.DASHBOARD_HTTP_URL) app.use(dashboardProxy({ target: env.DASHBOARD_HTTP_URL, timeoutMs: 30_000, logger }));
+  pipeline.mount(app);
   return app;
 }

@@ -1,6 +1,6 @@
 /**
  * The request path, in order (docs/architecture.md#the-request-pipeline). Every request passes the
- * steps of `mountPipeline` top to bottom. A declared route runs `routeHandler`: admission
+ * steps of `createPipeline` top to bottom. A declared route runs `routeHandler`: admission
  * (admission.ts: steps 1 to 7 in one call, one store round trip on cached facts), then its handler
  * (steps/handle.ts: step 8). A step that refuses throws a DomainError, which errorHandler turns into
  * the envelope. The order is part of the API contract: 429 before 400 before 401 before 403
@@ -18,7 +18,7 @@ import type { AnyRoute } from './route.ts';
 import type { Rpc } from './rpc.ts';
 import type { SiteDirectory } from './sites.ts';
 import { accessLog } from './steps/access-log.ts';
-import { apiHeaders, mediaHeaders } from './steps/api-headers.ts';
+import { apiHeaders, apiHeaderSetter, mediaHeaders } from './steps/api-headers.ts';
 import { callerOf } from './steps/bearer.ts';
 import { errorHandler, unknownRoute } from './steps/errors.ts';
 import { handle, type HandleDeps } from './steps/handle.ts';
@@ -77,14 +77,26 @@ export function routeHandler(route: AnyRoute, deps: RouteDeps): RequestHandler {
   };
 }
 
-/** Every request, top to bottom. */
-export function mountPipeline(app: Express, deps: PipelineDeps): void {
-  app.use(requestId(), accessLog(deps.logger));
+/**
+ * The pipeline of a gateway: `declaredRoutes`, mounted before anything else, answers the declared
+ * routes whose path has no parameter (the hot ones: /me, the feed) with one Map lookup of the
+ * method and path, running the same steps as the router would (request id, access log, the API's
+ * headers, `routeHandler`) and handing any error to the router's error handlers, as a route does;
+ * `mount` mounts every step and route for the router, which answers everything else (paths with
+ * parameters, a trailing slash, HEAD, encoded paths), each as before. Walking express's router to
+ * the route was a tenth of a cached request's CPU (docs/performance.md#the-hot-path-2026-11-25).
+ */
+export interface Pipeline {
+  declaredRoutes: RequestHandler;
+  mount(app: Express): void;
+}
+
+export function createPipeline(deps: PipelineDeps): Pipeline {
+  const stamp = requestId();
+  const log = accessLog(deps.logger);
   const limits = { limit: deps.rateLimitPerMinute, store: deps.stores.rateLimits, authenticator: deps.authenticator, logger: deps.logger };
-  // Provider webhooks: a rate limit of their own instead of the API's (webhooks.ts), and their body
-  // taken raw (its signature covers the exact bytes), so they are mounted first.
   const headers = apiHeaders();
-  mountWebhooks(app, deps.rpcFor, [webhookRateLimit(limits), ...headers]);
+  const setHeaders = apiHeaderSetter();
   const rateLimiter = new RateLimiter(limits);
   // Declared routes count their requests themselves, after their headers are in and before their
   // body is read (admission.ts): the body is read there, after the count.
@@ -101,25 +113,56 @@ export function mountPipeline(app: Express, deps: PipelineDeps): void {
     handle: { entitlements: deps.entitlements, idempotency: deps.stores.idempotency },
     rpcFor: deps.rpcFor,
   };
-  for (const route of deps.routes) {
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
-    app[method](route.path, ...headers, routeHandler(route, routeDeps));
+  const handlers = deps.routes.map((route) => ({ route, handler: routeHandler(route, routeDeps) }));
+  /** path → method → the route's handler, for the paths without parameters. */
+  const direct = new Map<string, Map<string, { template: { path: string }; handler: RequestHandler }>>();
+  for (const { route, handler } of handlers) {
+    if (route.path.includes(':') || route.path.includes('*')) continue;
+    const methods = direct.get(route.path) ?? new Map();
+    methods.set(route.method, { template: { path: route.path }, handler });
+    direct.set(route.path, methods);
   }
-  // A path parameter that does not decode is refused by the router before its route runs: counted
-  // here, so that the 429 still comes first.
-  app.use(((err, req, res, next) => {
-    if (!(err instanceof URIError)) return next(err);
-    rateLimiter.count(res, callerOf(req)).then(() => next(err), next);
-  }) as ErrorRequestHandler);
-  // Everything else: 1. 429, then public media (streamed through, no Credential, no body), the
-  // API reference page, the description, and 404.
-  app.use(rateLimiter.step());
-  app.use(MEDIA_PATH_PREFIX.slice(0, -1), mediaHeaders(), ...mediaRoutes({ target: deps.mediaHttpUrl, timeoutMs: 10_000, logger: deps.logger }));
-  if (deps.apiReference) app.get('/docs/', ...apiReferenceRoute(deps.apiReference));
-  app.use(...headers, jsonBody(deps.bodyLimitBytes));
-  app.get('/docs/public.json', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.json(deps.openapi);
-  });
-  app.use(unknownRoute(), errorHandler(deps.logger));
+  const noop = () => undefined;
+
+  const declaredRoutes: RequestHandler = (req, res, next) => {
+    const found = direct.get(req.path)?.get(req.method);
+    if (!found) return next();
+    stamp(req, res, noop);
+    log(req, res, noop);
+    // What the router sets for a route: its template (the access log's metric) and its parameters.
+    req.route = found.template;
+    req.params = {};
+    setHeaders(res);
+    (found.handler(req, res, next) as unknown as Promise<void>).then(undefined, next);
+  };
+
+  /** Every request that `declaredRoutes` did not answer, top to bottom. */
+  const mount = (app: Express): void => {
+    app.use(stamp, log);
+    // Provider webhooks: a rate limit of their own instead of the API's (webhooks.ts), and their body
+    // taken raw (its signature covers the exact bytes), so they are mounted first.
+    mountWebhooks(app, deps.rpcFor, [webhookRateLimit(limits), ...headers]);
+    for (const { route, handler } of handlers) {
+      const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
+      app[method](route.path, ...headers, handler);
+    }
+    // A path parameter that does not decode is refused by the router before its route runs: counted
+    // here, so that the 429 still comes first.
+    app.use(((err, req, res, next) => {
+      if (!(err instanceof URIError)) return next(err);
+      rateLimiter.count(res, callerOf(req)).then(() => next(err), next);
+    }) as ErrorRequestHandler);
+    // Everything else: 1. 429, then public media (streamed through, no Credential, no body), the
+    // API reference page, the description, and 404.
+    app.use(rateLimiter.step());
+    app.use(MEDIA_PATH_PREFIX.slice(0, -1), mediaHeaders(), ...mediaRoutes({ target: deps.mediaHttpUrl, timeoutMs: 10_000, logger: deps.logger }));
+    if (deps.apiReference) app.get('/docs/', ...apiReferenceRoute(deps.apiReference));
+    app.use(...headers, jsonBody(deps.bodyLimitBytes));
+    app.get('/docs/public.json', (_req, res) => {
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      res.json(deps.openapi);
+    });
+    app.use(unknownRoute(), errorHandler(deps.logger));
+  };
+  return { declaredRoutes, mount };
 }
