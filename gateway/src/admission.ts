@@ -113,7 +113,8 @@ export class Admission {
     if (hasBody(req)) return {};
     let input: ValidInput;
     try {
-      await this.deps.readBody(req, res); // no body: only sets what an empty one parses to
+      // No body: the reader only sets what an empty one parses to, which only a body schema reads.
+      if (route.body) await this.deps.readBody(req, res);
       input = await validate(route, req);
     } catch (invalid) {
       return { invalid };
