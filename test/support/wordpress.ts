@@ -100,6 +100,8 @@ require_once ABSPATH . 'wp-settings.php';
     // Several workers: the browser loads a page's styles while WordPress answers a form.
     env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
     stdio: 'ignore',
+    // A group of its own: the workers outlive a signal to their parent alone (stop() signals the group).
+    detached: true,
   });
   const end = Date.now() + 20_000;
   for (;;) {
@@ -130,7 +132,11 @@ require_once ABSPATH . 'wp-settings.php';
     dir,
     run,
     stop: async () => {
-      server.kill();
+      try {
+        process.kill(-server.pid!, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
       await exec('php', [path.join(dir, 'drop.php')], { cwd: dir }).catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
