@@ -11,6 +11,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, portIsFree } from '../support/processes.ts';
 
+const benchStarted = Date.now();
+/** A line on stderr with the time since the bench started: where a long run is. */
+export function progress(what: string): void {
+  process.stderr.write(`[bench +${((Date.now() - benchStarted) / 1000).toFixed(1)} s] ${what}\n`);
+}
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const addr = (port: number) => `127.0.0.1:${port}`;
 
@@ -40,6 +46,23 @@ export async function until(probe: () => Promise<boolean>, what: string, ms = 60
   while (!(await probe().catch(() => false))) {
     if (Date.now() > deadline) throw new Error(`${what} not ready`);
     await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
+ * fetch, tried again (up to 5 times, 500 ms apart) on a 503 or a connection error: the bench's own
+ * setup requests must not end a run because the shared machine stalled a service or Redis a moment.
+ */
+export async function fetchRetrying(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(url, init);
+      if (res.status !== 503 || attempt >= 5) return res;
+      await res.arrayBuffer();
+    } catch (err) {
+      if (attempt >= 5) throw err;
+    }
+    await new Promise((r) => setTimeout(r, 500));
   }
 }
 
@@ -110,16 +133,29 @@ export interface LoadResult {
   /** 304 answers. */
   notModified: number;
   errors: number;
+  /** With `countPersonalized`: the 200 answers of GET /api/v1/feed…, and those carrying a `personalized` item. */
+  feedAnswers?: number;
+  personalizedAnswers?: number;
 }
 
 /**
  * autocannon in its own process against `origin`, cycling through `requests` (path, bearer token
- * and If-None-Match each), for `seconds` (or `amount` requests) with `connections` connections.
+ * and If-None-Match each), for `seconds` (or `amount` requests) with `connections` connections;
+ * `countPersonalized` has it read the feed answers' bodies for `personalized` items.
  */
-export function load(origin: string, requests: LoadRequest[], seconds: number, connections: number, file: string, amount?: number): LoadResult {
+export function load(
+  origin: string,
+  requests: LoadRequest[],
+  seconds: number,
+  connections: number,
+  file: string,
+  amount?: number,
+  options: { countPersonalized?: boolean } = {},
+): LoadResult {
   const line = (r: LoadRequest) => (r.ifNoneMatch ? `${r.path} ${r.token ?? '-'} ${r.ifNoneMatch}` : `${r.path} ${r.token ?? ''}`.trimEnd());
   writeFileSync(file, requests.map(line).join('\n'));
   const args = [path.join(ROOT, 'test/bench/load.mjs'), origin, String(seconds), String(connections), file, ...(amount ? [String(amount)] : [])];
-  const out = execFileSync(process.execPath, args, { encoding: 'utf8' });
+  const env = { ...process.env, LOAD_COUNT_PERSONALIZED: options.countPersonalized ? '1' : '0' };
+  const out = execFileSync(process.execPath, args, { encoding: 'utf8', env });
   return JSON.parse(out.trim().split('\n').pop()!) as LoadResult;
 }

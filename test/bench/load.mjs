@@ -2,7 +2,9 @@
 // requests, one a line: "<path> [<bearer token> or -] [<If-None-Match>]".
 // Usage: node load.mjs <origin> <seconds> <connections> <requestsFile> [amount]  → prints one JSON line
 // (with `amount`, that many requests instead of a duration). `non2xx` leaves out the 304s, which it
-// counts apart (`notModified`): a conditional load expects them.
+// counts apart (`notModified`): a conditional load expects them. With LOAD_COUNT_PERSONALIZED=1 it also
+// counts the 200 answers of GET /api/v1/feed… (`feedAnswers`) and those of them whose body carries a
+// `personalized` item (`personalizedAnswers`).
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -17,6 +19,8 @@ const planned = readFileSync(requestsFile, 'utf8')
       headers: { ...(token && token !== '-' ? { authorization: `Bearer ${token}` } : {}), ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) },
     };
   });
+const countPersonalized = process.env.LOAD_COUNT_PERSONALIZED === '1';
+const counts = { feedAnswers: 0, personalizedAnswers: 0 };
 let next = 0;
 const result = await autocannon({
   url: origin,
@@ -25,14 +29,24 @@ const result = await autocannon({
   requests: [
     {
       method: 'GET',
-      setupRequest: (req) => {
+      setupRequest: (req, context) => {
         const { path, headers } = planned[next++ % planned.length];
+        if (countPersonalized) context.feed = path.startsWith('/api/v1/feed');
         return { ...req, path, headers: { ...req.headers, ...headers } };
       },
+      ...(countPersonalized
+        ? {
+            onResponse: (status, body, context) => {
+              if (!context.feed || status !== 200) return;
+              counts.feedAnswers += 1;
+              if (body.includes('"personalized":{')) counts.personalizedAnswers += 1;
+            },
+          }
+        : {}),
     },
   ],
 });
 const notModified = result.statusCodeStats['304']?.count ?? 0;
 process.stdout.write(
-  `${JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, non2xx: result.non2xx - notModified, notModified, errors: result.errors })}\n`,
+  `${JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, non2xx: result.non2xx - notModified, notModified, errors: result.errors, ...(countPersonalized ? counts : {}) })}\n`,
 );

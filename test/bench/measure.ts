@@ -11,12 +11,15 @@ export interface Measured extends LoadResult {
   cpuSystem: number;
   /** The same of the PostgreSQL and Redis servers (shared with anything else that uses them). */
   cpuServers: number;
+  /** cpuSystem by process (pid), largest first. */
+  byProcess: Array<{ pid: number; cpu: number }>;
 }
 
 const servers = () => [...pidsNamed('postgres'), ...pidsNamed('redis-server')];
 
 /** Runs `run` (a load), reading the CPU time of `pids()` and of the database servers around it. */
 export function measured(name: string, pids: () => number[], run: () => LoadResult): Measured {
+  const each = new Map(pids().map((pid) => [pid, cpuMs([pid])]));
   const before = { system: cpuMs(pids()), servers: cpuMs(servers()) };
   const result = run();
   const per1000 = (ms: number) => (ms * 1000) / Math.max(result.requests, 1);
@@ -25,18 +28,28 @@ export function measured(name: string, pids: () => number[], run: () => LoadResu
     ...result,
     cpuSystem: per1000(cpuMs(pids()) - before.system),
     cpuServers: per1000(cpuMs(servers()) - before.servers),
+    byProcess: [...each]
+      .map(([pid, ms]) => ({ pid, cpu: per1000(cpuMs([pid]) - ms) }))
+      .filter((p) => p.cpu >= 0)
+      .sort((a, b) => b.cpu - a.cpu),
   };
+}
+
+/** Where a row's CPU went: its processes (by deployable name) and the servers, per 1 000 requests. */
+export function cpuSplit(m: Measured): string {
+  const parts = m.byProcess.filter((p) => p.cpu >= 1).map((p) => `${deployableName(p.pid)} ${p.cpu.toFixed(0)}`);
+  return [...parts, `db+redis ${m.cpuServers.toFixed(0)}`].join(', ');
 }
 
 const cell = (value: string | number, width: number, digits = 0) => (typeof value === 'number' ? value.toFixed(digits) : value).padStart(width);
 
 export function printLoads(rows: Measured[]): void {
   console.log(
-    `${'target'.padEnd(26)} ${cell('req/s', 8)} ${cell('p50 ms', 8)} ${cell('p99 ms', 8)} ${cell('errors', 8)} ${cell('CPU ms/1000 req (system)', 25)} ${cell('(db+redis)', 11)}`,
+    `${'target'.padEnd(36)} ${cell('req/s', 8)} ${cell('p50 ms', 8)} ${cell('p99 ms', 8)} ${cell('errors', 8)} ${cell('CPU ms/1000 req (system)', 25)} ${cell('(db+redis)', 11)}`,
   );
   for (const r of rows) {
     console.log(
-      `${r.name.padEnd(26)} ${cell(r.rps, 8)} ${cell(r.p50, 8, 1)} ${cell(r.p99, 8, 1)} ${cell(r.non2xx + r.errors, 8)} ${cell(r.cpuSystem, 25)} ${cell(r.cpuServers, 11)}`,
+      `${r.name.padEnd(36)} ${cell(r.rps, 8)} ${cell(r.p50, 8, 1)} ${cell(r.p99, 8, 1)} ${cell(r.non2xx + r.errors, 8)} ${cell(r.cpuSystem, 25)} ${cell(r.cpuServers, 11)}`,
     );
   }
   console.log('(errors: answers other than 2xx and 304, and connection errors. db+redis: the PostgreSQL and Redis server processes, shared with');

@@ -5,7 +5,7 @@
  * counter cfs.cache.lookups scraped from every process's Prometheus endpoint before and after.
  */
 import { get } from 'node:http';
-import type { LoadRequest } from './harness.ts';
+import { fetchRetrying, type LoadRequest } from './harness.ts';
 import { DEPLOYABLES, SUBSCRIPTION_SETS, type RunningSystem } from './system-under-test.ts';
 
 const OTHER_READS = ['/api/v1/subscriptions', '/api/v1/taxonomy', '/api/v1/account', '/api/v1/ai-usage'];
@@ -22,7 +22,7 @@ function random(seed: number): () => number {
 }
 
 async function getJson<T>(system: RunningSystem, path: string, token: string): Promise<T> {
-  const res = await fetch(`${system.base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetchRetrying(`${system.base}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
   return (await res.json()) as T;
 }
