@@ -1,19 +1,25 @@
 /**
  * Feed pages, cached on each gateway replica so that a hot feed page costs no service call and no
- * serialisation. Two caches (LRU with FEED_PAGE_CACHE_TTL_MS):
+ * serialisation. LRU caches with FEED_PAGE_CACHE_TTL_MS:
  * - a Site's subscription set (GetSubscriptions), dropped when the feed announces that the Site's
  *   subscriptions were replaced;
- * - the public answer of a page as JSON text, keyed by (subscription set, limit, cursor), so Sites
- *   with the same subscriptions share it; every page is dropped when the feed announces an import.
- * - a Site's personalized page (design 9): the shared page with the Site's generated variants laid
- *   over it as `personalized` (GetVariants from media), for Sites whose plan has AI generation;
- *   dropped when media announces a new variant of the Site, and with every page on an import.
+ * - the public answer of a page as JSON bytes, keyed by (subscription set, limit, cursor), so Sites
+ *   with the same subscriptions share it, with its articles' ids and where each article's object
+ *   ends in the bytes; every page is dropped when the feed announces an import.
+ * - a Site's overlay (design 9), for Sites whose plan has AI generation: the Site's generated
+ *   variants (GetVariants from media) of the articles of the shared pages it was checked against,
+ *   each kept as the JSON of its `personalized` member, never a copy of a page. One call checks
+ *   every cached page of the Site's subscription set at once (up to 500 articles), so the Site's
+ *   other pages need no call either; a page answered with variants is laid out from the shared
+ *   bytes and the Site's members per request (one copy of the page's bytes), its ETag kept with the
+ *   overlay. Dropped when media announces a new variant of the Site, and with every page on an
+ *   import.
  * All weigh at most FEED_PAGE_CACHE_MAX_BYTES, counting the bytes of keys as well as of values (a
  * subscription set's key holds up to 100 category keys of 64 characters): the sets may take an
- * eighth of it, the personalized pages three eighths, the shared pages the rest (least recently
- * used go first). A media service that does not answer costs a feed no more than the shared page:
- * for MEDIA_RETRY_MS after a failed GetVariants the Site's page is answered without `personalized`.
- * The bus reaches every replica; after a bus outage (announcements may have been missed) both are
+ * eighth of it, the overlays an eighth, the shared pages the rest (least recently used go first).
+ * A media service that does not answer costs a feed no more than the shared page: for
+ * MEDIA_RETRY_MS after a failed GetVariants the Site's page is answered without `personalized`.
+ * The bus reaches every replica; after a bus outage (announcements may have been missed) all are
  * emptied. A load that an announcement overtakes is not kept (LoadingCache). The feed service
  * itself caches nothing, so a page loaded after an announcement is read from the database.
  */
@@ -25,7 +31,7 @@ import type { AiVariant__Output } from '@cfs/protos/generated/cfs/media/v1/AiVar
 import type { FeedCursor, FeedCursorCodec } from './cursor.ts';
 import { SerializedAnswer } from './route.ts';
 import type { Rpc } from './rpc.ts';
-import { FeedPage } from './routes/feed-schemas.ts';
+import { FeedPage, Personalized } from './routes/feed-schemas.ts';
 
 interface PageLoad {
   categories: string[];
@@ -36,13 +42,43 @@ interface PageLoad {
 
 /** The part of the byte bound the subscription sets may take: each is a few short keys, a page a few KB. */
 const SETS_SHARE_OF_BYTES = 1 / 8;
-const PERSONALIZED_SHARE_OF_BYTES = 3 / 8;
+/** The overlays' part: a Site without variants weighs about 200 bytes, a variant about 600. */
+const OVERLAYS_SHARE_OF_BYTES = 1 / 8;
+/** GetVariants takes at most this many article ids. */
+const MAX_VARIANT_IDS = 500;
+/** What an entry of the overlays costs besides its strings (the maps, the LRU's slot), roughly. */
+const OVERLAY_OVERHEAD_BYTES = 160;
 /** After a failed GetVariants, pages go out without `personalized` this long before media is asked again. */
 const MEDIA_RETRY_MS = 5000;
 
-interface PersonalLoad {
+/** A shared page as cached: its answer, its articles' ids and where each article's JSON object ends. */
+interface SharedPage {
+  key: string;
+  /** The subscription set's part of the key (the pages of one set are checked together). */
+  setKey: string;
+  /** This load of the page (a Site's overlay records the loads it was checked against). */
+  serial: number;
+  answer: SerializedAnswer;
+  ids: string[];
+  /** The byte offset of each article's closing brace in the answer's body. */
+  ends: Uint32Array;
+}
+
+/** A Site's variants, as the JSON of the `personalized` members to lay over the shared pages it was checked against. */
+interface SiteOverlay {
+  /** The serials of the shared pages whose articles were asked about. */
+  checked: Set<number>;
+  /** By article id: `,"personalized":{…}`, inserted before the article's closing brace. */
+  members: Map<string, string>;
+  /** By serial, of the checked pages that have variants: the ETag of the page laid out. */
+  tags: Map<number, string>;
+  weight: number;
+}
+
+interface OverlayLoad {
   siteId: string;
-  shared: SerializedAnswer;
+  /** The requested page first, then the set's other cached pages. */
+  pages: SharedPage[];
   rpc: Rpc;
 }
 
@@ -69,30 +105,79 @@ export function publicArticle(a: Article__Output): PublicArticle {
   };
 }
 
+/** A variant as the item's `personalized` member (checked against its schema). */
+function personalizedOf(v: AiVariant__Output) {
+  return Personalized.parse({
+    title: v.title,
+    summary: v.summary,
+    metaDescription: v.metaDescription,
+    imageUrl: v.imageKey ? imageUrlOf(v.imageKey) : null,
+    generatedAt: v.generatedAt,
+  });
+}
+
 /** The items with the Site's variants laid over them as `personalized` (those without one unchanged). */
 function withVariants<T extends { id: string }>(items: T[], variants: AiVariant__Output[]): T[] {
   const byArticle = new Map(variants.map((v) => [v.articleId, v]));
   return items.map((a) => {
     const v = byArticle.get(a.id);
-    return v
-      ? {
-          ...a,
-          personalized: {
-            title: v.title,
-            summary: v.summary,
-            metaDescription: v.metaDescription,
-            imageUrl: v.imageKey ? imageUrlOf(v.imageKey) : null,
-            generatedAt: v.generatedAt,
-          },
-        }
-      : a;
+    return v ? { ...a, personalized: personalizedOf(v) } : a;
   });
+}
+
+let serials = 0;
+
+/**
+ * A page's answer encoded as JSON.stringify would encode the checked value (the schema puts `data`
+ * before `nextCursor`), with where each article's object ends, so a Site's variants can be laid
+ * over the bytes without parsing them.
+ */
+function sharedPage(key: string, setKey: string, value: FeedPageValue): SharedPage {
+  const checked = FeedPage.parse(value);
+  const items = checked.data.map((a) => JSON.stringify(a));
+  const head = '{"data":[';
+  const ends = new Uint32Array(items.length);
+  let offset = head.length;
+  items.forEach((item, i) => {
+    offset += bytesOf(item);
+    ends[i] = offset - 1;
+    offset += 1; // the comma
+  });
+  const text = `${head}${items.join(',')}],"nextCursor":${JSON.stringify(checked.nextCursor)}}`;
+  return { key, setKey, serial: ++serials, answer: SerializedAnswer.encoded(Buffer.from(text, 'utf8')), ids: checked.data.map((a) => a.id), ends };
+}
+
+/** The indexes of the page's articles that have a member in the overlay, or undefined when none has. */
+function personalizedItems(page: SharedPage, members: Map<string, string>): number[] | undefined {
+  if (members.size === 0) return undefined;
+  let found: number[] | undefined;
+  for (let i = 0; i < page.ids.length; i++) if (members.has(page.ids[i]!)) (found ??= []).push(i);
+  return found;
+}
+
+/** The page's bytes with the members inserted before their articles' closing braces. */
+function laidOut(page: SharedPage, members: Map<string, string>, items: number[]): Buffer {
+  const body = page.answer.body;
+  const texts = items.map((i) => members.get(page.ids[i]!)!);
+  const out = Buffer.allocUnsafe(texts.reduce((sum, text) => sum + bytesOf(text), body.byteLength));
+  let from = 0;
+  let at = 0;
+  items.forEach((i, n) => {
+    const end = page.ends[i]!;
+    at += body.copy(out, at, from, end);
+    at += out.write(texts[n]!, at, 'utf8');
+    from = end;
+  });
+  body.copy(out, at, from);
+  return out;
 }
 
 export class FeedPageCache {
   private readonly sets: LoadingCache<string[], Rpc>;
-  private readonly pages: LoadingCache<SerializedAnswer, PageLoad>;
-  private readonly personalized: LoadingCache<SerializedAnswer, PersonalLoad>;
+  private readonly pages: LoadingCache<SharedPage, PageLoad>;
+  private readonly overlays: LoadingCache<SiteOverlay, OverlayLoad>;
+  /** The cached shared pages of each subscription set that personalized requests read (`pages` drops them as it does). */
+  private readonly pagesOfSet = new Map<string, Set<SharedPage>>();
   private readonly now: () => number;
   private mediaRetryAt = 0;
 
@@ -100,7 +185,7 @@ export class FeedPageCache {
     const clock = options.now ? { now: options.now } : {};
     this.now = options.now ?? Date.now;
     const setsBytes = Math.max(1, Math.floor(options.maxBytes * SETS_SHARE_OF_BYTES));
-    const personalizedBytes = Math.max(1, Math.floor(options.maxBytes * PERSONALIZED_SHARE_OF_BYTES));
+    const overlaysBytes = Math.max(1, Math.floor(options.maxBytes * OVERLAYS_SHARE_OF_BYTES));
     this.sets = new LoadingCache<string[], Rpc>({
       name: 'gateway.feed-subscriptions',
       maxEntries: options.maxSites,
@@ -110,45 +195,41 @@ export class FeedPageCache {
       load: async (siteId, rpc) => (await rpc('feed', 'GetSubscriptions', { siteId })).categories,
       ...clock,
     });
-    this.pages = new LoadingCache<SerializedAnswer, PageLoad>({
+    this.pages = new LoadingCache<SharedPage, PageLoad>({
       name: 'gateway.feed-pages',
       maxEntries: options.maxEntries,
-      maxSize: Math.max(1, options.maxBytes - setsBytes - personalizedBytes),
-      sizeOf: (answer, key) => answer.body.byteLength + bytesOf(key),
+      maxSize: Math.max(1, options.maxBytes - setsBytes - overlaysBytes),
+      sizeOf: (page, key) => page.answer.body.byteLength + bytesOf(key) + page.ids.reduce((sum, id) => sum + bytesOf(id), 4 * page.ends.length),
       ttlMs: options.ttlMs,
-      load: async (_key, { categories, limit, after, rpc }) => {
+      load: async (key, { categories, limit, after, rpc }) => {
         const page = await rpc('feed', 'GetFeedPage', { siteId: '', limit, categories: { keys: categories }, ...(after ? { after } : {}) });
-        return SerializedAnswer.of(FeedPage, {
+        return sharedPage(key, categories.join(','), {
           data: page.articles.map(publicArticle),
           nextCursor: page.next ? options.cursors.encode(page.next) : null,
         });
       },
+      dispose: (page) => this.forget(page),
       ...clock,
     });
-    this.personalized = new LoadingCache<SerializedAnswer, PersonalLoad>({
+    this.overlays = new LoadingCache<SiteOverlay, OverlayLoad>({
       name: 'gateway.feed-personalized',
-      maxEntries: options.maxEntries,
-      maxSize: personalizedBytes,
-      sizeOf: (answer, key) => answer.body.byteLength + bytesOf(key),
+      maxEntries: options.maxSites,
+      maxSize: overlaysBytes,
+      sizeOf: (overlay) => overlay.weight,
       ttlMs: options.ttlMs,
-      load: async (_key, { siteId, shared, rpc }) => {
-        const page = JSON.parse(shared.body.toString('utf8')) as FeedPageValue;
-        const { variants } = await rpc('media', 'GetVariants', { siteId, articleIds: page.data.map((a) => a.id) });
-        if (variants.length === 0) return shared;
-        return SerializedAnswer.of(FeedPage, { ...page, data: withVariants(page.data, variants) });
-      },
+      load: (_siteId, load) => this.loadOverlay(load),
       ...clock,
     });
     options.bus.subscribe(CHANNELS.subscriptionsChanged, (siteId) => this.sets.delete(siteId));
     options.bus.subscribe(CHANNELS.articlesChanged, () => {
       this.pages.clear();
-      this.personalized.clear();
+      this.overlays.clear();
     });
-    options.bus.subscribe(CHANNELS.variantsChanged, (siteId) => this.personalized.deleteWhere((_page, key) => key.startsWith(`${siteId}|`)));
+    options.bus.subscribe(CHANNELS.variantsChanged, (siteId) => this.overlays.delete(siteId));
     options.bus.onReconnect(() => {
       this.sets.clear();
       this.pages.clear();
-      this.personalized.clear();
+      this.overlays.clear();
     });
   }
 
@@ -157,11 +238,68 @@ export class FeedPageCache {
     const categories = await this.sets.get(siteId, rpc);
     const key = `${categories.join(',')}|${limit}|${after ? `${after.publishedAt}|${after.articleId}` : ''}`;
     const shared = await this.pages.get(key, { categories, limit, after, rpc });
-    if (!options.personalized) return shared;
-    const personalKey = `${siteId}|${key}`;
-    const cached = this.personalized.cached(personalKey);
-    if (cached) return cached;
-    return this.orWithoutVariants(shared, () => this.personalized.get(personalKey, { siteId, shared, rpc }));
+    if (!options.personalized) return shared.answer;
+    this.remember(shared);
+    const overlay = this.overlays.peek(siteId);
+    if (overlay?.checked.has(shared.serial)) return this.personalizedPage(shared, this.overlays.cached(siteId) ?? overlay);
+    return this.orWithoutVariants(shared.answer, async () => {
+      // Not checked against this load of the page: ask again for every cached page of the set.
+      if (overlay) this.overlays.delete(siteId);
+      const loaded = await this.overlays.get(siteId, { siteId, pages: this.pagesToCheck(shared), rpc });
+      // Another request's load (of other pages) may have been joined: then this page alone, not kept.
+      const fresh = loaded.checked.has(shared.serial) ? loaded : await this.loadOverlay({ siteId, pages: [shared], rpc });
+      return this.personalizedPage(shared, fresh);
+    });
+  }
+
+  /** The shared page with the overlay's members laid over it (the shared answer itself when none applies). */
+  private personalizedPage(shared: SharedPage, overlay: SiteOverlay): SerializedAnswer {
+    const items = personalizedItems(shared, overlay.members);
+    if (!items) return shared.answer;
+    return SerializedAnswer.encoded(laidOut(shared, overlay.members, items), overlay.tags.get(shared.serial));
+  }
+
+  /** A Site's variants of the pages' articles (the first page's whole, then whole pages while they fit in one call). */
+  private async loadOverlay({ siteId, pages, rpc }: OverlayLoad): Promise<SiteOverlay> {
+    const asked = new Set<string>();
+    const checked: SharedPage[] = [];
+    for (const page of pages) {
+      const more = page.ids.filter((id) => !asked.has(id));
+      if (asked.size + more.length > MAX_VARIANT_IDS) continue;
+      for (const id of more) asked.add(id);
+      checked.push(page);
+    }
+    const { variants } = await rpc('media', 'GetVariants', { siteId, articleIds: [...asked] });
+    const members = new Map(variants.map((v) => [v.articleId, `,"personalized":${JSON.stringify(personalizedOf(v))}`]));
+    const tags = new Map<number, string>();
+    let weight = OVERLAY_OVERHEAD_BYTES + bytesOf(siteId) + 8 * checked.length;
+    for (const [id, member] of members) weight += bytesOf(id) + bytesOf(member);
+    for (const page of checked) {
+      const items = personalizedItems(page, members);
+      if (!items) continue;
+      tags.set(page.serial, SerializedAnswer.encoded(laidOut(page, members, items)).etag);
+      weight += 64;
+    }
+    return { checked: new Set(checked.map((p) => p.serial)), members, tags, weight };
+  }
+
+  /** The page, then the other cached pages of its subscription set. */
+  private pagesToCheck(page: SharedPage): SharedPage[] {
+    const others = [...(this.pagesOfSet.get(page.setKey) ?? [])].filter((p) => p !== page && this.pages.peek(p.key) === p);
+    return [page, ...others];
+  }
+
+  private remember(page: SharedPage): void {
+    if (this.pages.peek(page.key) !== page) return; // not kept (ttl 0, or overtaken by an announcement)
+    let set = this.pagesOfSet.get(page.setKey);
+    if (!set) this.pagesOfSet.set(page.setKey, (set = new Set()));
+    set.add(page);
+  }
+
+  private forget(page: SharedPage): void {
+    const set = this.pagesOfSet.get(page.setKey);
+    if (!set?.delete(page) || set.size > 0) return;
+    this.pagesOfSet.delete(page.setKey);
   }
 
   /**
@@ -192,7 +330,7 @@ export class FeedPageCache {
 
   /** What this replica holds now (subscription sets by Site, pages by key), for inspection. */
   cachedEntries(): { sets: Array<[string, string[]]>; pages: Array<[string, SerializedAnswer]> } {
-    return { sets: this.sets.entries(), pages: this.pages.entries() };
+    return { sets: this.sets.entries(), pages: this.pages.entries().map(([key, page]) => [key, page.answer]) };
   }
 
   /** This replica replaced the Site's subscriptions: forget its set now (the announcement reaches the others). */

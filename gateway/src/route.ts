@@ -47,6 +47,16 @@ export class SerializedAnswer {
   }
 
   /**
+   * Bytes encoded by the caller from values its schema has checked (a personalized feed page laid
+   * out from a shared page and a Site's variants), with their entity tag when it is already known.
+   */
+  static encoded(body: Buffer, etag?: string): SerializedAnswer {
+    const answer = new SerializedAnswer(body);
+    answer.tag = etag;
+    return answer;
+  }
+
+  /**
    * The strong entity tag of these bytes (a SHA-256 of the body), hashed on first use and kept with
    * the answer: a cached page is hashed once, however often it is revalidated (steps/conditional.ts).
    * It depends on the content only, so every Credential that gets these bytes gets this tag.

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNELS, MemoryBus } from '@cfs/common/bus';
 import { FeedCursorCodec } from '../src/cursor.ts';
+import { createHash } from 'node:crypto';
 import { FeedPageCache } from '../src/feed-pages.ts';
+import { FeedPage } from '../src/routes/feed-schemas.ts';
 import type { Rpc } from '../src/rpc.ts';
 
 const MAX_BYTES = 64 * 1024;
@@ -85,6 +87,8 @@ describe('FeedPageCache', () => {
         };
       return {
         bus,
+        cache,
+        rpc,
         calls,
         read,
         setVariants: (v: typeof variants) => (variants = v),
@@ -112,6 +116,49 @@ describe('FeedPageCache', () => {
       await t.read('site_a');
       await t.read('site_b');
       expect(t.calls.length).toBe(before);
+    });
+
+    it('lays the variants over the shared bytes exactly as encoding the whole page would, with the ETag of those bytes', async () => {
+      const t = setup();
+      t.setVariants({ site_a: [variant('art_2', 'A «two» \u2028 "quoted"')] });
+      const answer = await t.cache.page('site_a', 20, null, t.rpc, { personalized: true });
+      const shared = await t.cache.page('site_a', 20, null, t.rpc, { personalized: false });
+      const expected = JSON.stringify(
+        FeedPage.parse({
+          ...(JSON.parse(shared.body.toString()) as object),
+          data: [
+            article('art_1'),
+            {
+              ...article('art_2'),
+              personalized: {
+                title: 'A «two» \u2028 "quoted"',
+                summary: 'S',
+                metaDescription: 'M',
+                imageUrl: '/media/generated/ai/abc.png',
+                generatedAt: '2026-11-25T00:00:01.000Z',
+              },
+            },
+          ].map((a) => ({ summary: null, imageKey: null, imageUrl: null, ...a })),
+        }),
+      );
+      expect(answer.body.toString()).toBe(expected);
+      expect(shared.body.toString()).toBe(JSON.stringify(JSON.parse(shared.body.toString())));
+      expect(answer.etag).toBe(`"${createHash('sha256').update(answer.body).digest('base64url')}"`);
+      expect(shared.etag).not.toBe(answer.etag);
+    });
+
+    it("checks every cached page of the Site's subscription set in one call", async () => {
+      const t = setup();
+      t.setVariants({ site_a: [variant('art_1', 'A one')] });
+      await t.cache.page('site_b', 20, null, t.rpc, { personalized: true });
+      await t.cache.page('site_b', 5, null, t.rpc, { personalized: true });
+      const asked = t.calls.filter((c) => c === 'GetVariants').length;
+      expect((await t.read('site_a')).data[0]!.personalized?.title).toBe('A one');
+      const other = JSON.parse((await t.cache.page('site_a', 5, null, t.rpc, { personalized: true })).body.toString()) as {
+        data: Array<{ personalized?: { title: string } }>;
+      };
+      expect(other.data[0]!.personalized?.title).toBe('A one');
+      expect(t.calls.filter((c) => c === 'GetVariants').length).toBe(asked + 1);
     });
 
     it("drops only the announced Site's personalized pages when a variant is stored", async () => {

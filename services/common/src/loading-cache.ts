@@ -19,6 +19,8 @@ export interface LoadingCacheOptions<V extends NonNullable<unknown>, C> {
   /** An entry's weight (e.g. the bytes of its key and value), at least 1. */
   sizeOf?: (value: V, key: string) => number;
   load: (key: string, context: C) => Promise<V>;
+  /** Called with an entry that leaves the cache (evicted, deleted, replaced or cleared). */
+  dispose?: (value: V, key: string) => void;
   /** The clock (tests move it). */
   now?: () => number;
 }
@@ -40,6 +42,7 @@ export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
       // A load aborted by delete() or clear() resolves to undefined, and its value is not stored.
       allowStaleOnFetchAbort: true,
       fetchMethod: (key, _stale, { context }) => options.load(key, context),
+      ...(options.dispose ? { dispose: (value: V, key: string) => value !== undefined && options.dispose!(value, key) } : {}),
       ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
     });
   }
