@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { CHANNELS } from '@cfs/common/bus';
 import { unauthenticated } from '@cfs/common/errors';
 import { parseToken } from '@cfs/common/credential-token';
-import { LoadingCache } from '@cfs/common/loading-cache';
+import { jsonBytes, LoadingCache } from '@cfs/common/loading-cache';
 import type { Logger } from '@cfs/common/logger';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
 import type { GatewayStores } from './stores/index.ts';
@@ -40,6 +40,8 @@ export interface AuthenticatorOptions {
   stores: Pick<GatewayStores, 'revocations' | 'bus'>;
   ttlMs: number;
   maxEntries: number;
+  /** Most bytes the cached Credentials weigh (jsonBytes); unbounded in bytes without it. */
+  maxBytes?: number;
   logger: Logger;
   now?: () => number;
 }
@@ -85,6 +87,7 @@ export class Authenticator {
     this.cache = new LoadingCache<Credential, Lookup>({
       name: AUTH_CACHE,
       maxEntries: options.maxEntries,
+      ...(options.maxBytes ? { maxSize: options.maxBytes, sizeOf: jsonBytes } : {}),
       ttlMs: options.ttlMs,
       load: (_key, { token, requestId }) => options.lookup(token, requestId),
       ...(options.now ? { now: options.now } : {}),

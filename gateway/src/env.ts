@@ -39,8 +39,12 @@ export const gatewayEnvSchema = z.object({
     .max(REVOCATION_MARKER_TTL_SECONDS * 1000, `must be at most ${REVOCATION_MARKER_TTL_SECONDS * 1000} (the revocation marker's lifetime)`)
     .default(60_000),
   AUTH_CACHE_MAX_ENTRIES: envFields.positiveInt(10_000),
+  /** Most bytes a replica's cached authentications weigh (each its token key and its Credential's JSON; least recently used go first). */
+  AUTH_CACHE_MAX_BYTES: envFields.positiveInt(8 * 1024 * 1024),
   /** How long a replica caches a Site with its Customer and Plan; changes are announced and apply at once. */
   SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Most bytes a replica's cached Sites weigh (each its id and the JSON of its Site, Customer and Plan; least recently used go first). */
+  SITE_CACHE_MAX_BYTES: envFields.positiveInt(16 * 1024 * 1024),
   /**
    * How long a replica caches a feed page (by subscription set, limit and cursor) and a Site's
    * subscription set; imports and subscription changes are announced and apply at once. 0 disables.
@@ -71,7 +75,9 @@ export type GatewayConfig = Pick<
   | 'TRUST_PROXY'
   | 'AUTH_CACHE_TTL_MS'
   | 'AUTH_CACHE_MAX_ENTRIES'
+  | 'AUTH_CACHE_MAX_BYTES'
   | 'SITE_CACHE_TTL_MS'
+  | 'SITE_CACHE_MAX_BYTES'
   | 'FEED_PAGE_CACHE_TTL_MS'
   | 'FEED_PAGE_CACHE_MAX_ENTRIES'
   | 'FEED_PAGE_CACHE_MAX_BYTES'

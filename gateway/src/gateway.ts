@@ -66,10 +66,17 @@ export function createGateway(deps: GatewayDeps): express.Express {
     stores,
     ttlMs: env.AUTH_CACHE_TTL_MS,
     maxEntries: env.AUTH_CACHE_MAX_ENTRIES,
+    maxBytes: env.AUTH_CACHE_MAX_BYTES,
     logger,
     now,
   });
-  const sites = new SiteDirectory({ bus: stores.bus, ttlMs: env.SITE_CACHE_TTL_MS, maxEntries: env.AUTH_CACHE_MAX_ENTRIES, now });
+  const sites = new SiteDirectory({
+    bus: stores.bus,
+    ttlMs: env.SITE_CACHE_TTL_MS,
+    maxEntries: env.AUTH_CACHE_MAX_ENTRIES,
+    maxBytes: env.SITE_CACHE_MAX_BYTES,
+    now,
+  });
   const taxonomy = new TaxonomyCatalog(async () => (await rpcFor('taxonomy-refresh')('feed', 'ListCategories', {})).categories.map((c) => c.key), {
     refreshMs: env.TAXONOMY_REFRESH_MS,
     now,

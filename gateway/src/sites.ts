@@ -1,12 +1,12 @@
 /**
  * The Site behind a Credential, with its Customer and its Plan, cached per Site (LRU,
- * SITE_CACHE_TTL_MS) so that the plan check and GET /me need no service call on most requests.
+ * SITE_CACHE_TTL_MS, at most AUTH_CACHE_MAX_ENTRIES Sites weighing SITE_CACHE_MAX_BYTES) so that the plan check and GET /me need no service call on most requests.
  * The account service announces every change of a Site, its plan or its Customer; the entry is
  * dropped at once on every replica.
  */
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { DomainError } from '@cfs/common/errors';
-import { LoadingCache } from '@cfs/common/loading-cache';
+import { jsonBytes, LoadingCache } from '@cfs/common/loading-cache';
 import type { Customer__Output } from '@cfs/protos/generated/cfs/account/v1/Customer.js';
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
 import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
@@ -21,10 +21,11 @@ export interface SiteContext {
 export class SiteDirectory {
   private readonly cache: LoadingCache<SiteContext, Rpc>;
 
-  constructor(options: { bus: Bus; ttlMs: number; maxEntries: number; now?: () => number }) {
+  constructor(options: { bus: Bus; ttlMs: number; maxEntries: number; maxBytes?: number; now?: () => number }) {
     this.cache = new LoadingCache<SiteContext, Rpc>({
       name: 'gateway.sites',
       maxEntries: options.maxEntries,
+      ...(options.maxBytes ? { maxSize: options.maxBytes, sizeOf: jsonBytes } : {}),
       ttlMs: options.ttlMs,
       load: async (siteId, rpc) => {
         const { site, customer, plan } = await rpc('account', 'ResolveSite', { siteId });

@@ -53,3 +53,20 @@ describe('SiteDirectory', () => {
     await t.bus.close();
   });
 });
+
+describe('SiteDirectory byte bound', () => {
+  it('keeps what its Sites weigh (ids and JSON) within SITE_CACHE_MAX_BYTES, least recently used going first', async () => {
+    const rpc = (async (_s: string, _m: string, { siteId }: { siteId: string }) => ({
+      site: { id: siteId, name: 'x'.repeat(100) },
+      customer: { id: 'cus_1' },
+      plan: { id: 'pro', capabilities: [] },
+    })) as unknown as Rpc;
+    const sites = new SiteDirectory({ bus: new MemoryBus(), ttlMs: 60_000, maxEntries: 1_000, maxBytes: 1_000 });
+    for (let i = 0; i < 20; i++) await sites.get(`site_${i}`, rpc);
+    const held = Array.from({ length: 20 }, (_, i) => sites.cached(`site_${i}`)).filter(Boolean);
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.length).toBeLessThan(20);
+    expect(sites.cached('site_19')).toBeDefined();
+    expect(sites.cached('site_0')).toBeUndefined();
+  });
+});

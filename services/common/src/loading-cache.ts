@@ -25,6 +25,11 @@ export interface LoadingCacheOptions<V extends NonNullable<unknown>, C> {
   now?: () => number;
 }
 
+/** An entry's weight estimated as the UTF-8 bytes of its key and of its value's JSON (for caches of decoded messages). */
+export function jsonBytes(value: unknown, key: string): number {
+  return Buffer.byteLength(key, 'utf8') + Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+}
+
 export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
   private readonly cache: LRUCache<string, V, C> | undefined;
   /** The metric's attributes, made once (a lookup is on every request's path). */
