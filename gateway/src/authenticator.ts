@@ -17,6 +17,7 @@ import { parseToken } from '@cfs/common/credential-token';
 import { jsonBytes, LoadingCache } from '@cfs/common/loading-cache';
 import type { Logger } from '@cfs/common/logger';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
+import { Interner } from './interner.ts';
 import type { GatewayStores } from './stores/index.ts';
 
 export type Credential = Credential__Output;
@@ -78,6 +79,18 @@ export function presentedToken(token: string): PresentedToken | undefined {
 const AUTH_CACHE = 'gateway.authentications';
 const AUTH_CACHE_HIT = { cache: AUTH_CACHE, result: 'hit' } as const;
 
+/** Scope lists and the other strings that most Credentials share, held once (interner.ts). */
+const scopeLists = new Interner<string[]>();
+const sharedStrings = new Interner<string>();
+
+/** The Credential with its scope list, audience and name shared with the other cached ones (read-only from here on). */
+function compact(credential: Credential): Credential {
+  credential.scopes = scopeLists.of(credential.scopes.join(' '), credential.scopes);
+  credential.audience = sharedStrings.of(credential.audience, credential.audience);
+  credential.name = sharedStrings.of(credential.name, credential.name);
+  return credential;
+}
+
 export class Authenticator {
   private readonly cache: LoadingCache<Credential, Lookup>;
   private readonly now: () => number;
@@ -89,7 +102,7 @@ export class Authenticator {
       maxEntries: options.maxEntries,
       ...(options.maxBytes ? { maxSize: options.maxBytes, sizeOf: jsonBytes } : {}),
       ttlMs: options.ttlMs,
-      load: (_key, { token, requestId }) => options.lookup(token, requestId),
+      load: async (_key, { token, requestId }) => compact(await options.lookup(token, requestId)),
       ...(options.now ? { now: options.now } : {}),
     });
     options.stores.bus.subscribe(CHANNELS.credentialRevoked, (id) => this.evict(id));

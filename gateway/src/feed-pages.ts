@@ -66,12 +66,12 @@ interface SharedPage {
 
 /** A Site's variants, as the JSON of the `personalized` members to lay over the shared pages it was checked against. */
 interface SiteOverlay {
-  /** The serials of the shared pages whose articles were asked about. */
-  checked: Set<number>;
+  /** The serials of the shared pages whose articles were asked about (a few dozen at most). */
+  checked: number[];
   /** By article id: `,"personalized":{…}`, inserted before the article's closing brace. */
-  members: Map<string, string>;
+  members: ReadonlyMap<string, string>;
   /** By serial, of the checked pages that have variants: the ETag of the page laid out. */
-  tags: Map<number, string>;
+  tags: ReadonlyMap<number, string>;
   weight: number;
 }
 
@@ -127,6 +127,10 @@ function withVariants<T extends { id: string }>(items: T[], variants: AiVariant_
 
 let serials = 0;
 
+/** What most Sites' overlays hold (no variant on their pages), shared: an empty Map still takes a few hundred bytes. */
+const NONE: ReadonlyMap<unknown, unknown> = new Map();
+const none = <K, V>() => NONE as ReadonlyMap<K, V>;
+
 /**
  * A page's answer encoded as JSON.stringify would encode the checked value (the schema puts `data`
  * before `nextCursor`), with where each article's object ends, so a Site's variants can be laid
@@ -148,7 +152,7 @@ function sharedPage(key: string, setKey: string, value: FeedPageValue): SharedPa
 }
 
 /** The indexes of the page's articles that have a member in the overlay, or undefined when none has. */
-function personalizedItems(page: SharedPage, members: Map<string, string>): number[] | undefined {
+function personalizedItems(page: SharedPage, members: ReadonlyMap<string, string>): number[] | undefined {
   if (members.size === 0) return undefined;
   let found: number[] | undefined;
   for (let i = 0; i < page.ids.length; i++) if (members.has(page.ids[i]!)) (found ??= []).push(i);
@@ -156,7 +160,7 @@ function personalizedItems(page: SharedPage, members: Map<string, string>): numb
 }
 
 /** The page's bytes with the members inserted before their articles' closing braces. */
-function laidOut(page: SharedPage, members: Map<string, string>, items: number[]): Buffer {
+function laidOut(page: SharedPage, members: ReadonlyMap<string, string>, items: number[]): Buffer {
   const body = page.answer.body;
   const texts = items.map((i) => members.get(page.ids[i]!)!);
   const out = Buffer.allocUnsafe(texts.reduce((sum, text) => sum + bytesOf(text), body.byteLength));
@@ -241,13 +245,13 @@ export class FeedPageCache {
     if (!options.personalized) return shared.answer;
     this.remember(shared);
     const overlay = this.overlays.peek(siteId);
-    if (overlay?.checked.has(shared.serial)) return this.personalizedPage(shared, this.overlays.cached(siteId) ?? overlay);
+    if (overlay?.checked.includes(shared.serial)) return this.personalizedPage(shared, this.overlays.cached(siteId) ?? overlay);
     return this.orWithoutVariants(shared.answer, async () => {
       // Not checked against this load of the page: ask again for every cached page of the set.
       if (overlay) this.overlays.delete(siteId);
       const loaded = await this.overlays.get(siteId, { siteId, pages: this.pagesToCheck(shared), rpc });
       // Another request's load (of other pages) may have been joined: then this page alone, not kept.
-      const fresh = loaded.checked.has(shared.serial) ? loaded : await this.loadOverlay({ siteId, pages: [shared], rpc });
+      const fresh = loaded.checked.includes(shared.serial) ? loaded : await this.loadOverlay({ siteId, pages: [shared], rpc });
       return this.personalizedPage(shared, fresh);
     });
   }
@@ -270,7 +274,9 @@ export class FeedPageCache {
       checked.push(page);
     }
     const { variants } = await rpc('media', 'GetVariants', { siteId, articleIds: [...asked] });
-    const members = new Map(variants.map((v) => [v.articleId, `,"personalized":${JSON.stringify(personalizedOf(v))}`]));
+    const members: ReadonlyMap<string, string> = variants.length
+      ? new Map(variants.map((v) => [v.articleId, `,"personalized":${JSON.stringify(personalizedOf(v))}`]))
+      : none<string, string>();
     const tags = new Map<number, string>();
     let weight = OVERLAY_OVERHEAD_BYTES + bytesOf(siteId) + 8 * checked.length;
     for (const [id, member] of members) weight += bytesOf(id) + bytesOf(member);
@@ -280,7 +286,7 @@ export class FeedPageCache {
       tags.set(page.serial, SerializedAnswer.encoded(laidOut(page, members, items)).etag);
       weight += 64;
     }
-    return { checked: new Set(checked.map((p) => p.serial)), members, tags, weight };
+    return { checked: checked.map((p) => p.serial), members, tags: tags.size ? tags : none<number, string>(), weight };
   }
 
   /** The page, then the other cached pages of its subscription set. */

@@ -10,6 +10,7 @@ import { jsonBytes, LoadingCache } from '@cfs/common/loading-cache';
 import type { Customer__Output } from '@cfs/protos/generated/cfs/account/v1/Customer.js';
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
 import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
+import { Interner } from './interner.ts';
 import type { Rpc } from './rpc.ts';
 
 export interface SiteContext {
@@ -17,6 +18,10 @@ export interface SiteContext {
   customer: Customer__Output;
   plan: Plan__Output;
 }
+
+/** Plans, one object per distinct plan for all the Sites on it (interner.ts). */
+const plans = new Interner<Plan__Output>();
+const planIds = new Interner<string>();
 
 export class SiteDirectory {
   private readonly cache: LoadingCache<SiteContext, Rpc>;
@@ -30,7 +35,8 @@ export class SiteDirectory {
       load: async (siteId, rpc) => {
         const { site, customer, plan } = await rpc('account', 'ResolveSite', { siteId });
         if (!site || !customer || !plan) throw new DomainError('INTERNAL_ERROR');
-        return { site, customer, plan };
+        site.plan = planIds.of(site.plan, site.plan);
+        return { site, customer, plan: plans.of(JSON.stringify(plan), plan) };
       },
       ...(options.now ? { now: options.now } : {}),
     });
