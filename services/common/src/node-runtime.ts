@@ -12,6 +12,15 @@
 export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2', '--no-concurrent-recompilation'] as const;
 
 /**
+ * glibc's malloc arenas of every deployable (MALLOC_ARENA_MAX), in its image's environment and in
+ * the environment `npm start` gives its children (an operator's own value wins). glibc gives each
+ * thread that allocates (libuv's pool: crypto, zlib, file reads, media's image renders) an arena of
+ * its own, up to 8 a core, and keeps what was freed in each: two arenas hold far less than one a
+ * thread (docs/performance.md#node-runtime-flags).
+ */
+export const MALLOC_ARENA_MAX = '2';
+
+/**
  * The old generation's size (`--max-old-space-size`, MB) of each process `npm start` runs against
  * PostgreSQL. V8 sizes it from the machine's memory and lets garbage pile up toward it; the live
  * heaps are far below this, and the gateway's caches are bounded (AUTH_CACHE_MAX_ENTRIES,

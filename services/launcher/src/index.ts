@@ -7,7 +7,7 @@ import { parseEnv } from '@cfs/common/env';
 import { waitForServing } from '@cfs/common/grpc';
 import { removeLocalRun, writeLocalRun } from '@cfs/common/local-run';
 import { createLogger } from '@cfs/common/logger';
-import { LOCAL_HEAP_MB } from '@cfs/common/node-runtime';
+import { LOCAL_HEAP_MB, MALLOC_ARENA_MAX } from '@cfs/common/node-runtime';
 import { launcherEnvSchema } from './env.ts';
 import { ServiceCallers } from '@cfs/common/service-auth';
 import { localSecret, localServiceTokens } from './secrets.ts';
@@ -56,6 +56,7 @@ if (!env.DATABASE_URL) {
     // The gateway serves the dashboard at /dashboard/ by forwarding to it (DASHBOARD_HTTP_URL).
     ...wiring,
     MEDIA_DIR: process.env.MEDIA_DIR ?? path.resolve(ROOT, env.DATA_DIR, 'media'),
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? MALLOC_ARENA_MAX,
     // Without Redis the account service cannot tell the gateway (another process) that a Site or its
     // plan changed: the gateway then reads Sites fresh on every request instead of caching them.
     ...(env.REDIS_URL ? {} : { SITE_CACHE_TTL_MS: process.env.SITE_CACHE_TTL_MS ?? '0' }),
