@@ -8,12 +8,8 @@
  * `--no-concurrent-recompilation` has TurboFan optimize on the main thread: glibc keeps what a
  * compiler worker thread freed in that thread's own arena, so parallel compilation holds memory,
  * and a deployable sharing two cores with its neighbours gains little from it.
- *
- * `--optimize-for-size` has V8 grow the old generation more slowly past the live heap (and favour
- * memory in its other heuristics): 3-9 MB less RSS per service after the AI mix, in one run whose CPU
- * figures could not separate its cost (docs/performance.md#memory-and-the-ai-mix-2026-11-25).
  */
-export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2', '--no-concurrent-recompilation', '--optimize-for-size'] as const;
+export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2', '--no-concurrent-recompilation'] as const;
 
 /**
  * glibc's malloc arenas of every deployable (MALLOC_ARENA_MAX), in its image's environment and in
