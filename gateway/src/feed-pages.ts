@@ -14,9 +14,12 @@
  *   bytes and the Site's members per request (one copy of the page's bytes), its ETag kept with the
  *   overlay. Dropped when media announces a new variant of the Site, and with every page on an
  *   import.
+ * - caught-up answers of the changes feed, keyed by (Site, limit, since): kept while nothing is
+ *   announced for the Site's feed (dropped with every page on an import or removal, with the Site's
+ *   set, and with its overlay on a new variant), so polling an unchanged feed costs no service call.
  * All weigh at most FEED_PAGE_CACHE_MAX_BYTES, counting the bytes of keys as well as of values (a
  * subscription set's key holds up to 100 category keys of 64 characters): the sets may take an
- * eighth of it, the overlays an eighth, the shared pages the rest (least recently used go first).
+ * eighth of it, the overlays an eighth, the caught-up answers a thirty-second, the shared pages the rest (least recently used go first).
  * A media service that does not answer costs a feed no more than the shared page: for
  * MEDIA_RETRY_MS after a failed GetVariants the Site's page is answered without `personalized`.
  * The bus reaches every replica; after a bus outage (announcements may have been missed) all are
@@ -44,6 +47,8 @@ interface PageLoad {
 const SETS_SHARE_OF_BYTES = 1 / 8;
 /** The overlays' part: a Site without variants weighs about 200 bytes, a variant about 600. */
 const OVERLAYS_SHARE_OF_BYTES = 1 / 8;
+/** The caught-up changes answers' part: each is its key and about 100 bytes of JSON. */
+const CHANGES_SHARE_OF_BYTES = 1 / 32;
 /** GetVariants takes at most this many article ids. */
 const MAX_VARIANT_IDS = 500;
 /** What an entry of the overlays costs besides its strings (the maps, the LRU's slot), roughly. */
@@ -176,10 +181,18 @@ function laidOut(page: SharedPage, members: ReadonlyMap<string, string>, items: 
   return out;
 }
 
+/**
+ * What GET /api/v1/feed/changes got from the feed service for a position: the whole answer when it
+ * is caught up (no change, nothing more, nextSince = since), kept; else the service's answer, which
+ * is the asking request's alone and not kept.
+ */
+export type ChangesResult<T> = { caughtUp: SerializedAnswer } | { answer: T };
+
 export class FeedPageCache {
   private readonly sets: LoadingCache<string[], Rpc>;
   private readonly pages: LoadingCache<SharedPage, PageLoad>;
   private readonly overlays: LoadingCache<SiteOverlay, OverlayLoad>;
+  private readonly changes: LoadingCache<ChangesResult<unknown>, () => Promise<ChangesResult<unknown>>>;
   /** The cached shared pages of each subscription set that personalized requests read (`pages` drops them as it does). */
   private readonly pagesOfSet = new Map<string, Set<SharedPage>>();
   private readonly now: () => number;
@@ -190,6 +203,7 @@ export class FeedPageCache {
     this.now = options.now ?? Date.now;
     const setsBytes = Math.max(1, Math.floor(options.maxBytes * SETS_SHARE_OF_BYTES));
     const overlaysBytes = Math.max(1, Math.floor(options.maxBytes * OVERLAYS_SHARE_OF_BYTES));
+    const changesBytes = Math.max(1, Math.floor(options.maxBytes * CHANGES_SHARE_OF_BYTES));
     this.sets = new LoadingCache<string[], Rpc>({
       name: 'gateway.feed-subscriptions',
       maxEntries: options.maxSites,
@@ -202,7 +216,7 @@ export class FeedPageCache {
     this.pages = new LoadingCache<SharedPage, PageLoad>({
       name: 'gateway.feed-pages',
       maxEntries: options.maxEntries,
-      maxSize: Math.max(1, options.maxBytes - setsBytes - overlaysBytes),
+      maxSize: Math.max(1, options.maxBytes - setsBytes - overlaysBytes - changesBytes),
       sizeOf: (page, key) => page.answer.body.byteLength + bytesOf(key) + page.ids.reduce((sum, id) => sum + bytesOf(id), 4 * page.ends.length),
       ttlMs: options.ttlMs,
       load: async (key, { categories, limit, after, rpc }) => {
@@ -224,16 +238,30 @@ export class FeedPageCache {
       load: (_siteId, load) => this.loadOverlay(load),
       ...clock,
     });
-    options.bus.subscribe(CHANNELS.subscriptionsChanged, (siteId) => this.sets.delete(siteId));
+    this.changes = new LoadingCache<ChangesResult<unknown>, () => Promise<ChangesResult<unknown>>>({
+      name: 'gateway.feed-changes',
+      maxEntries: options.maxSites,
+      maxSize: changesBytes,
+      sizeOf: (result, key) => bytesOf(key) + ('caughtUp' in result ? result.caughtUp.body.byteLength : 1),
+      ttlMs: options.ttlMs,
+      load: (_key, load) => load(),
+      ...clock,
+    });
+    options.bus.subscribe(CHANNELS.subscriptionsChanged, (siteId) => this.subscriptionsChanged(siteId));
     options.bus.subscribe(CHANNELS.articlesChanged, () => {
       this.pages.clear();
       this.overlays.clear();
+      this.changes.clear();
     });
-    options.bus.subscribe(CHANNELS.variantsChanged, (siteId) => this.overlays.delete(siteId));
+    options.bus.subscribe(CHANNELS.variantsChanged, (siteId) => {
+      this.overlays.delete(siteId);
+      this.forgetChanges(siteId);
+    });
     options.bus.onReconnect(() => {
       this.sets.clear();
       this.pages.clear();
       this.overlays.clear();
+      this.changes.clear();
     });
   }
 
@@ -342,5 +370,26 @@ export class FeedPageCache {
   /** This replica replaced the Site's subscriptions: forget its set now (the announcement reaches the others). */
   subscriptionsChanged(siteId: string): void {
     this.sets.delete(siteId);
+    this.forgetChanges(siteId);
+  }
+
+  /**
+   * GET /api/v1/feed/changes from a position: a caught-up answer for (Site, limit, since) is kept
+   * until the Site's feed may have changed (an import or removal, its subscriptions replaced, a new
+   * variant of the Site: each announced), so a client polling an unchanged feed costs no service
+   * call, as a cached feed page does. `load` asks the feed service; concurrent polls of one position
+   * share it, and one that an announcement overtakes is not kept (LoadingCache).
+   */
+  async changesSince<T>(siteId: string, limit: number, since: string, load: () => Promise<ChangesResult<T>>): Promise<SerializedAnswer | T> {
+    const key = `${siteId}\n${limit}\n${since}`;
+    const result = (await this.changes.get(key, load)) as ChangesResult<T>;
+    if ('caughtUp' in result) return result.caughtUp;
+    this.changes.delete(key);
+    return result.answer;
+  }
+
+  private forgetChanges(siteId: string): void {
+    const prefix = `${siteId}\n`;
+    this.changes.deleteWhere((_result, key) => key.startsWith(prefix));
   }
 }

@@ -5,7 +5,7 @@ import { FEED_PAGE_DEFAULT_LIMIT } from '@cfs/common/feed-limits';
 import type { ChangesTokenCodec, FeedCursorCodec } from '../cursor.ts';
 import { publicArticle, type FeedPageCache } from '../feed-pages.ts';
 import type { SiteDirectory } from '../sites.ts';
-import { defineRoute, type AnyRoute } from '../route.ts';
+import { defineRoute, SerializedAnswer, type AnyRoute } from '../route.ts';
 import type { Rpc } from '../rpc.ts';
 import type { TaxonomyCatalog } from '../taxonomy.ts';
 import { FeedChanges, FeedChangesQuery, FeedPage, FeedQuery, Subscriptions, Taxonomy } from './feed-schemas.ts';
@@ -134,11 +134,21 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => {
       response: { status: 200, description: 'The changes since the position given.', schema: FeedChanges },
       handle: async ({ principal, rpc, query, prepared }) => {
         const { siteId } = principal.credential;
-        const answer = await rpc('feed', 'GetChanges', {
-          siteId,
-          limit: query.limit ?? FEED_PAGE_DEFAULT_LIMIT,
-          ...(prepared.since ? { since: prepared.since } : {}),
-        });
+        const limit = query.limit ?? FEED_PAGE_DEFAULT_LIMIT;
+        const read = () => rpc('feed', 'GetChanges', { siteId, limit, ...(prepared.since ? { since: prepared.since } : {}) });
+        type Read = Awaited<ReturnType<typeof read>>;
+        // A poll from a position: a caught-up answer (the common case of a polling site) is kept by
+        // the feed page cache until the Site's feed changes (docs/architecture.md#the-changes-feed).
+        const since = query.since;
+        const answer =
+          since === undefined
+            ? await read()
+            : await deps.feedPages.changesSince<Read>(siteId, limit, since, async () => {
+                const got = await read();
+                const caughtUp = got.changes.length === 0 && !got.hasMore && deps.changesTokens.encode(got.next!) === since;
+                return caughtUp ? { caughtUp: SerializedAnswer.of(FeedChanges, { data: [], nextSince: since, hasMore: false }) } : { answer: got };
+              });
+        if (answer instanceof SerializedAnswer) return answer;
         const upserts = answer.changes.flatMap((c) => (c.article ? [publicArticle(c.article)] : []));
         const personalized = (await personalizes(siteId, rpc)) ? await deps.feedPages.personalizeItems(siteId, upserts, rpc) : upserts;
         const byId = new Map(personalized.map((a) => [a.id, a]));
