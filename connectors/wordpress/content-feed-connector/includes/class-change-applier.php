@@ -35,6 +35,21 @@ final class Change_Applier {
 	}
 
 	/**
+	 * The counters of a sync or an answer before anything is written.
+	 *
+	 * @return array{created: int, updated: int, unchanged: int, trashed: int, images_failed: int}
+	 */
+	public static function no_counts(): array {
+		return array(
+			'created'       => 0,
+			'updated'       => 0,
+			'unchanged'     => 0,
+			'trashed'       => 0,
+			'images_failed' => 0,
+		);
+	}
+
+	/**
 	 * Applies changes in order.
 	 *
 	 * @param array<int, array<string, mixed>> $changes Upserts and deletes.
@@ -42,13 +57,7 @@ final class Change_Applier {
 	 * @throws \UnexpectedValueException On a change the API does not describe.
 	 */
 	public function apply( array $changes ): array {
-		$counts = array(
-			'created'       => 0,
-			'updated'       => 0,
-			'unchanged'     => 0,
-			'trashed'       => 0,
-			'images_failed' => 0,
-		);
+		$counts = self::no_counts();
 		foreach ( $changes as $change ) {
 			$type = $change['type'] ?? null;
 			if ( 'upsert' === $type && is_array( $change['article'] ?? null ) ) {

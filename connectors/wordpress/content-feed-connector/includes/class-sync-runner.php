@@ -49,13 +49,7 @@ final class Sync_Runner {
 	public function run(): array {
 		$now    = ( $this->now )();
 		$state  = $this->state->load();
-		$counts = array(
-			'created'       => 0,
-			'updated'       => 0,
-			'unchanged'     => 0,
-			'trashed'       => 0,
-			'images_failed' => 0,
-		);
+		$counts = Change_Applier::no_counts();
 		if ( isset( $state['retry_at'] ) && $now < (int) $state['retry_at'] ) {
 			return $this->finish( $state, false, sprintf( /* translators: %s: date and time (UTC). */ __( 'Waiting until %s UTC, as the service asked.', 'content-feed-connector' ), gmdate( 'Y-m-d H:i:s', (int) $state['retry_at'] ) ), $counts, $now );
 		}
