@@ -30,3 +30,4 @@ export { seoProfile } from './seo-profile.ts';
 export { describeIssue, formatIssues } from './issues.ts';
 export { parseOrRefuse } from './parse.ts';
 export { PASSWORD_MAX_LENGTH, PASSWORD_MAX_UTF16_UNITS, PASSWORD_MIN_LENGTH, passwordLength, passwordLengthAllowed, userEmail } from './users.ts';
+export { cutAtWord, toPlainText } from './plain-text.ts';
