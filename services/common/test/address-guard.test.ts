@@ -227,18 +227,41 @@ describe('createGuardedDispatcher', () => {
     }
   });
 
-  it('keeps the host name as the TLS server name when connecting to a checked public address', async () => {
+  it('keeps the host name as the TLS server name, trying the first checked address of each family in turn', async () => {
     // The connector opens nothing here (no traffic leaves this machine): it records and refuses.
     const connector = recordingConnector();
     const resolve: Resolver = async () => [
       { address: '2606:4700:4700::1111', family: 6 },
+      { address: '2606:4700:4700::1001', family: 6 },
       { address: '93.184.216.34', family: 4 },
+      { address: '93.184.216.35', family: 4 },
     ];
     const dispatcher = createGuardedDispatcher({ allowPrivateNetworks: false, resolve, connector });
     try {
       await expect(request('https://publisher.example/feed', { dispatcher })).rejects.toThrow('recorded, not connected');
-      expect(connector).toHaveBeenCalledOnce();
-      expect(connector.mock.calls[0]![0]).toMatchObject({ hostname: '2606:4700:4700::1111', servername: 'publisher.example', protocol: 'https:' });
+      expect(connector.mock.calls.map(([options]) => options)).toEqual([
+        expect.objectContaining({ hostname: '2606:4700:4700::1111', servername: 'publisher.example', protocol: 'https:' }),
+        expect.objectContaining({ hostname: '93.184.216.34', servername: 'publisher.example', protocol: 'https:' }),
+      ]);
+    } finally {
+      await dispatcher.close();
+    }
+  });
+
+  it('falls back to the IPv4 address when the IPv6 one refuses the connection', async () => {
+    const before = connections;
+    const connector = spyConnector();
+    // The server listens on 127.0.0.1 only: [::1] refuses (or is unreachable), then 127.0.0.1 answers.
+    const resolve: Resolver = async () => [
+      { address: '::1', family: 6 },
+      { address: '127.0.0.1', family: 4 },
+    ];
+    const dispatcher = createGuardedDispatcher({ allowPrivateNetworks: true, resolve, connector });
+    try {
+      const answer = await request(`http://dual.example:${port}/`, { dispatcher });
+      expect(await answer.body.text()).toBe('reached');
+      expect(connector.mock.calls.map(([options]) => options.hostname)).toEqual(['::1', '127.0.0.1']);
+      expect(connections).toBe(before + 1);
     } finally {
       await dispatcher.close();
     }

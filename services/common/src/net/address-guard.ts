@@ -134,9 +134,21 @@ export interface GuardedDispatcherOptions extends AddressPolicy {
 }
 
 /**
+ * The addresses to try, in the resolver's order: the first of each family. A host with an IPv6 and
+ * an IPv4 address is still reached from a network without IPv6 routes, without trying every address
+ * of a long round-robin list one connect timeout after another.
+ */
+function candidates(addresses: ResolvedAddress[]): ResolvedAddress[] {
+  const first6 = addresses.find((a) => a.family === 6);
+  const first4 = addresses.find((a) => a.family === 4);
+  return addresses.filter((a) => a === first6 || a === first4);
+}
+
+/**
  * An undici dispatcher whose every connection goes through the guard: the origin's host is
- * resolved and checked first, and the socket is opened to the first checked address, with the host
- * name kept as the TLS server name (SNI and certificate checks stay those of the name).
+ * resolved and checked first, and the socket is opened to a checked address (the first of each
+ * family in turn, the next one only when a connection fails), with the host name kept as the TLS
+ * server name (SNI and certificate checks stay those of the name).
  */
 export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agent {
   const policy: AddressPolicy = { allowPrivateNetworks: options.allowPrivateNetworks };
@@ -144,12 +156,21 @@ export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agen
   const connector = options.connector ?? buildConnector({ timeout: options.connectTimeoutMs ?? 10_000 });
   const connect: buildConnector.connector = (connectOptions, callback) => {
     const hostname = connectOptions.hostname;
+    const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+    const servername = connectOptions.servername ?? (isIP(bare) === 0 ? bare : undefined);
     resolveChecked(hostname, policy, resolve).then(
-      ([first]) => {
-        const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
-        const servername = connectOptions.servername ?? (isIP(bare) === 0 ? bare : undefined);
-        // The checked first address is the one connected to: `hostname` is now a number.
-        connector({ ...connectOptions, hostname: first!.address, ...(servername === undefined ? {} : { servername }) }, callback);
+      (addresses) => {
+        const queue = candidates(addresses);
+        const attempt = (): void => {
+          const next = queue.shift()!;
+          // A checked address is the one connected to: `hostname` is now a number.
+          connector({ ...connectOptions, hostname: next.address, ...(servername === undefined ? {} : { servername }) }, (error, socket) => {
+            if (error !== null && queue.length > 0) return attempt();
+            if (error !== null) return callback(error, null);
+            callback(null, socket!);
+          });
+        };
+        attempt();
       },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
