@@ -97,6 +97,12 @@ describe('a plain fetch', () => {
     expect(feedUserAgent('1.2.3')).toBe('ContentFeedService/1.2.3');
   });
 
+  it('refuses, as a programming error, a URL that is not absolute http(s)', async () => {
+    for (const url of ['file:///etc/passwd', '/feed.xml', 'gopher://pub.example/']) {
+      await expect(fetchAt(url)).rejects.toThrow(TypeError);
+    }
+  });
+
   it('a conditional GET sends the validators of the last 200 back, and a 304 is not_modified', async () => {
     const pub = await publisher((req, res) => {
       if (req.headers['if-none-match'] === '"v1"') return res.writeHead(304).end();

@@ -192,8 +192,12 @@ function isRedirect(status: number): boolean {
   return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
 }
 
-/** Fetches a feed. Never throws for what the server or the network does: failures are an outcome. */
+/**
+ * Fetches a feed. Never throws for what the server or the network does: failures are an outcome.
+ * Throws TypeError for a `url` that is not absolute http(s): the caller validates what it stores.
+ */
 export async function fetchFeed(options: FetchFeedOptions): Promise<FetchResult> {
+  if (safeUrl(options.url) === undefined) throw new TypeError('fetchFeed needs an absolute http(s) URL.');
   const now = options.now ?? (() => new Date());
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -214,8 +218,8 @@ export async function fetchFeed(options: FetchFeedOptions): Promise<FetchResult>
 
   try {
     for (let redirects = 0; ;) {
-      const parsed = safeUrl(url);
-      if (parsed === undefined) throw fail('redirects', 'The URL is not an absolute http(s) URL.');
+      // Every URL here passed safeUrl: the first above, the others as redirect targets or discovered links.
+      const parsed = safeUrl(url)!;
       const headers: Record<string, string> = { accept: FEED_ACCEPT, 'accept-encoding': 'gzip, deflate, br', 'user-agent': options.userAgent };
       if (options.etag) headers['if-none-match'] = options.etag;
       if (options.lastModified) headers['if-modified-since'] = options.lastModified;
