@@ -1,6 +1,6 @@
 /**
  * A feed document's bytes as text. XML media types name their encoding in three places, read in
- * this order (RFC 7303, section 3.2): a byte order mark, then the HTTP `charset` parameter, then the
+ * this order (RFC 7303): a byte order mark, then the HTTP `charset` parameter, then the
  * XML declaration's `encoding`; without any of them a document is UTF-8 (and so is JSON, RFC 8259).
  *
  * One exception, because servers often add `charset=utf-8` to every answer whatever the file holds:

@@ -91,7 +91,7 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 }
 
-/** Retry-After as a date: delta-seconds or an HTTP date (RFC 9110, section 10.2.3), never in the past. */
+/** Retry-After as a date: delta-seconds or an HTTP date (RFC 9110), never in the past. */
 export function parseRetryAfter(value: string | null, now: Date): Date | undefined {
   if (value === null) return undefined;
   const trimmed = value.trim();
