@@ -279,6 +279,9 @@ describe('the WordPress connector against hostile input, races and a compromised
         if (req.url?.endsWith('/connect/cms/redeem'))
           return json(201, { site: { id: 'site_fake' }, credential: { id: 'cred_fake', secret: 'cfs_fake_secret' } });
         if (req.url?.endsWith('/api/v1/me/revoke')) return json(200, { id: 'cred_fake', revokedAt: '2026-11-27T06:00:00.000Z' });
+        // Two answers: the sync renews its lock (WP_Option_Lock::replace_if) between them.
+        if (req.url?.startsWith('/api/v1/feed/changes') && req.url.includes('since=fake-1'))
+          return json(200, { data: [], nextSince: 'fake-1', hasMore: false });
         if (req.url?.startsWith('/api/v1/feed/changes')) {
           const article = (n: number, imageUrl: string, url = `https://news.example/fake/${n}`) => ({
             type: 'upsert',
@@ -295,7 +298,7 @@ describe('the WordPress connector against hostile input, races and a compromised
               article(7, `${internalUrl}/cover.png`, `${internalUrl}/story`),
             ],
             nextSince: 'fake-1',
-            hasMore: false,
+            hasMore: true,
           });
         }
         if (req.url === '/media/generated/redirect.png') return res.writeHead(302, { location: `${internalUrl}/redirected.png` }).end();

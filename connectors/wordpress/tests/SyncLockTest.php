@@ -77,4 +77,20 @@ final class SyncLockTest extends TestCase {
 		};
 		$this->assertNotNull( $this->lock()->acquire() );
 	}
+
+	public function test_a_refreshed_lock_does_not_go_stale_and_a_lost_one_cannot_be_refreshed(): void {
+		$held = $this->lock()->acquire();
+		$held = $this->lock()->refresh( $held );
+		$this->assertNotNull( $held, 'renewed within the same second' );
+		$this->now += 500;
+		$held = $this->lock()->refresh( $held );
+		$this->assertNotNull( $held );
+		$this->now += 500;
+		$this->assertNull( $this->lock()->acquire(), 'renewed 500 s ago: not stale' );
+		$this->now += 100;
+		$other = $this->lock()->acquire();
+		$this->assertNotNull( $other, 'not renewed for 600 s: stale' );
+		$this->assertNull( $this->lock()->refresh( $held ), 'the old holder learns it lost the lock' );
+		$this->assertSame( $other, $this->store->value );
+	}
 }

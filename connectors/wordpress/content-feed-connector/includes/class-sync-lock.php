@@ -14,7 +14,8 @@ defined( 'ABSPATH' ) || exit;
  * a post up by its article before inserting it, so two at once would both insert. The lock is a
  * row created only when absent (Lock_Store::add) whose value names its holder and when it expires:
  * a sync that died holding it blocks the next ones only until then, and the stale row is removed
- * only if it is still the one that was read, so two syncs replacing it cannot both win.
+ * only if it is still the one that was read, so two syncs replacing it cannot both win. A long sync
+ * renews its lock after each answer (refresh), so it never looks stale while it runs.
  */
 final class Sync_Lock {
 
@@ -59,6 +60,19 @@ final class Sync_Lock {
 			$this->store->delete_if( $held );
 		}
 		return $this->store->add( $mine ) ? $mine : null;
+	}
+
+	/**
+	 * Renews a held lock's expiry.
+	 *
+	 * @param string $held What acquire() or the last refresh() returned.
+	 * @return string|null What to hand on from now on, or null when the lock was lost (taken over after expiring).
+	 */
+	public function refresh( string $held ): ?string {
+		// A new token each time: within the same second the value would not change, and MySQL
+		// counts an UPDATE that changes nothing as no row, which would read as a lost lock.
+		$next = bin2hex( random_bytes( 8 ) ) . ' ' . ( ( $this->now )() + $this->ttl );
+		return $this->store->replace_if( $held, $next ) ? $next : null;
 	}
 
 	/**

@@ -29,6 +29,15 @@ interface Lock_Store {
 	public function read(): ?string;
 
 	/**
+	 * Changes the row's value only while it still holds the old one.
+	 *
+	 * @param string $old The value it must hold.
+	 * @param string $new The value it gets.
+	 * @return bool Whether this call changed it.
+	 */
+	public function replace_if( string $old, string $new ): bool;
+
+	/**
 	 * Deletes the row only while it still holds this value.
 	 *
 	 * @param string $value The value it must hold.

@@ -29,6 +29,16 @@ final class Memory_Lock_Store implements Lock_Store {
 		return $this->value;
 	}
 
+	public function replace_if( string $old, string $new ): bool {
+		$this->step( 'replace_if' );
+		// As MySQL: an UPDATE that changes nothing affects no row.
+		if ( $this->value !== $old || $old === $new ) {
+			return false;
+		}
+		$this->value = $new;
+		return true;
+	}
+
 	public function delete_if( string $value ): bool {
 		$this->step( 'delete_if' );
 		if ( $this->value !== $value ) {

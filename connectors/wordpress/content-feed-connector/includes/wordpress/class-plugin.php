@@ -136,7 +136,11 @@ final class Plugin {
 			$connection = get_option( OPTION_CONNECTION, array() );
 			$author     = is_array( $connection ) ? (int) ( $connection['author_id'] ?? 0 ) : 0;
 			$applier    = new Change_Applier( new WP_Site_Store( $author, $api->base_url() ), $planner, $drafts, array( $api, 'category_names' ) );
-			return ( new Sync_Runner( $api, $applier, new WP_Option_State() ) )->run();
+			$renew      = static function () use ( $lock, &$held ): bool {
+				$held = $lock->refresh( $held ) ?? '';
+				return '' !== $held;
+			};
+			return ( new Sync_Runner( $api, $applier, new WP_Option_State(), null, $renew ) )->run();
 		} finally {
 			$lock->release( $held );
 		}

@@ -48,6 +48,27 @@ final class WP_Option_Lock implements Lock_Store {
 	}
 
 	/**
+	 * Changes the row's value while it holds the old one.
+	 *
+	 * @param string $old The value it must hold.
+	 * @param string $new The value it gets.
+	 */
+	public function replace_if( string $old, string $new ): bool {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- a conditional update is the point.
+		$changed = $wpdb->update(
+			$wpdb->options,
+			array( 'option_value' => $new ),
+			array(
+				'option_name'  => $this->name,
+				'option_value' => $old,
+			)
+		);
+		$this->forget();
+		return 1 === $changed;
+	}
+
+	/**
 	 * Deletes the row while it holds this value.
 	 *
 	 * @param string $value The value.
