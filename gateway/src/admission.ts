@@ -92,7 +92,7 @@ export class Admission {
     if (route.auth !== 'credential') return { input };
     const confirmed = known.credential !== undefined && hit?.revoked === false;
     const credential = confirmed ? known.credential! : await this.authenticate(caller, requestId, known, hit); // 3. 401
-    authorize(credential, route.scope as CustomerScope, this.deps.product); // 4, 5. 403 SCOPE_DENIED, WRONG_AUDIENCE
+    authorize(credential, route.scope as CustomerScope | null, this.deps.product); // 4, 5. 403 SCOPE_DENIED, WRONG_AUDIENCE
     if (!route.capability) return { input, credential };
     const capability = route.capability as Capability;
     const entry = (confirmed && known.entry) || this.deps.entitlements.requireIncluded((await this.deps.sites.get(credential.siteId, rpc)).plan, capability); // 6. 403 CAPABILITY_NOT_ENTITLED
@@ -124,7 +124,7 @@ export class Admission {
     const plan = route.capability ? this.deps.sites.cached(credential.siteId)?.plan : undefined;
     if (!plan) return { input, credential };
     try {
-      authorize(credential, route.scope as CustomerScope, this.deps.product);
+      authorize(credential, route.scope as CustomerScope | null, this.deps.product);
       const capability = route.capability as Capability;
       const entry = this.deps.entitlements.requireIncluded(plan, capability);
       return { input, credential, entry, charge: this.deps.entitlements.counterOf(credential.siteId, capability, entry) };

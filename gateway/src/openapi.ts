@@ -98,7 +98,7 @@ export function errorCodesOf(route: AnyRoute): ErrorCode[] {
   // Every request can be a 400: a body that is not JSON, too large or of another type is refused
   // before routing (steps/json-body.ts), on every route, with inputs or not.
   const codes: ErrorCode[] = ['RATE_LIMITED', 'MALFORMED_REQUEST'];
-  if (route.auth === 'credential') codes.push('UNAUTHENTICATED', 'SCOPE_DENIED', 'WRONG_AUDIENCE');
+  if (route.auth === 'credential') codes.push('UNAUTHENTICATED', ...(route.scope === null ? [] : (['SCOPE_DENIED'] as const)), 'WRONG_AUDIENCE');
   if (route.capability) codes.push('CAPABILITY_NOT_ENTITLED', 'QUOTA_EXHAUSTED');
   if (route.idempotent) codes.push('CONFLICT'); // the same Idempotency-Key with another request
   codes.push(...(route.errors ?? []), 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE');

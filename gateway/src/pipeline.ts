@@ -56,7 +56,7 @@ interface RouteDeps {
 
 /** One declared route: admission (steps 1 to 7), then its handler (step 8). */
 export function routeHandler(route: AnyRoute, deps: RouteDeps): RequestHandler {
-  if (route.auth === 'credential' && !route.scope) throw new Error(`route ${route.operationId} needs a scope`);
+  if (route.auth === 'credential' && route.scope === undefined) throw new Error(`route ${route.operationId} needs a scope (or null)`);
   if (route.auth !== 'credential' && route.capability) throw new Error(`route ${route.operationId}: a capability needs a credential`);
   if (route.conditional && (route.method !== 'GET' || route.idempotent)) throw new Error(`route ${route.operationId}: only a GET can be conditional`);
   return async (req, res) => {

@@ -85,8 +85,11 @@ export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodTyp
   description?: string;
   tag: string;
   auth: A;
-  /** The scope the Credential must hold (auth: credential). */
-  scope: A extends 'credential' ? CustomerScope : undefined;
+  /**
+   * The scope the Credential must hold (auth: credential); null: none, any valid Credential of
+   * this product may call it (POST /api/v1/me/revoke, which only ends the caller itself).
+   */
+  scope: A extends 'credential' ? CustomerScope | null : undefined;
   /** The plan capability the route uses: checked (step 6) and charged against its quota (step 7). */
   capability?: Capability;
   params?: P;

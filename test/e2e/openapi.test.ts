@@ -78,6 +78,7 @@ describe('GET /docs/public.json', () => {
       '/api/v1/feed',
       '/api/v1/feed/changes',
       '/api/v1/me',
+      '/api/v1/me/revoke',
       '/api/v1/seo-profile',
       '/api/v1/subscriptions',
       '/api/v1/taxonomy',
@@ -177,8 +178,8 @@ describe('GET /docs/public.json', () => {
         expect(codes).not.toContain('UNAUTHORIZED');
       }
     }
-    // The pipeline's codes, in every route's answers: 429 and 400 everywhere; 401, 403 SCOPE_DENIED and
-    // WRONG_AUDIENCE with a Credential; the plan codes where a capability is used; the route's own.
+    // The pipeline's codes, in every route's answers: 429 and 400 everywhere; 401, 403 SCOPE_DENIED (unless
+    // the route needs no scope) and WRONG_AUDIENCE with a Credential; the plan codes where a capability is used; the route's own.
     for (const route of publicRoutes) {
       const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!;
       const codes = Object.entries(op.responses)
@@ -189,7 +190,7 @@ describe('GET /docs/public.json', () => {
         'MALFORMED_REQUEST',
         'INTERNAL_ERROR',
         'SERVICE_UNAVAILABLE',
-        ...(route.auth === 'credential' ? ['UNAUTHENTICATED', 'SCOPE_DENIED', 'WRONG_AUDIENCE'] : []),
+        ...(route.auth === 'credential' ? ['UNAUTHENTICATED', ...(route.scope === null ? [] : ['SCOPE_DENIED']), 'WRONG_AUDIENCE'] : []),
         ...(route.capability ? ['CAPABILITY_NOT_ENTITLED', 'QUOTA_EXHAUSTED'] : []),
         ...(route.idempotent ? ['CONFLICT'] : []),
         ...(route.errors ?? []),

@@ -142,3 +142,60 @@ require_once ABSPATH . 'wp-settings.php';
     },
   };
 }
+
+/** A logged-in administrator over plain HTTP: the settings page's buttons without a browser. */
+export interface AdminSession {
+  /** The settings page's HTML. */
+  settings: () => Promise<string>;
+  /** Presses one of the settings page's buttons (its admin-post.php action, e.g. `content_feed_sync`) with the page's nonce; resolves with the notice shown after it (null when a concurrent press of the same user showed it first). */
+  press: (action: string, fields?: Record<string, string>) => Promise<{ type: string; message: string } | null>;
+}
+
+/** Logs in as the test's administrator with wp-login.php and keeps the cookies. */
+export async function adminSession(wp: WordPressSite): Promise<AdminSession> {
+  const cookies = new Map<string, string>([['wordpress_test_cookie', 'WP%20Cookie%20check']]);
+  const send = async (url: string, init: RequestInit = {}): Promise<Response> => {
+    const header = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: header } });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    return res;
+  };
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const login = await send(`${wp.url}/wp-login.php`, form({ log: WP_ADMIN_USER, pwd: WP_ADMIN_PASSWORD, 'wp-submit': 'Log In', testcookie: '1' }));
+  if (login.status !== 302) throw new Error(`wp-login.php answered ${login.status}`);
+  const page = `${wp.url}/wp-admin/options-general.php?page=content-feed`;
+  const settings = async () => {
+    const res = await send(page);
+    if (res.status !== 200) throw new Error(`the settings page answered ${res.status}`);
+    return res.text();
+  };
+  return {
+    settings,
+    press: async (action, fields = {}) => {
+      const html = await settings();
+      const nonce = new RegExp(`name="action" value="${action}">\\s*<input[^>]*name="_wpnonce" value="([^"]+)"`).exec(html)?.[1];
+      if (!nonce) throw new Error(`no ${action} form on the settings page`);
+      const res = await send(`${wp.url}/wp-admin/admin-post.php`, form({ action, _wpnonce: nonce, ...fields }));
+      if (res.status !== 302) throw new Error(`admin-post.php ${action} answered ${res.status}: ${await res.text()}`);
+      const after = await settings();
+      const notice = /<div class="notice notice-(\w+)[^"]*"><p>([^<]*)<\/p><\/div>/.exec(after);
+      return notice
+        ? {
+            type: notice[1]!,
+            message: notice[2]!
+              .replace(/&#0?39;/g, "'")
+              .replace(/&quot;/g, '"')
+              .replace(/&amp;/g, '&'),
+          }
+        : null;
+    },
+  };
+}

@@ -26,6 +26,8 @@ const OPTION_SECRET = 'content_feed_connector_secret';
 const OPTION_CONNECTION = 'content_feed_connector_connection';
 /** since, ETag, retry_at and the last sync's outcome (includes/wordpress/class-wp-option-state.php). */
 const OPTION_STATE = 'content_feed_connector_state';
+/** The lock that lets one sync run at a time (includes/class-sync-lock.php); never autoloaded. */
+const OPTION_SYNC_LOCK = 'content_feed_connector_sync_lock';
 /** The WP-Cron event of the sync and its schedule. */
 const CRON_HOOK     = 'content_feed_connector_sync';
 const CRON_SCHEDULE = 'content_feed_connector_every_5_minutes';
@@ -34,6 +36,7 @@ require_once __DIR__ . '/includes/load.php';
 require_once __DIR__ . '/includes/wordpress/class-wp-http-transport.php';
 require_once __DIR__ . '/includes/wordpress/class-wp-site-store.php';
 require_once __DIR__ . '/includes/wordpress/class-wp-option-state.php';
+require_once __DIR__ . '/includes/wordpress/class-wp-option-lock.php';
 require_once __DIR__ . '/includes/wordpress/class-settings-page.php';
 require_once __DIR__ . '/includes/wordpress/class-plugin.php';
 

@@ -1,13 +1,45 @@
 <?php
 /**
- * Removes the connector's options and its cron event; posts, terms and attachments stay.
+ * Revokes the connector's Credential at the service and removes its options and its cron event,
+ * on every site of a multisite network; posts, terms and attachments stay. A Credential left in
+ * the options would keep working from every backup of the database.
  *
  * @package Content_Feed_Connector
  */
 
 defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 
-foreach ( array( 'content_feed_connector_settings', 'content_feed_connector_secret', 'content_feed_connector_connection', 'content_feed_connector_state' ) as $content_feed_connector_option ) {
-	delete_option( $content_feed_connector_option );
+require_once __DIR__ . '/includes/load.php';
+require_once __DIR__ . '/includes/wordpress/class-wp-http-transport.php';
+
+$content_feed_connector_cleanup = static function (): void {
+	$settings = get_option( 'content_feed_connector_settings', array() );
+	$secret   = (string) get_option( 'content_feed_connector_secret', '' );
+	if ( '' !== $secret && is_array( $settings ) && ! empty( $settings['service_url'] ) ) {
+		try {
+			( new \Content_Feed_Connector\Api_Client( new \Content_Feed_Connector\WP_Http_Transport(), (string) $settings['service_url'], new \Content_Feed_Connector\Secret( $secret ) ) )->revoke_self();
+		} catch ( \Content_Feed_Connector\Api_Exception | \InvalidArgumentException $e ) {
+			// Unreachable or already revoked: uninstalling goes on; the owner can revoke it in the dashboard.
+			unset( $e );
+		}
+	}
+	foreach ( array( 'content_feed_connector_settings', 'content_feed_connector_secret', 'content_feed_connector_connection', 'content_feed_connector_state', 'content_feed_connector_sync_lock' ) as $option ) {
+		delete_option( $option );
+	}
+	wp_clear_scheduled_hook( 'content_feed_connector_sync' );
+};
+
+if ( is_multisite() ) {
+	foreach ( get_sites(
+		array(
+			'fields' => 'ids',
+			'number' => 0,
+		)
+	) as $content_feed_connector_blog ) {
+		switch_to_blog( (int) $content_feed_connector_blog );
+		$content_feed_connector_cleanup();
+		restore_current_blog();
+	}
+} else {
+	$content_feed_connector_cleanup();
 }
-wp_clear_scheduled_hook( 'content_feed_connector_sync' );

@@ -196,4 +196,19 @@ final class ApiClientTest extends TestCase {
 		$this->expectException( \InvalidArgumentException::class );
 		new Api_Client( $this->http, 'ftp://feed.example' );
 	}
+
+	public function test_revoke_self_posts_with_the_bearer_and_failures_are_api_exceptions(): void {
+		$this->http->json( 200, array( 'id' => 'cred_1', 'revokedAt' => '2026-11-27T06:00:00.000Z' ) );
+		$this->client()->revoke_self();
+		$this->assertSame( 'POST', $this->http->requests[0]['method'] );
+		$this->assertSame( 'https://feed.example/api/v1/me/revoke', $this->http->requests[0]['url'] );
+		$this->assertSame( 'Bearer ' . self::SECRET, $this->http->requests[0]['headers']['authorization'] );
+
+		$this->http->json( 401, array( 'error' => array( 'code' => 'UNAUTHENTICATED', 'message' => 'Invalid credential.' ) ) );
+		$this->assertSame( Api_Exception::UNAUTHENTICATED, $this->failure( fn () => $this->client()->revoke_self() )->kind );
+		$this->http->answers[] = new \Content_Feed_Connector\Transport_Exception( 'refused' );
+		$this->assertSame( Api_Exception::UNREACHABLE, $this->failure( fn () => $this->client()->revoke_self() )->kind );
+		$this->http->json( 500, array( 'error' => array( 'code' => 'INTERNAL_ERROR', 'message' => 'Something went wrong.' ) ) );
+		$this->assertSame( Api_Exception::FAILED, $this->failure( fn () => $this->client()->revoke_self() )->kind );
+	}
 }

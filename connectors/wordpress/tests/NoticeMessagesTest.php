@@ -89,6 +89,17 @@ final class NoticeMessagesTest extends TestCase {
 		$this->assertSame( Notice_Messages::ERROR, Notice_Messages::missing_code()['type'] );
 	}
 
+	public function test_a_busy_sync_and_a_disconnect_that_could_not_revoke_are_warnings(): void {
+		$busy = Notice_Messages::synced( array( 'ok' => false, 'busy' => true, 'message' => 'Another sync is already running.', 'counts' => array(), 'at' => 0 ) );
+		$this->assertSame( Notice_Messages::WARNING, $busy['type'] );
+		$this->assertStringContainsString( 'already running', $busy['message'] );
+		$kept = Notice_Messages::disconnected_not_revoked( 'The Content Feed Service could not be reached' );
+		$this->assertSame( Notice_Messages::WARNING, $kept['type'] );
+		$this->assertStringContainsString( 'could not be revoked at the service (The Content Feed Service could not be reached)', $kept['message'] );
+		$this->assertStringContainsString( 'revoke it in the Content Feed dashboard', $kept['message'] );
+		$this->assertStringContainsString( 'Credential is revoked', Notice_Messages::disconnected()['message'] );
+	}
+
 	public function test_every_message_is_translated_with_the_plugin_text_domain(): void {
 		$source = (string) file_get_contents( dirname( __DIR__ ) . '/content-feed-connector/includes/class-notice-messages.php' );
 		preg_match_all( "/\\b(?:__|_n)\\(\\s*'/", $source, $calls );

@@ -59,10 +59,50 @@ final class SyncPlannerTest extends TestCase {
 	public function test_the_content_escapes_text_and_keeps_paragraphs(): void {
 		$plan = $this->planner()->plan( Articles::article( 'a1', array( 'summary' => "Cats & <b>dogs</b>\nline two\n\nSecond \"para\"", 'url' => 'https://news.example/a?x=1&y="2"' ) ) );
 		$this->assertSame(
-			"<p>Cats &amp; &lt;b&gt;dogs&lt;/b&gt;<br>\nline two</p>\n<p>Second &quot;para&quot;</p>\n<p><a href=\"https://news.example/a?x=1&amp;y=&quot;2&quot;\">Read on</a></p>\n",
+			"<p>Cats &amp; dogs<br>\nline two</p>\n<p>Second &quot;para&quot;</p>\n<p><a href=\"https://news.example/a?x=1&amp;y=&quot;2&quot;\">Read on</a></p>\n",
 			$plan->content
 		);
-		$this->assertSame( "Cats & <b>dogs</b>\nline two\n\nSecond \"para\"", $plan->excerpt, 'the excerpt is the plain summary; WordPress escapes it on output' );
+		// Themes print the excerpt unescaped (the_excerpt): it is plain text, its markup gone.
+		$this->assertSame( "Cats & dogs\nline two\n\nSecond \"para\"", $plan->excerpt );
+	}
+
+	public function test_hostile_markup_and_shortcodes_are_written_as_inert_text(): void {
+		$hostile = array(
+			'title'        => '<img src=x onerror=alert(1)>Robots <b>rule</b> [cfs_probe]',
+			'summary'      => "<script>alert(2)</script>Read [caption]Gotcha[/caption]\n<img src=x onerror=alert(3)> &lt;svg onload=alert(4)&gt; &amp;lt;iframe&amp;gt; a < b",
+			'personalized' => null,
+		);
+		$plan    = $this->planner()->plan( Articles::article( 'a1', $hostile ) );
+		$this->assertSame( 'Robots rule &#91;cfs_probe&#93;', $plan->title );
+		$this->assertSame( "Read &#91;caption&#93;Gotcha&#91;/caption&#93;\n   a &lt; b", $plan->excerpt );
+		$this->assertSame( $plan->excerpt, $plan->meta_description );
+		$this->assertSame( "<p>Read &#91;caption&#93;Gotcha&#91;/caption&#93;<br>\n   a &lt; b</p>\n<p><a href=\"https://news.example/a1\">Read on</a></p>\n", $plan->content );
+
+		$personal = array(
+			'title'           => '<svg onload=alert(1)>Personal [embed]http://169.254.169.254/[/embed]',
+			'summary'         => '<b>Bold</b> [gallery]',
+			'metaDescription' => '"><script>alert(1)</script>Meta [x]',
+			'imageUrl'        => null,
+			'generatedAt'     => '2026-02-01T08:00:05.000Z',
+		);
+		$plan     = $this->planner()->plan( Articles::article( 'a1', array( 'personalized' => $personal ) ) );
+		$this->assertSame( 'Personal &#91;embed&#93;http://169.254.169.254/&#91;/embed&#93;', $plan->title );
+		$this->assertSame( 'Bold &#91;gallery&#93;', $plan->excerpt );
+		$this->assertSame( '"&gt;Meta &#91;x&#93;', $plan->meta_description );
+		foreach ( array( $plan->title, $plan->excerpt, $plan->content, $plan->meta_description ) as $written ) {
+			$this->assertDoesNotMatchRegularExpression( '/<(?!\/?(p|br|a)\b)|\[|\]/', $written );
+		}
+	}
+
+	public function test_images_only_from_the_service_media_or_the_article_host(): void {
+		$image = fn ( string $url, string $article = 'https://news.example/a1' ) => $this->planner()->plan( Articles::article( 'a1', array( 'imageUrl' => $url, 'url' => $article ) ) );
+		$refused = $image( 'http://169.254.169.254/latest/meta-data/' );
+		$this->assertNull( $refused->image_url );
+		$this->assertNull( $refused->image_key, 'a refused image is no image: the next sync does not retry it' );
+		$this->assertSame( 'https://feed.example/media/generated/covers/x.png', $image( 'https://feed.example/media/generated/covers/x.png' )->image_url );
+		$this->assertSame( 'covers/x.png', $image( 'https://feed.example/media/generated/covers/x.png' )->image_key );
+		$this->assertSame( 'https://news.example/img/a1.jpg', $image( 'https://news.example/img/a1.jpg' )->image_url );
+		$this->assertSame( 'https://news.example/img/a1.jpg', $image( 'https://news.example/img/a1.jpg' )->image_key );
 	}
 
 	public function test_a_fingerprint_changes_with_what_is_written_and_only_that(): void {

@@ -180,4 +180,28 @@ final class SyncRunnerTest extends TestCase {
 		$this->assertSame( 'trash', $this->store->post_of( 'a1' )['status'] );
 		$this->assertSame( 'Personal title of a2', $this->store->post_of( 'a2' )['title'] );
 	}
+
+	public function test_a_sync_whose_lock_was_lost_stops_after_the_answer_it_completed(): void {
+		$this->page( array( Articles::upsert( Articles::article( 'a1' ) ) ), 'S1', true );
+		$this->page( array( Articles::upsert( Articles::article( 'a2' ) ) ), 'S2', false );
+		$asked   = 0;
+		$api     = new Api_Client( $this->http, 'https://feed.example', new Secret( 'cfs_secret' ), fn () => $this->now );
+		$runner  = new Sync_Runner(
+			$api,
+			new Change_Applier( $this->store, new Sync_Planner( 'https://feed.example' ) ),
+			$this->state,
+			fn () => $this->now,
+			function () use ( &$asked ): bool {
+				++$asked;
+				return false;
+			}
+		);
+		$outcome = $runner->run();
+		$this->assertFalse( $outcome['ok'] );
+		$this->assertStringContainsString( 'another one took over', $outcome['message'] );
+		$this->assertSame( 1, $asked );
+		$this->assertCount( 1, $this->http->requests, 'no further answer is read' );
+		$this->assertSame( 'S1', $this->state->state['since'] );
+		$this->assertCount( 1, $this->store->posts );
+	}
 }

@@ -1,7 +1,9 @@
+import { DomainError } from '@cfs/common/errors';
 import type { Credential } from '../authenticator.ts';
 import { presentCredential, presentCustomer, presentSite } from '../present.ts';
 import { defineRoute, SerializedAnswer, type AnyRoute } from '../route.ts';
 import type { SiteContext, SiteDirectory } from '../sites.ts';
+import { Credential as CredentialSchema, revokedCredentialExample } from './account-schemas.ts';
 import { Me } from './identity-schemas.ts';
 
 /** What GET /me uses besides the services: the Site, Customer and Plan behind a Site id, cached. */
@@ -36,6 +38,27 @@ export const identityRoutes = (deps: IdentityRouteDeps): AnyRoute[] => [
       const answer = SerializedAnswer.of(Me, { customer: presentCustomer(customer), site: presentSite(site), credential: presentCredential(credential) });
       answers.set(credential, { context, answer });
       return answer;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/me/revoke',
+    operationId: 'revokeMe',
+    summary: 'Revoke the calling credential',
+    description:
+      "Revokes the Credential that makes the call, whatever its scopes (no scope is needed): a client that is done with its Credential, such as a site connector that disconnects or is uninstalled, ends it so that no copy of its secret keeps working. Takes effect on the very next request, on every gateway replica; the Site's other Credentials are not affected. Never charged against an entitlement.",
+    tag: 'Identity',
+    auth: 'credential',
+    scope: null,
+    response: { status: 200, description: 'The calling Credential, revokedAt set.', schema: CredentialSchema, example: revokedCredentialExample },
+    handle: async ({ principal: { credential }, rpc }) => {
+      const { credential: revoked } = await rpc('identity', 'RevokeCredential', {
+        credentialId: credential.id,
+        siteId: credential.siteId,
+        customerId: credential.customerId,
+      });
+      if (!revoked) throw new DomainError('INTERNAL_ERROR');
+      return presentCredential(revoked);
     },
   }),
 ];

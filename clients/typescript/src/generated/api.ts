@@ -316,6 +316,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke the calling credential
+         * @description Revokes the Credential that makes the call, whatever its scopes (no scope is needed): a client that is done with its Credential, such as a site connector that disconnects or is uninstalled, ends it so that no copy of its secret keeps working. Takes effect on the very next request, on every gateway replica; the Site's other Credentials are not affected. Never charged against an entitlement.
+         */
+        post: operations["revokeMe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/seo-profile": {
         parameters: {
             query?: never;
@@ -1397,6 +1417,25 @@ export interface components {
                     error?: {
                         /** @enum {unknown} */
                         code?: "UNAUTHENTICATED";
+                        message?: unknown;
+                    };
+                };
+            };
+        };
+        /** @description WRONG_AUDIENCE: The Credential was issued for a different product. */
+        WrongAudience: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "WRONG_AUDIENCE";
                         message?: unknown;
                     };
                 };
@@ -2764,6 +2803,56 @@ export interface operations {
             400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ScopeDeniedOrWrongAudience"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeMe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calling Credential, revokedAt set. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cred_01jd3k6a7b8c9d0e1f2g3h4j5k",
+                     *       "name": "Feed sync",
+                     *       "scopes": [
+                     *         "feed.read",
+                     *         "subscription.manage"
+                     *       ],
+                     *       "audience": "content-feed",
+                     *       "expiresAt": null,
+                     *       "revokedAt": "2026-02-01T12:00:00.000Z",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Credential"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["WrongAudience"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -95,6 +95,16 @@ final class Api_Client {
 	}
 
 	/**
+	 * Revokes the calling Credential (POST /api/v1/me/revoke): Disconnect and uninstall leave no
+	 * working secret behind in the site's database or its backups.
+	 *
+	 * @throws Api_Exception On any failure; UNAUTHENTICATED when it was revoked or expired already.
+	 */
+	public function revoke_self(): void {
+		$this->json( $this->call( 'POST', '/api/v1/me/revoke', array(), null, true ), 200 );
+	}
+
+	/**
 	 * One page of GET /api/v1/feed/changes, or null when If-None-Match matched (nothing changed).
 	 *
 	 * @param string|null $since The kept since; null starts from the beginning.

@@ -98,6 +98,9 @@ final class Notice_Messages {
 		if ( null === $outcome ) {
 			return self::not_connected();
 		}
+		if ( ! empty( $outcome['busy'] ) ) {
+			return self::sync_busy();
+		}
 		if ( $outcome['ok'] ) {
 			return self::success( $outcome['message'] );
 		}
@@ -131,7 +134,27 @@ final class Notice_Messages {
 	 * @return array{type: string, message: string}
 	 */
 	public static function disconnected(): array {
-		return self::success( __( 'Disconnected: the secret is forgotten and the sync stopped. The posts stay.', 'content-feed-connector' ) );
+		return self::success( __( 'Disconnected: the connection\'s Credential is revoked, the secret is forgotten and the sync stopped. The posts stay.', 'content-feed-connector' ) );
+	}
+
+	/**
+	 * Disconnected here, but the service could not be told to revoke the Credential.
+	 *
+	 * @param string $reason Why (an Api_Exception's safe message).
+	 * @return array{type: string, message: string}
+	 */
+	public static function disconnected_not_revoked( string $reason ): array {
+		/* translators: %s: why the service could not be reached or refused. */
+		return self::warning( sprintf( __( 'Disconnected: the secret is forgotten and the sync stopped, but the connection\'s Credential could not be revoked at the service (%s). It still works until you revoke it in the Content Feed dashboard.', 'content-feed-connector' ), $reason ) );
+	}
+
+	/**
+	 * "Sync now" found another sync running.
+	 *
+	 * @return array{type: string, message: string}
+	 */
+	public static function sync_busy(): array {
+		return self::warning( __( 'A sync is already running (started by WP-Cron or another administrator); this one did not start. Its outcome shows here when it ends.', 'content-feed-connector' ) );
 	}
 
 	/**

@@ -30,15 +30,24 @@ final class Sync_Runner {
 	private $now;
 
 	/**
+	 * Asked after each applied answer whether the sync may go on (the sync's lock renewed).
+	 *
+	 * @var callable(): bool
+	 */
+	private $still_held;
+
+	/**
 	 * A runner.
 	 *
-	 * @param Api_Client     $api     The service.
-	 * @param Change_Applier $applier The writer.
-	 * @param State_Store    $state   Where since and the outcome are kept.
-	 * @param callable|null  $now     Clock; time() by default.
+	 * @param Api_Client     $api        The service.
+	 * @param Change_Applier $applier    The writer.
+	 * @param State_Store    $state      Where since and the outcome are kept.
+	 * @param callable|null  $now        Clock; time() by default.
+	 * @param callable|null  $still_held Renews the sync's lock after each answer; false stops the sync. Always true by default.
 	 */
-	public function __construct( private Api_Client $api, private Change_Applier $applier, private State_Store $state, ?callable $now = null ) {
-		$this->now = $now ?? 'time';
+	public function __construct( private Api_Client $api, private Change_Applier $applier, private State_Store $state, ?callable $now = null, ?callable $still_held = null ) {
+		$this->now        = $now ?? 'time';
+		$this->still_held = $still_held ?? static fn (): bool => true;
 	}
 
 	/**
@@ -89,6 +98,9 @@ final class Sync_Runner {
 				$this->state->save( $state );
 				if ( ! $answer->has_more ) {
 					break;
+				}
+				if ( ! ( $this->still_held )() ) {
+					return $this->finish( $state, false, __( 'The sync ran so long that another one took over; it stopped after the last complete answer.', 'content-feed-connector' ), $counts, $now );
 				}
 			}
 		} catch ( Api_Exception $e ) {

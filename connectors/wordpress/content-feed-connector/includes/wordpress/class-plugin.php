@@ -88,31 +88,62 @@ final class Plugin {
 	}
 
 	/**
-	 * Forgets the secret and stops the sync; posts stay.
+	 * Revokes the connection's Credential at the service, then forgets the secret and stops the
+	 * sync whatever the service answered; posts stay.
+	 *
+	 * @return Api_Exception|null Why the Credential could not be revoked (it may still work), or null.
 	 */
-	public static function disconnect(): void {
+	public static function disconnect(): ?Api_Exception {
+		$failure = null;
+		$api     = self::api();
+		try {
+			$api?->revoke_self();
+		} catch ( Api_Exception $e ) {
+			// A 401: revoked or expired already, which is what Disconnect wants.
+			$failure = Api_Exception::UNAUTHENTICATED === $e->kind ? null : $e;
+		}
 		delete_option( OPTION_SECRET );
 		delete_option( OPTION_CONNECTION );
 		delete_option( OPTION_STATE );
 		self::unschedule();
+		return $failure;
 	}
 
 	/**
-	 * Runs one sync (WP-Cron and "Sync now").
+	 * Runs one sync (WP-Cron and "Sync now"), unless another one is running.
 	 *
-	 * @return array{ok: bool, message: string, counts: array<string, int>, at: int}|null Null when not connected.
+	 * @return array{ok: bool, message: string, counts: array<string, int>, at: int, busy?: bool}|null Null when not connected; busy when another sync held the lock (nothing is kept then).
 	 */
 	public static function sync(): ?array {
 		$api = self::api();
 		if ( null === $api ) {
 			return null;
 		}
-		$drafts     = ! empty( self::settings()['drafts'] );
-		$planner    = new Sync_Planner( $api->base_url(), __( 'Read the full article', 'content-feed-connector' ) );
-		$connection = get_option( OPTION_CONNECTION, array() );
-		$author     = is_array( $connection ) ? (int) ( $connection['author_id'] ?? 0 ) : 0;
-		$applier    = new Change_Applier( new WP_Site_Store( $author ), $planner, $drafts, array( $api, 'category_names' ) );
-		return ( new Sync_Runner( $api, $applier, new WP_Option_State() ) )->run();
+		$lock = new Sync_Lock( new WP_Option_Lock( OPTION_SYNC_LOCK ) );
+		$held = $lock->acquire();
+		if ( null === $held ) {
+			return array(
+				'ok'      => false,
+				'busy'    => true,
+				'message' => __( 'Another sync is already running.', 'content-feed-connector' ),
+				'counts'  => Change_Applier::no_counts(),
+				'at'      => time(),
+			);
+		}
+		try {
+			$drafts     = ! empty( self::settings()['drafts'] );
+			$planner    = new Sync_Planner( $api->base_url(), __( 'Read the full article', 'content-feed-connector' ) );
+			$connection = get_option( OPTION_CONNECTION, array() );
+			$author     = is_array( $connection ) ? (int) ( $connection['author_id'] ?? 0 ) : 0;
+			$applier    = new Change_Applier( new WP_Site_Store( $author, $api->base_url() ), $planner, $drafts, array( $api, 'category_names' ) );
+			$renew      = static function () use ( $lock, &$held ): bool {
+				$held = $lock->refresh( $held ) ?? '';
+				return '' !== $held;
+			};
+			return ( new Sync_Runner( $api, $applier, new WP_Option_State(), null, $renew ) )->run();
+		} finally {
+			$lock->release( $held );
+		}
 	}
 
 	/**

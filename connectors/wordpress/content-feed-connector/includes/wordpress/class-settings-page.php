@@ -69,7 +69,8 @@ final class Settings_Page {
 	public static function handle_connect(): void {
 		self::authorize( 'connect' );
 		// phpcs:disable WordPress.Security.NonceVerification.Missing -- checked in authorize().
-		$url  = isset( $_POST['service_url'] ) ? sanitize_text_field( wp_unslash( $_POST['service_url'] ) ) : '';
+		// esc_url_raw with only http and https: any other scheme becomes '', which Api_Client refuses.
+		$url  = isset( $_POST['service_url'] ) ? esc_url_raw( trim( wp_unslash( $_POST['service_url'] ) ), array( 'http', 'https' ) ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- esc_url_raw is the sanitizer.
 		$code = isset( $_POST['connection_code'] ) ? sanitize_text_field( wp_unslash( $_POST['connection_code'] ) ) : '';
 		// phpcs:enable
 		if ( '' === trim( $code ) ) {
@@ -125,12 +126,13 @@ final class Settings_Page {
 	}
 
 	/**
-	 * Disconnect: forgets the secret and stops the sync.
+	 * Disconnect: revokes the Credential at the service, forgets the secret and stops the sync;
+	 * when the service could not revoke it, the notice says the Credential may still work.
 	 */
 	public static function handle_disconnect(): void {
 		self::authorize( 'disconnect' );
-		Plugin::disconnect();
-		self::done( Notice_Messages::disconnected() );
+		$failure = Plugin::disconnect();
+		self::done( null === $failure ? Notice_Messages::disconnected() : Notice_Messages::disconnected_not_revoked( $failure->getMessage() ) );
 	}
 
 	/**
@@ -201,7 +203,7 @@ final class Settings_Page {
 		self::render_subscriptions();
 
 		echo '<h2>' . esc_html__( 'Disconnect', 'content-feed-connector' ) . '</h2>';
-		echo '<p>' . esc_html__( 'Forgets the secret and stops the sync; the posts stay. Connecting again needs a new connection code.', 'content-feed-connector' ) . '</p>';
+		echo '<p>' . esc_html__( 'Revokes the connection\'s Credential at the service, forgets the secret and stops the sync; the posts stay. Connecting again needs a new connection code.', 'content-feed-connector' ) . '</p>';
 		self::open_form( 'disconnect' );
 		submit_button( __( 'Disconnect', 'content-feed-connector' ), 'delete', 'submit', false );
 		echo '</form>';

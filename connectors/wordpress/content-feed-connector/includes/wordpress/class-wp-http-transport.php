@@ -11,7 +11,8 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Uses wp_remote_request, not wp_safe_remote_*: the administrator chose the Service URL, which
- * may be a local host or another port (design 11; the safe variants refuse those).
+ * may be a local host or another port (the safe variants refuse those). Images are another
+ * matter: WP_Site_Store downloads them with wp_safe_remote_get, opened for this origin only.
  */
 final class WP_Http_Transport implements Http_Transport {
 

@@ -19,12 +19,21 @@ final class WP_Site_Store implements Site_Store {
 	private const FINGERPRINT_META = '_content_feed_fingerprint';
 	private const IMAGE_META       = '_content_feed_image_key';
 
+	/** What the Media Library keeps from a download: real images only, whatever the name or the Content-Type said. */
+	private const IMAGE_TYPES = array(
+		'image/jpeg' => 'jpg',
+		'image/png'  => 'png',
+		'image/gif'  => 'gif',
+		'image/webp' => 'webp',
+	);
+
 	/**
 	 * A store whose new posts are written by this user.
 	 *
-	 * @param int $author_id The administrator who connected (0: none).
+	 * @param int    $author_id   The administrator who connected (0: none).
+	 * @param string $service_url The Service URL: the one private or local origin images may come from.
 	 */
-	public function __construct( private int $author_id = 0 ) {}
+	public function __construct( private int $author_id = 0, private string $service_url = '' ) {}
 
 	/**
 	 * The post that holds an article, trash included.
@@ -184,8 +193,12 @@ final class WP_Site_Store implements Site_Store {
 	}
 
 	/**
-	 * Downloads an image into the Media Library with wp_remote_get (the Service URL may be a
-	 * local host; download_url refuses those) and media_handle_sideload.
+	 * Downloads an image into the Media Library: with wp_safe_remote_get, whose host checks
+	 * (wp_http_validate_url) refuse private and local addresses and unusual ports, except the
+	 * Service URL's own origin (the administrator chose it, and it may be a local host on any
+	 * port: allowed through the checks' own filters, for that origin only); no redirect is
+	 * followed; the body is kept only when its bytes are an image (wp_get_image_mime).
+	 * Sync_Planner asked Image_Source which URLs may come here at all.
 	 *
 	 * @param string $url       Where.
 	 * @param string $image_key The media key.
@@ -195,17 +208,44 @@ final class WP_Site_Store implements Site_Store {
 		require_once ABSPATH . 'wp-admin/includes/file.php';
 		require_once ABSPATH . 'wp-admin/includes/media.php';
 		require_once ABSPATH . 'wp-admin/includes/image.php';
-		$answer = wp_remote_get( $url, array( 'timeout' => 30 ) );
+		$service = $this->service_url;
+		$host    = static fn ( $external, $host, $requested ) => $external || Image_Source::is_service_origin( (string) $requested, $service );
+		$ports   = static function ( $allowed, $host, $requested ) use ( $service ) {
+			if ( is_array( $allowed ) && Image_Source::is_service_origin( (string) $requested, $service ) ) {
+				$allowed[] = (int) ( parse_url( (string) $requested, PHP_URL_PORT ) ?? ( str_starts_with( strtolower( (string) $requested ), 'https:' ) ? 443 : 80 ) );
+			}
+			return $allowed;
+		};
+		add_filter( 'http_request_host_is_external', $host, 10, 3 );
+		add_filter( 'http_allowed_safe_ports', $ports, 10, 3 );
+		try {
+			$answer = wp_safe_remote_get(
+				$url,
+				array(
+					'timeout'     => 30,
+					'redirection' => 0,
+				)
+			);
+		} finally {
+			remove_filter( 'http_request_host_is_external', $host, 10 );
+			remove_filter( 'http_allowed_safe_ports', $ports, 10 );
+		}
 		if ( is_wp_error( $answer ) || 200 !== wp_remote_retrieve_response_code( $answer ) ) {
 			return null;
 		}
-		$file = wp_tempnam( basename( $image_key ) );
+		$file = wp_tempnam( 'content-feed-image' );
 		if ( ! $file || false === file_put_contents( $file, wp_remote_retrieve_body( $answer ) ) ) { // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
 			return null;
 		}
-		$id = media_handle_sideload(
+		$mime = wp_get_image_mime( $file );
+		if ( ! isset( self::IMAGE_TYPES[ $mime ] ) ) {
+			wp_delete_file( $file );
+			return null;
+		}
+		$name = sanitize_file_name( pathinfo( (string) parse_url( $image_key, PHP_URL_PATH ), PATHINFO_FILENAME ) );
+		$id   = media_handle_sideload(
 			array(
-				'name'     => sanitize_file_name( basename( $image_key ) ),
+				'name'     => ( '' === $name ? 'content-feed-image' : $name ) . '.' . self::IMAGE_TYPES[ $mime ],
 				'tmp_name' => $file,
 			),
 			0,
