@@ -9,7 +9,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { envelope, malformed, notFound, type ErrorCode } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
-import { mediaKeyOfPath, MEDIA_PATH_PREFIX } from '@cfs/common/media-keys';
+import { MAX_MEDIA_KEY_SEGMENTS, mediaKeyOfPath, MEDIA_PATH_PREFIX } from '@cfs/common/media-keys';
 
 export function mediaRoutes(options: { target: string; timeoutMs: number; logger: Logger }): RequestHandler[] {
   const check: RequestHandler = (req, _res, next) => {
@@ -48,11 +48,21 @@ export { MEDIA_PATH_PREFIX };
 
 /**
  * The media route in the OpenAPI description (openapi.ts renders it beside the declared routes,
- * with its headers): it is public and proxied, so it has no route declaration of its own.
+ * with its headers): it is public and proxied, so it has no route declaration of its own. A path
+ * parameter holds one segment (OpenAPI 3.1, Path Templating: no slash), and keys hold slashes
+ * (`ai/<sha256>.png`), so the route is one path per number of segments: `{name}`,
+ * `{folder1}/{name}`, … up to MAX_MEDIA_KEY_SEGMENTS, which a standard tool matches to the URLs
+ * that `imageUrl` gives.
  */
 export const mediaRouteDoc = {
-  path: `${MEDIA_PATH_PREFIX}{key}`,
-  operationId: 'getGeneratedMedia',
+  shapes: Array.from({ length: MAX_MEDIA_KEY_SEGMENTS }, (_, folders) => {
+    const segments = [...Array.from({ length: folders }, (_, i) => `folder${i + 1}`), 'name'];
+    return {
+      path: `${MEDIA_PATH_PREFIX}${segments.map((s) => `{${s}}`).join('/')}`,
+      operationId: folders === 0 ? 'getGeneratedMedia' : `getGeneratedMediaIn${folders}Folder${folders > 1 ? 's' : ''}`,
+      segments,
+    };
+  }),
   summary: 'Download a generated media object',
   description:
     'Public: no Credential, no cookie (any that is sent is not forwarded). Objects never change once written, so the answer carries a strong ETag and ' +

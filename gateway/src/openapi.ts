@@ -6,11 +6,11 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '@cfs/common/errors';
-import { MAX_MEDIA_KEY_LENGTH } from '@cfs/common/media-keys';
+import { MAX_MEDIA_KEY_LENGTH, MAX_MEDIA_KEY_SEGMENTS, MEDIA_KEY_SEGMENT, MEDIA_PATH_PREFIX } from '@cfs/common/media-keys';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_MAX_KEYS_PER_SITE } from './idempotency.ts';
 import { mediaRouteDoc } from './media-proxy.ts';
 import type { AnyRoute } from './route.ts';
-import { ErrorEnvelope, MEDIA_KEY_PATTERN } from './schemas.ts';
+import { ErrorEnvelope } from './schemas.ts';
 import { REVALIDATE } from './steps/conditional.ts';
 import { REQUEST_ID } from './steps/request-id.ts';
 
@@ -361,27 +361,35 @@ function routeOperation(converter: SchemaConverter, errors: ErrorResponses, rout
   };
 }
 
-/** GET /media/generated/{key}: proxied to the media service, so described here rather than declared. */
-function mediaOperation(errors: ErrorResponses) {
+const MEDIA_EXAMPLE_FOLDERS = ['covers', '2026', '03'];
+
+/**
+ * GET /media/generated/{folder1}/…/{name}: proxied to the media service, so described here rather
+ * than declared; one operation per number of segments of the key (mediaRouteDoc.shapes).
+ */
+function mediaOperation(errors: ErrorResponses, shape: (typeof mediaRouteDoc.shapes)[number]) {
   const image = { 'image/*': { schema: { description: 'The bytes of the object (Content-Type as stored).' } } };
+  const count = shape.segments.length;
+  const segment = { type: 'string', minLength: 1, maxLength: MAX_MEDIA_KEY_LENGTH, pattern: MEDIA_KEY_SEGMENT.source };
   return {
-    operationId: mediaRouteDoc.operationId,
-    summary: mediaRouteDoc.summary,
-    description: mediaRouteDoc.description,
+    operationId: shape.operationId,
+    summary: `${mediaRouteDoc.summary} (a key of ${count} segment${count > 1 ? 's' : ''})`,
+    description:
+      `${mediaRouteDoc.description} The object's key is the path after ${MEDIA_PATH_PREFIX}, as an article's imageKey gives it (its imageUrl is this ` +
+      `whole path): 1 to ${MAX_MEDIA_KEY_SEGMENTS} segments of letters, digits and . _ - separated by single slashes, none starting with a dot, ` +
+      `at most ${MAX_MEDIA_KEY_LENGTH} characters in all; this path is for keys of ${count} segment${count > 1 ? 's' : ''}. The slashes are sent as ` +
+      'they are; a percent-encoded character (such as %2F) makes the key invalid (400).',
     tags: [mediaRouteDoc.tag],
     security: [],
     parameters: [
-      {
-        name: 'key',
+      ...shape.segments.map((name, i) => ({
+        name,
         in: 'path',
         required: true,
-        description:
-          "The object's key, as an article's imageKey gives it (an article's imageUrl is this whole path): segments of letters, digits and . _ - " +
-          `separated by single slashes, none starting with a dot, at most ${MAX_MEDIA_KEY_LENGTH} characters. The slashes are sent as they are; ` +
-          'a percent-encoded character (such as %2F) makes the key invalid (400).',
-        schema: { type: 'string', minLength: 1, maxLength: MAX_MEDIA_KEY_LENGTH, pattern: MEDIA_KEY_PATTERN.source },
-        example: 'covers/robots.png',
-      },
+        description: i < count - 1 ? `Segment ${i + 1} of the object's key (a folder).` : "The last segment of the object's key.",
+        schema: segment,
+        example: i < count - 1 ? MEDIA_EXAMPLE_FOLDERS[i] : 'robots.png',
+      })),
       ref('parameters', 'Range'),
       ref('parameters', 'IfNoneMatch'),
       ref('parameters', 'RequestId'),
@@ -412,7 +420,7 @@ export function buildOpenApi(routes: AnyRoute[], info: { version: string }) {
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = routeOperation(converter, errors, route);
   }
-  paths[mediaRouteDoc.path] = { get: mediaOperation(errors) };
+  for (const shape of mediaRouteDoc.shapes) paths[shape.path] = { get: mediaOperation(errors, shape) };
   const tags = [...new Set([...routes.map((r) => r.tag), mediaRouteDoc.tag])].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   return {
     openapi: '3.1.0',

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '@cfs/common/errors';
-import { MAX_MEDIA_KEY_LENGTH } from '@cfs/common/media-keys';
+import { MAX_MEDIA_KEY_LENGTH, MAX_MEDIA_KEY_SEGMENTS, MEDIA_KEY_SEGMENT } from '@cfs/common/media-keys';
 import * as rules from '@cfs/common/rules';
 import { CUSTOMER_SCOPES } from '@cfs/common/scopes';
 
@@ -38,7 +38,9 @@ export const planId = rules.planId.max(63);
 export const categoryKey = rules.categoryKey.max(64);
 
 /** The key of a generated media object: what @cfs/common/media-keys accepts, as a regular expression. */
-export const MEDIA_KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+export const MEDIA_KEY_PATTERN = new RegExp(
+  `^${MEDIA_KEY_SEGMENT.source.slice(1, -1)}(\\/${MEDIA_KEY_SEGMENT.source.slice(1, -1)}){0,${MAX_MEDIA_KEY_SEGMENTS - 1}}$`,
+);
 export const mediaKey = z.string().min(1).max(MAX_MEDIA_KEY_LENGTH).regex(MEDIA_KEY_PATTERN);
 
 /** A count that cannot be negative (quota units, usage). */

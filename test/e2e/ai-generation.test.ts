@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCustomer, type Owner } from '../support/customers.ts';
 import { jsonl, tempFile } from '../support/files.ts';
 import { request } from '../support/http.ts';
+import { checkHeadersAgainstOpenApi } from '../support/openapi.ts';
 import { startOpenAiStandIn, STANDIN_PNG, type OpenAiStandIn } from '../support/openai-standin.ts';
 import { createTestDatabase, startSystem, type TestSystem } from '../support/system.ts';
 
@@ -113,6 +114,8 @@ describe('the content loop', () => {
     const image = await fetch(`${system.baseUrl}${pa.imageUrl}`);
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer())).toEqual(STANDIN_PNG);
+    // The generated image's URL is a path of the OpenAPI description, as a standard router matches it.
+    expect(checkHeadersAgainstOpenApi('GET', pa.imageUrl!, image.status, image.headers)).toBeNull();
     // The free Site (no aiBudget) made no call and shows nothing personalized.
     expect((await feed(free)).every((i) => i.personalized === undefined)).toBe(true);
     expect(standin.chats).toHaveLength(2);

@@ -83,7 +83,10 @@ describe('GET /docs/public.json', () => {
       '/api/v1/subscriptions',
       '/api/v1/taxonomy',
       '/connect/cms/redeem',
-      '/media/generated/{key}',
+      '/media/generated/{folder1}/{folder2}/{folder3}/{name}',
+      '/media/generated/{folder1}/{folder2}/{name}',
+      '/media/generated/{folder1}/{name}',
+      '/media/generated/{name}',
     ]);
     const me = doc.paths['/api/v1/me']!.get!;
     expect(me.security).toEqual([{ credential: [] }]);
@@ -92,9 +95,21 @@ describe('GET /docs/public.json', () => {
   });
 
   it('describes the public media route: no Credential; 200, 206 and 304 with their headers; 400 for a bad key, 404, 429, 503', () => {
-    const media = doc.paths['/media/generated/{key}']!;
-    expect(Object.keys(media)).toEqual(['get']);
-    const get = media.get!;
+    // One path per number of segments of the key: a path parameter holds no slash (OpenAPI 3.1).
+    const shapes = Object.keys(doc.paths).filter((path) => path.startsWith('/media/'));
+    expect(shapes).toHaveLength(4);
+    for (const path of shapes) {
+      const media = doc.paths[path]!;
+      expect(Object.keys(media)).toEqual(['get']);
+      describesMedia(path, media.get!);
+    }
+  });
+
+  function describesMedia(path: string, get: Operation) {
+    const segments = path
+      .slice('/media/generated/'.length)
+      .split('/')
+      .map((s) => s.slice(1, -1));
     expect(get.security).toEqual([]);
     expect(Object.keys(get.responses).sort()).toEqual(['200', '206', '304', '400', '404', '429', '503']);
     expect(Object.keys(get.responses['200']!.content!)).toEqual(['image/*']);
@@ -105,12 +120,12 @@ describe('GET /docs/public.json', () => {
     expect(codesOf(get.responses['400']!)).toEqual(['MALFORMED_REQUEST']);
     expect(codesOf(get.responses['404']!)).toEqual(['NOT_FOUND']);
     expect(get.parameters.map((p) => p.$ref ?? `${p.in}:${p.name}`)).toEqual([
-      'path:key',
+      ...segments.map((name) => `path:${name}`),
       '#/components/parameters/Range',
       '#/components/parameters/IfNoneMatch',
       '#/components/parameters/RequestId',
     ]);
-  });
+  }
 
   it('describes conditional requests on the conditional GETs only: If-None-Match, a 304 without a body, ETag and Cache-Control', () => {
     const conditional = publicRoutes.filter((r) => r.conditional).map((r) => r.operationId);
@@ -277,7 +292,7 @@ describe('the headers of real answers', () => {
     expect(notModified.status).toBe(304);
     expectHeaders('GET', path, notModified);
     for (const [p, status] of [
-      ['/media/generated/a//b.png', 400],
+      ['/media/generated/covers/.hidden.png', 400],
       ['/media/generated/no/such/object.png', 404],
     ] as const) {
       const answer = await get(p);
@@ -285,6 +300,10 @@ describe('the headers of real answers', () => {
       expectHeaders('GET', p, answer);
       expect(checkAgainstOpenApi('GET', p, answer.status, JSON.parse(answer.body.toString('utf8')))).toBeNull();
     }
+    // No path of the description matches an empty segment (a parameter is never empty): a 400 in the envelope.
+    const empty = await get('/media/generated/a//b.png');
+    expect(empty.status).toBe(400);
+    expect(checkAgainstOpenApi('GET', '/media/generated/a//b.png', empty.status, JSON.parse(empty.body.toString('utf8')))).toBeNull();
   });
 
   it('of a 429 carry Retry-After', async () => {

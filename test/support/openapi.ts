@@ -9,6 +9,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
+import { OpenAPIRouter, type Document } from 'openapi-backend';
 import { buildOpenApi, publicRoutes as routes } from '@cfs/gateway';
 
 type Doc = ReturnType<typeof buildOpenApi>;
@@ -55,22 +56,11 @@ function resolve<T>(document: object, value: T): T {
 const paths = doc.paths as Record<string, Record<string, Operation>>;
 
 /**
- * A path parameter matches one segment, unless its own schema admits a slash (the media key):
- * then it matches the rest of the path, as the gateway does.
+ * Requests are matched to paths as a standard tool matches them (openapi-backend's router: a path
+ * parameter is one segment, OpenAPI 3.1 Path Templating), so a path the description gets wrong
+ * for real URLs fails here rather than in a client's validating proxy.
  */
-function segmentPattern(template: string, name: string): string {
-  for (const operation of Object.values(paths[template]!)) {
-    const parameter = (operation.parameters ?? []).map((p) => resolve(doc, p)).find((p) => p.in === 'path' && p.name === name);
-    const pattern = parameter?.schema.pattern;
-    if (typeof pattern === 'string' && new RegExp(pattern, 'u').test('a/b')) return '.+';
-  }
-  return '[^/]+';
-}
-
-const templates = Object.keys(paths).map((template) => ({
-  template,
-  regex: new RegExp(`^${template.replace(/\{([^}]+)\}/g, (_m, name: string) => segmentPattern(template, name))}$`),
-}));
+const router = new OpenAPIRouter({ definition: doc as unknown as Document, ignoreTrailingSlashes: false });
 const validators = new Map<string, ValidateFunction>();
 
 function validatorFor(key: string, schema: object): ValidateFunction {
@@ -85,7 +75,8 @@ const envelopeSchema = { $ref: 'openapi#/components/schemas/ErrorEnvelope' };
 
 /** The operation and the documented answer for a request, or why there is none. */
 function lookup(method: string, pathname: string, status: number) {
-  const match = templates.find((t) => t.regex.test(pathname));
+  const matched = router.matchOperation({ method, path: pathname, headers: {} });
+  const match = matched && { template: matched.path };
   const operation = match ? paths[match.template]![method.toLowerCase()] : undefined;
   if (!match || !operation) return { match, operation };
   const response = operation.responses[String(status)];

@@ -60,6 +60,11 @@ describe('validation rules shared by the gateway and the services', () => {
     for (const bad of ['', '../etc/passwd', 'a//b', '.hidden', 'a b', 'x'.repeat(513)]) expect(accepts(rules.mediaKey, bad), bad).toBe(false);
   });
 
+  it('keep media keys to 1 to 4 segments, one OpenAPI path each', () => {
+    for (const good of ['hero.png', 'ai/abc.png', 'covers/2026/hero.png', 'covers/2026/03/hero.png']) expect(accepts(rules.mediaKey, good), good).toBe(true);
+    expect(accepts(rules.mediaKey, 'covers/2026/03/01/hero.png')).toBe(false);
+  });
+
   it('let a customer Credential hold customer scopes only', () => {
     expect(accepts(rules.credentialScopes, ['feed.read', 'account.manage'])).toBe(true);
     expect(accepts(rules.credentialScopes, [])).toBe(true);

@@ -18,10 +18,13 @@ import { feedTables, type FeedArticle } from './page-query.ts';
 
 type Tx = Prisma.TransactionClient;
 
-/** How long tombstones and subscription versions are kept: tokens stay valid at least 30 days. */
-export const CHANGE_RETENTION_DAYS = 35;
 /** A caught-up client's position older than this moves to the present (an answer without changes, once a week). */
 export const CHANGE_REFRESH_DAYS = 7;
+/**
+ * How long tombstones and replaced subscription versions are kept. Tokens stay valid at least 30
+ * days: a caught-up answer's position may be up to CHANGE_REFRESH_DAYS older than the answer.
+ */
+export const CHANGE_RETENTION_DAYS = 30 + CHANGE_REFRESH_DAYS;
 
 export interface ChangesWalk {
   to: number;
@@ -105,19 +108,29 @@ export async function recordSubscriptionVersion(tx: Tx, schema: string, siteId: 
     INSERT INTO ${t.versions} (site_id, version, categories, created_at) VALUES (${siteId}, ${(current?.version ?? 0) + 1}, ${categories}::text[], now())`;
 }
 
-/** Forgets tombstones and subscription versions past the retention (a Site's current version stays). */
+/**
+ * Forgets tombstones past the retention, recording the greatest position among them (a position
+ * before it may have missed one of them, see ChangesFeed.oldestKept), and subscription versions
+ * replaced longer ago than the retention (a Site's current version stays).
+ */
 export async function pruneChanges(db: PrismaClient, schema: string): Promise<void> {
   const t = feedTables(schema);
   const before = Prisma.sql`now() - make_interval(days => ${CHANGE_RETENTION_DAYS})`;
   await db.$transaction(async (tx) => {
+    // The counter's row first, as writers take it before they touch article_changes: no removal
+    // commits meanwhile, and no deadlock.
+    await tx.$queryRaw`SELECT 1 FROM ${t.counter} WHERE id = 1 FOR UPDATE`;
     await tx.$executeRaw`
       DELETE FROM ${t.categoryChanges} cc USING ${t.articleChanges} ac
       WHERE ac.removed AND ac.changed_at < ${before} AND cc.article_id = ac.article_id AND cc.seq <= ac.seq
         AND NOT EXISTS (SELECT 1 FROM ${t.articles} a WHERE a.id = ac.article_id)`;
-    await tx.$executeRaw`DELETE FROM ${t.articleChanges} WHERE removed AND changed_at < ${before}`;
     await tx.$executeRaw`
-      DELETE FROM ${t.versions} v WHERE v.created_at < ${before}
-        AND v.version < (SELECT max(version) FROM ${t.versions} w WHERE w.site_id = v.site_id)`;
+      WITH gone AS (DELETE FROM ${t.articleChanges} WHERE removed AND changed_at < ${before} RETURNING seq)
+      UPDATE ${t.counter} SET pruned_through = GREATEST(pruned_through, (SELECT coalesce(max(seq), 0) FROM gone)) WHERE id = 1`;
+    // Counted from its replacement: a version held for years and replaced yesterday still has copies.
+    await tx.$executeRaw`
+      DELETE FROM ${t.versions} v
+      WHERE EXISTS (SELECT 1 FROM ${t.versions} w WHERE w.site_id = v.site_id AND w.version > v.version AND w.created_at < ${before})`;
     await tx.$executeRaw`DELETE FROM ${t.marks} WHERE day < current_date - 400`;
   });
 }
@@ -147,6 +160,15 @@ const toArticle = (r: ArticleRow): FeedArticle => ({
   categories: r.categories ?? [],
 });
 
+/**
+ * The position after which a copy needs every change, tombstones included: a first sync holds
+ * nothing from before its walk began (null: it holds nothing yet).
+ */
+function changesNeededAfter(p: ChangesPosition): bigint | null {
+  if (p.version !== 0) return p.seq;
+  return p.walk ? p.walk.from : null;
+}
+
 const tooOld = () =>
   malformed(`since: this position is older than the changes kept (at least 30 days); start over without since to receive the whole feed again`);
 
@@ -172,7 +194,8 @@ export class ChangesFeed {
     return this.db.$transaction(
       async (tx) => {
         const { version, categories } = await this.currentSet(tx, siteId);
-        if (since && since.seq < (await this.oldestKept(tx))) throw tooOld();
+        const needs = since && changesNeededAfter(since);
+        if (needs != null && needs < (await this.oldestKept(tx))) throw tooOld();
         const position: ChangesPosition = since ?? { siteId, seq: 0n, version: 0 };
         if (position.version === version && !position.walk) return this.replay(tx, position, categories, limit);
         return this.walk(tx, position, version, categories, limit);
@@ -187,11 +210,16 @@ export class ChangesFeed {
     return row ?? { version: 0, categories: [] };
   }
 
-  /** The first position still answered: later than every tombstone pruned. */
+  /**
+   * The first position still answered: at or after every pruned tombstone (a position at one has
+   * applied it; one before it would never learn of the removal), and numbered within the retention.
+   */
   private async oldestKept(tx: Tx): Promise<bigint> {
-    const [row] = await tx.$queryRaw<Array<{ max_seq: bigint }>>`
-      SELECT max_seq FROM ${this.t.marks} WHERE day < current_date - ${CHANGE_RETENTION_DAYS}::int ORDER BY day DESC LIMIT 1`;
-    return row?.max_seq ?? 0n;
+    const [row] = await tx.$queryRaw<Array<{ kept: bigint }>>`
+      SELECT GREATEST(c.pruned_through, coalesce((
+        SELECT max_seq FROM ${this.t.marks} WHERE day < current_date - ${CHANGE_RETENTION_DAYS}::int ORDER BY day DESC LIMIT 1), 0)) AS kept
+      FROM ${this.t.counter} c WHERE c.id = 1`;
+    return row?.kept ?? 0n;
   }
 
   private async counter(tx: Tx): Promise<bigint> {

@@ -10,7 +10,7 @@ import { MemoryBus } from '@cfs/common/bus';
 import { createPgAdapter } from '@cfs/common/database';
 import { applyMigrations } from '@cfs/common/migrate';
 import { ArticleImporter } from '../src/articles.ts';
-import { ChangesFeed, type ChangesPosition, type FeedChange } from '../src/changes.ts';
+import { CHANGE_RETENTION_DAYS, ChangesFeed, pruneChanges, type ChangesPosition, type FeedChange } from '../src/changes.ts';
 import { FeedPages } from '../src/feed-pages.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 import { replaceSubscriptions } from '../src/subscriptions.ts';
@@ -169,5 +169,95 @@ describe('the changes feed', () => {
     } finally {
       await db.$executeRawUnsafe(`DELETE FROM change_marks WHERE day = current_date - 40`);
     }
+  });
+});
+
+describe('the changes kept', () => {
+  const line = (id: string, category: string) => ({
+    line: 1,
+    value: { id, title: id, url: `https://x.example.com/${id}`, publishedAt: '2026-01-02T00:00:00Z', categories: [category] },
+  });
+
+  it('refuses a position before the last pruned tombstone, and answers one at it', async () => {
+    const site = 'site_pruned';
+    await replaceSubscriptions(db, schema, site, ['c2']);
+    await importer.importLines([line('pr-1', 'c2'), line('pr-2', 'c2')]);
+    const mirror = new Mirror(site);
+    await mirror.sync(10);
+    const held = mirror.position!;
+    await importer.remove(['pr-1']);
+    const [{ seq }] = (await db.$queryRawUnsafe<Array<{ seq: bigint }>>(`SELECT seq FROM article_changes WHERE article_id = 'pr-1'`)) as [{ seq: bigint }];
+    // Removed just past the retention, and numbered on a day whose mark is younger than it: the
+    // tombstone goes, and a copy that still holds pr-1 must not be told "nothing changed".
+    await db.$executeRawUnsafe(`UPDATE article_changes SET changed_at = now() - interval '${CHANGE_RETENTION_DAYS} days 1 hour' WHERE article_id = 'pr-1'`);
+    await pruneChanges(db, schema);
+    expect(await db.$queryRawUnsafe(`SELECT 1 FROM article_changes WHERE article_id = 'pr-1'`)).toEqual([]);
+    expect(held.seq).toBeLessThan(seq);
+    await expect(feed.changes(site, held, 10)).rejects.toThrow(/start over without since/);
+    await expect(feed.changes(site, { ...held, seq: seq - 1n }, 10)).rejects.toThrow(/start over without since/);
+    // A position at the pruned tombstone already applied it.
+    await expect(feed.changes(site, { ...held, seq }, 10)).resolves.toMatchObject({ changes: [], hasMore: false });
+    const fresh = new Mirror(site);
+    await fresh.sync(10);
+    expect(fresh.held).toEqual(await fullWalk(site));
+  });
+
+  it('keeps what a caught-up token needs for 30 days after it was handed out', async () => {
+    const site = 'site_caught_up_30';
+    await replaceSubscriptions(db, schema, site, ['c2']);
+    await importer.importLines([line('cu30-1', 'c2')]);
+    const mirror = new Mirror(site);
+    await mirror.sync(10);
+    await importer.remove(['cu30-1']);
+    // The token was handed out caught up 30 days ago, less an hour. A change after a caught-up
+    // position is at most a week older than the answer (an older one moves the position to the
+    // present), so the removal may be 37 days old.
+    await db.$executeRawUnsafe(`UPDATE article_changes SET changed_at = now() - interval '37 days' + interval '1 hour' WHERE article_id = 'cu30-1'`);
+    await pruneChanges(db, schema);
+    await mirror.sync(10);
+    expect(mirror.held).toEqual(await fullWalk(site));
+  });
+
+  it('goes on with a first sync cut into pages in a service older than the retention', async () => {
+    const site = 'site_first_pages';
+    await replaceSubscriptions(db, schema, site, ['c3']);
+    await importer.importLines([line('fp-1', 'c3'), line('fp-2', 'c3'), line('fp-3', 'c3')]);
+    const mirror = new Mirror(site);
+    await mirror.sync(1, 1);
+    expect(mirror.position!.walk).toBeTruthy();
+    // Changes numbered before the retention (the service ran that long) say nothing of a first sync:
+    // the copy held nothing, and its walk started after them.
+    await db.$executeRawUnsafe(`INSERT INTO change_marks (day, max_seq) VALUES (current_date - 40, 1) ON CONFLICT (day) DO NOTHING`);
+    try {
+      await mirror.sync(1);
+      expect(mirror.held).toEqual(await fullWalk(site));
+    } finally {
+      await db.$executeRawUnsafe(`DELETE FROM change_marks WHERE day = current_date - 40`);
+    }
+  });
+
+  it('keeps a replaced subscription version for the retention, however old it was', async () => {
+    const site = 'site_long_subscribed';
+    await replaceSubscriptions(db, schema, site, ['c0']);
+    const mirror = new Mirror(site);
+    await mirror.sync(10);
+    const versionOne = mirror.position!;
+    await db.$executeRawUnsafe(`UPDATE subscription_versions SET created_at = now() - interval '100 days' WHERE site_id = '${site}'`);
+    await replaceSubscriptions(db, schema, site, ['c0', 'c1']);
+    await pruneChanges(db, schema);
+    // Version 1 was the Site's set until today: a copy of it is brought over, not refused.
+    await mirror.sync(10);
+    expect(mirror.held).toEqual(await fullWalk(site));
+    // Once replaced longer ago than the retention, it goes.
+    await db.$executeRawUnsafe(
+      `UPDATE subscription_versions SET created_at = now() - interval '${CHANGE_RETENTION_DAYS + 1} days' WHERE site_id = '${site}' AND version = 2`,
+    );
+    await replaceSubscriptions(db, schema, site, ['c1']);
+    await pruneChanges(db, schema);
+    expect(await db.$queryRawUnsafe(`SELECT version FROM subscription_versions WHERE site_id = '${site}' ORDER BY version`)).toEqual([
+      { version: 2 },
+      { version: 3 },
+    ]);
+    await expect(feed.changes(site, versionOne, 10)).rejects.toThrow(/start over without since/);
   });
 });

@@ -424,7 +424,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/media/generated/{key}": {
+    "/media/generated/{folder1}/{folder2}/{folder3}/{name}": {
         parameters: {
             query?: never;
             header?: never;
@@ -432,8 +432,68 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a generated media object
-         * @description Public: no Credential, no cookie (any that is sent is not forwarded). Objects never change once written, so the answer carries a strong ETag and `Cache-Control: public, max-age=31536000, immutable`. Conditional and partial requests: If-None-Match with the ETag answers 304 without a body; a single `Range: bytes=` range answers 206 with Content-Range (a range that cannot be satisfied, or several ranges, are ignored: the whole object, 200). The Content-Type is the one the object was stored with (generated media are images). HEAD answers the same headers without a body. The security rate limit applies. A media service that is down answers 503.
+         * Download a generated media object (a key of 4 segments)
+         * @description Public: no Credential, no cookie (any that is sent is not forwarded). Objects never change once written, so the answer carries a strong ETag and `Cache-Control: public, max-age=31536000, immutable`. Conditional and partial requests: If-None-Match with the ETag answers 304 without a body; a single `Range: bytes=` range answers 206 with Content-Range (a range that cannot be satisfied, or several ranges, are ignored: the whole object, 200). The Content-Type is the one the object was stored with (generated media are images). HEAD answers the same headers without a body. The security rate limit applies. A media service that is down answers 503. The object's key is the path after /media/generated/, as an article's imageKey gives it (its imageUrl is this whole path): 1 to 4 segments of letters, digits and . _ - separated by single slashes, none starting with a dot, at most 512 characters in all; this path is for keys of 4 segments. The slashes are sent as they are; a percent-encoded character (such as %2F) makes the key invalid (400).
+         */
+        get: operations["getGeneratedMediaIn3Folders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/generated/{folder1}/{folder2}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a generated media object (a key of 3 segments)
+         * @description Public: no Credential, no cookie (any that is sent is not forwarded). Objects never change once written, so the answer carries a strong ETag and `Cache-Control: public, max-age=31536000, immutable`. Conditional and partial requests: If-None-Match with the ETag answers 304 without a body; a single `Range: bytes=` range answers 206 with Content-Range (a range that cannot be satisfied, or several ranges, are ignored: the whole object, 200). The Content-Type is the one the object was stored with (generated media are images). HEAD answers the same headers without a body. The security rate limit applies. A media service that is down answers 503. The object's key is the path after /media/generated/, as an article's imageKey gives it (its imageUrl is this whole path): 1 to 4 segments of letters, digits and . _ - separated by single slashes, none starting with a dot, at most 512 characters in all; this path is for keys of 3 segments. The slashes are sent as they are; a percent-encoded character (such as %2F) makes the key invalid (400).
+         */
+        get: operations["getGeneratedMediaIn2Folders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/generated/{folder1}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a generated media object (a key of 2 segments)
+         * @description Public: no Credential, no cookie (any that is sent is not forwarded). Objects never change once written, so the answer carries a strong ETag and `Cache-Control: public, max-age=31536000, immutable`. Conditional and partial requests: If-None-Match with the ETag answers 304 without a body; a single `Range: bytes=` range answers 206 with Content-Range (a range that cannot be satisfied, or several ranges, are ignored: the whole object, 200). The Content-Type is the one the object was stored with (generated media are images). HEAD answers the same headers without a body. The security rate limit applies. A media service that is down answers 503. The object's key is the path after /media/generated/, as an article's imageKey gives it (its imageUrl is this whole path): 1 to 4 segments of letters, digits and . _ - separated by single slashes, none starting with a dot, at most 512 characters in all; this path is for keys of 2 segments. The slashes are sent as they are; a percent-encoded character (such as %2F) makes the key invalid (400).
+         */
+        get: operations["getGeneratedMediaIn1Folder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/generated/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a generated media object (a key of 1 segment)
+         * @description Public: no Credential, no cookie (any that is sent is not forwarded). Objects never change once written, so the answer carries a strong ETag and `Cache-Control: public, max-age=31536000, immutable`. Conditional and partial requests: If-None-Match with the ETag answers 304 without a body; a single `Range: bytes=` range answers 206 with Content-Range (a range that cannot be satisfied, or several ranges, are ignored: the whole object, 200). The Content-Type is the one the object was stored with (generated media are images). HEAD answers the same headers without a body. The security rate limit applies. A media service that is down answers 503. The object's key is the path after /media/generated/, as an article's imageKey gives it (its imageUrl is this whole path): 1 to 4 segments of letters, digits and . _ - separated by single slashes, none starting with a dot, at most 512 characters in all; this path is for keys of 1 segment. The slashes are sent as they are; a percent-encoded character (such as %2F) makes the key invalid (400).
          */
         get: operations["getGeneratedMedia"];
         put?: never;
@@ -3298,6 +3358,450 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getGeneratedMediaIn3Folders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds, a comma-separated list of them, or `*`: answered 304 without a body when one matches (weak comparison: a `W/` prefix is ignored), also when the request carries Cache-Control: no-cache or Pragma: no-cache. A value with no matching tag is answered as without the header (never a 400).
+                 * @example "9f86d081884c7d659a2feaa0c55ad015"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description One byte range, `bytes=first-last`, `bytes=first-` or `bytes=-suffixLength`: answered 206. Several ranges, or one that cannot be satisfied, are ignored (200).
+                 * @example bytes=0-1023
+                 */
+                Range?: components["parameters"]["Range"];
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description Segment 1 of the object's key (a folder).
+                 * @example covers
+                 */
+                folder1: string;
+                /**
+                 * @description Segment 2 of the object's key (a folder).
+                 * @example 2026
+                 */
+                folder2: string;
+                /**
+                 * @description Segment 3 of the object's key (a folder).
+                 * @example 03
+                 */
+                folder3: string;
+                /**
+                 * @description The last segment of the object's key.
+                 * @example robots.png
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole object. */
+            200: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            /** @description The requested byte range of the object. */
+            206: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Range": components["headers"]["Content-Range"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. No body. */
+            304: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description MALFORMED_REQUEST: The key is not a valid media key (see the key parameter). */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MALFORMED_REQUEST";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND: No media object has this key. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description SERVICE_UNAVAILABLE: The media service or its storage is unreachable; retrying is safe. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getGeneratedMediaIn2Folders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds, a comma-separated list of them, or `*`: answered 304 without a body when one matches (weak comparison: a `W/` prefix is ignored), also when the request carries Cache-Control: no-cache or Pragma: no-cache. A value with no matching tag is answered as without the header (never a 400).
+                 * @example "9f86d081884c7d659a2feaa0c55ad015"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description One byte range, `bytes=first-last`, `bytes=first-` or `bytes=-suffixLength`: answered 206. Several ranges, or one that cannot be satisfied, are ignored (200).
+                 * @example bytes=0-1023
+                 */
+                Range?: components["parameters"]["Range"];
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description Segment 1 of the object's key (a folder).
+                 * @example covers
+                 */
+                folder1: string;
+                /**
+                 * @description Segment 2 of the object's key (a folder).
+                 * @example 2026
+                 */
+                folder2: string;
+                /**
+                 * @description The last segment of the object's key.
+                 * @example robots.png
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole object. */
+            200: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            /** @description The requested byte range of the object. */
+            206: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Range": components["headers"]["Content-Range"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. No body. */
+            304: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description MALFORMED_REQUEST: The key is not a valid media key (see the key parameter). */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MALFORMED_REQUEST";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND: No media object has this key. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description SERVICE_UNAVAILABLE: The media service or its storage is unreachable; retrying is safe. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getGeneratedMediaIn1Folder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds, a comma-separated list of them, or `*`: answered 304 without a body when one matches (weak comparison: a `W/` prefix is ignored), also when the request carries Cache-Control: no-cache or Pragma: no-cache. A value with no matching tag is answered as without the header (never a 400).
+                 * @example "9f86d081884c7d659a2feaa0c55ad015"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description One byte range, `bytes=first-last`, `bytes=first-` or `bytes=-suffixLength`: answered 206. Several ranges, or one that cannot be satisfied, are ignored (200).
+                 * @example bytes=0-1023
+                 */
+                Range?: components["parameters"]["Range"];
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description Segment 1 of the object's key (a folder).
+                 * @example covers
+                 */
+                folder1: string;
+                /**
+                 * @description The last segment of the object's key.
+                 * @example robots.png
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole object. */
+            200: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            /** @description The requested byte range of the object. */
+            206: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Range": components["headers"]["Content-Range"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. No body. */
+            304: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description MALFORMED_REQUEST: The key is not a valid media key (see the key parameter). */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MALFORMED_REQUEST";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND: No media object has this key. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description SERVICE_UNAVAILABLE: The media service or its storage is unreachable; retrying is safe. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getGeneratedMedia: {
         parameters: {
             query?: never;
@@ -3320,10 +3824,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The object's key, as an article's imageKey gives it (an article's imageUrl is this whole path): segments of letters, digits and . _ - separated by single slashes, none starting with a dot, at most 512 characters. The slashes are sent as they are; a percent-encoded character (such as %2F) makes the key invalid (400).
-                 * @example covers/robots.png
+                 * @description The last segment of the object's key.
+                 * @example robots.png
                  */
-                key: string;
+                name: string;
             };
             cookie?: never;
         };

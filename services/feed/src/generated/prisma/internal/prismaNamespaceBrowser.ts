@@ -135,7 +135,8 @@ export type ArticleCategoryScalarFieldEnum = (typeof ArticleCategoryScalarFieldE
 
 export const ChangeCounterScalarFieldEnum = {
   id: 'id',
-  last: 'last'
+  last: 'last',
+  prunedThrough: 'prunedThrough'
 } as const
 
 export type ChangeCounterScalarFieldEnum = (typeof ChangeCounterScalarFieldEnum)[keyof typeof ChangeCounterScalarFieldEnum]

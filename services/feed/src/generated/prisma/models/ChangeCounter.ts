@@ -29,26 +29,31 @@ export type AggregateChangeCounter = {
 export type ChangeCounterAvgAggregateOutputType = {
   id: number | null
   last: number | null
+  prunedThrough: number | null
 }
 
 export type ChangeCounterSumAggregateOutputType = {
   id: number | null
   last: bigint | null
+  prunedThrough: bigint | null
 }
 
 export type ChangeCounterMinAggregateOutputType = {
   id: number | null
   last: bigint | null
+  prunedThrough: bigint | null
 }
 
 export type ChangeCounterMaxAggregateOutputType = {
   id: number | null
   last: bigint | null
+  prunedThrough: bigint | null
 }
 
 export type ChangeCounterCountAggregateOutputType = {
   id: number
   last: number
+  prunedThrough: number
   _all: number
 }
 
@@ -56,26 +61,31 @@ export type ChangeCounterCountAggregateOutputType = {
 export type ChangeCounterAvgAggregateInputType = {
   id?: true
   last?: true
+  prunedThrough?: true
 }
 
 export type ChangeCounterSumAggregateInputType = {
   id?: true
   last?: true
+  prunedThrough?: true
 }
 
 export type ChangeCounterMinAggregateInputType = {
   id?: true
   last?: true
+  prunedThrough?: true
 }
 
 export type ChangeCounterMaxAggregateInputType = {
   id?: true
   last?: true
+  prunedThrough?: true
 }
 
 export type ChangeCounterCountAggregateInputType = {
   id?: true
   last?: true
+  prunedThrough?: true
   _all?: true
 }
 
@@ -168,6 +178,7 @@ export type ChangeCounterGroupByArgs<ExtArgs extends runtime.Types.Extensions.In
 export type ChangeCounterGroupByOutputType = {
   id: number
   last: bigint
+  prunedThrough: bigint
   _count: ChangeCounterCountAggregateOutputType | null
   _avg: ChangeCounterAvgAggregateOutputType | null
   _sum: ChangeCounterSumAggregateOutputType | null
@@ -196,11 +207,13 @@ export type ChangeCounterWhereInput = {
   NOT?: Prisma.ChangeCounterWhereInput | Prisma.ChangeCounterWhereInput[]
   id?: Prisma.IntFilter<"ChangeCounter"> | number
   last?: Prisma.BigIntFilter<"ChangeCounter"> | bigint | number
+  prunedThrough?: Prisma.BigIntFilter<"ChangeCounter"> | bigint | number
 }
 
 export type ChangeCounterOrderByWithRelationInput = {
   id?: Prisma.SortOrder
   last?: Prisma.SortOrder
+  prunedThrough?: Prisma.SortOrder
 }
 
 export type ChangeCounterWhereUniqueInput = Prisma.AtLeast<{
@@ -209,11 +222,13 @@ export type ChangeCounterWhereUniqueInput = Prisma.AtLeast<{
   OR?: Prisma.ChangeCounterWhereInput[]
   NOT?: Prisma.ChangeCounterWhereInput | Prisma.ChangeCounterWhereInput[]
   last?: Prisma.BigIntFilter<"ChangeCounter"> | bigint | number
+  prunedThrough?: Prisma.BigIntFilter<"ChangeCounter"> | bigint | number
 }, "id">
 
 export type ChangeCounterOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
   last?: Prisma.SortOrder
+  prunedThrough?: Prisma.SortOrder
   _count?: Prisma.ChangeCounterCountOrderByAggregateInput
   _avg?: Prisma.ChangeCounterAvgOrderByAggregateInput
   _max?: Prisma.ChangeCounterMaxOrderByAggregateInput
@@ -227,66 +242,79 @@ export type ChangeCounterScalarWhereWithAggregatesInput = {
   NOT?: Prisma.ChangeCounterScalarWhereWithAggregatesInput | Prisma.ChangeCounterScalarWhereWithAggregatesInput[]
   id?: Prisma.IntWithAggregatesFilter<"ChangeCounter"> | number
   last?: Prisma.BigIntWithAggregatesFilter<"ChangeCounter"> | bigint | number
+  prunedThrough?: Prisma.BigIntWithAggregatesFilter<"ChangeCounter"> | bigint | number
 }
 
 export type ChangeCounterCreateInput = {
   id: number
   last: bigint | number
+  prunedThrough?: bigint | number
 }
 
 export type ChangeCounterUncheckedCreateInput = {
   id: number
   last: bigint | number
+  prunedThrough?: bigint | number
 }
 
 export type ChangeCounterUpdateInput = {
   id?: Prisma.IntFieldUpdateOperationsInput | number
   last?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  prunedThrough?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
 }
 
 export type ChangeCounterUncheckedUpdateInput = {
   id?: Prisma.IntFieldUpdateOperationsInput | number
   last?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  prunedThrough?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
 }
 
 export type ChangeCounterCreateManyInput = {
   id: number
   last: bigint | number
+  prunedThrough?: bigint | number
 }
 
 export type ChangeCounterUpdateManyMutationInput = {
   id?: Prisma.IntFieldUpdateOperationsInput | number
   last?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  prunedThrough?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
 }
 
 export type ChangeCounterUncheckedUpdateManyInput = {
   id?: Prisma.IntFieldUpdateOperationsInput | number
   last?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  prunedThrough?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
 }
 
 export type ChangeCounterCountOrderByAggregateInput = {
   id?: Prisma.SortOrder
   last?: Prisma.SortOrder
+  prunedThrough?: Prisma.SortOrder
 }
 
 export type ChangeCounterAvgOrderByAggregateInput = {
   id?: Prisma.SortOrder
   last?: Prisma.SortOrder
+  prunedThrough?: Prisma.SortOrder
 }
 
 export type ChangeCounterMaxOrderByAggregateInput = {
   id?: Prisma.SortOrder
   last?: Prisma.SortOrder
+  prunedThrough?: Prisma.SortOrder
 }
 
 export type ChangeCounterMinOrderByAggregateInput = {
   id?: Prisma.SortOrder
   last?: Prisma.SortOrder
+  prunedThrough?: Prisma.SortOrder
 }
 
 export type ChangeCounterSumOrderByAggregateInput = {
   id?: Prisma.SortOrder
   last?: Prisma.SortOrder
+  prunedThrough?: Prisma.SortOrder
 }
 
 export type BigIntFieldUpdateOperationsInput = {
@@ -302,24 +330,28 @@ export type BigIntFieldUpdateOperationsInput = {
 export type ChangeCounterSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
   last?: boolean
+  prunedThrough?: boolean
 }, ExtArgs["result"]["changeCounter"]>
 
 export type ChangeCounterSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
   last?: boolean
+  prunedThrough?: boolean
 }, ExtArgs["result"]["changeCounter"]>
 
 export type ChangeCounterSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
   last?: boolean
+  prunedThrough?: boolean
 }, ExtArgs["result"]["changeCounter"]>
 
 export type ChangeCounterSelectScalar = {
   id?: boolean
   last?: boolean
+  prunedThrough?: boolean
 }
 
-export type ChangeCounterOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "last", ExtArgs["result"]["changeCounter"]>
+export type ChangeCounterOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "last" | "prunedThrough", ExtArgs["result"]["changeCounter"]>
 
 export type $ChangeCounterPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "ChangeCounter"
@@ -327,6 +359,10 @@ export type $ChangeCounterPayload<ExtArgs extends runtime.Types.Extensions.Inter
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
     last: bigint
+    /**
+     * The greatest position of a pruned tombstone: a position before it may have missed a removal.
+     */
+    prunedThrough: bigint
   }, ExtArgs["result"]["changeCounter"]>
   composites: {}
 }
@@ -752,6 +788,7 @@ export interface Prisma__ChangeCounterClient<T, Null = never, ExtArgs extends ru
 export interface ChangeCounterFieldRefs {
   readonly id: Prisma.FieldRef<"ChangeCounter", 'Int'>
   readonly last: Prisma.FieldRef<"ChangeCounter", 'BigInt'>
+  readonly prunedThrough: Prisma.FieldRef<"ChangeCounter", 'BigInt'>
 }
     
 
