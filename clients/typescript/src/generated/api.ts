@@ -642,7 +642,7 @@ export interface components {
         Checkout: {
             /**
              * Format: uri
-             * @description Where the customer pays (hosted checkout).
+             * @description Where the customer pays (hosted checkout): the payment provider's address, as it gave it.
              */
             checkoutUrl: string;
             subscription: components["schemas"]["BillingSubscription"];
@@ -1249,7 +1249,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description INTERNAL_ERROR: A failure on the service side; retrying after a short delay is safe. */
+        /** @description INTERNAL_ERROR: A failure on the service side; retrying after a short delay is safe, unless the message says the request may have been carried out (a write whose answer failed after it was made): then read the current state first. */
         InternalError: {
             headers: {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
