@@ -463,9 +463,9 @@ export interface components {
             status: "operational" | "degraded" | "paused";
             /**
              * Format: date-time
-             * @description When the operator last set the status (1970-01-01T00:00:00.000Z if never).
+             * @description When the operator last set the status; absent while no operator ever has.
              */
-            updatedAt: string;
+            updatedAt?: string;
         };
         /**
          * @example {
