@@ -89,7 +89,8 @@ const CONDITIONS: Record<ErrorCode, string> = {
   NOT_FOUND: 'The resource does not exist or belongs to another Customer (the two are indistinguishable).',
   CONFLICT: 'The current state forbids the request.',
   RATE_LIMITED: 'The security rate limit was exceeded; retry after Retry-After seconds.',
-  INTERNAL_ERROR: 'A failure on the service side; retrying after a short delay is safe.',
+  INTERNAL_ERROR:
+    'A failure on the service side; retrying after a short delay is safe, unless the message says the request may have been carried out (a write whose answer failed after it was made): then read the current state first.',
   SERVICE_UNAVAILABLE: 'A transient failure; nothing changed, so retrying is safe.',
 };
 

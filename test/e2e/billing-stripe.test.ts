@@ -167,6 +167,20 @@ describe('Stripe: the lifecycle through signed webhooks', () => {
     expect(await subscriptionOf(owner)).toMatchObject({ status: 'expired' });
     expect((await call(owner, 'POST', '/api/v1/billing/checkout', { body: { plan: 'starter' } })).status).toBe(201);
   });
+
+  it("a Stripe-compatible server whose Checkout pages are on an IP address (stripe-mock's): 201 with its URL as given", async () => {
+    stripe.checkoutOnOwnAddress();
+    try {
+      const owner = await createCustomer(system);
+      const res = await call(owner, 'POST', '/api/v1/billing/checkout', { body: { plan: 'pro' } });
+      expect(res.status, res.text).toBe(201);
+      const { checkoutUrl, subscription } = res.body as { checkoutUrl: string; subscription: { status: string } };
+      expect(checkoutUrl).toBe(`${stripe.url}/c/pay/${[...stripe.sessions.keys()].at(-1)}`);
+      expect(subscription.status).toBe('pending');
+    } finally {
+      stripe.checkoutOnDomain();
+    }
+  });
 });
 
 describe('Stripe: checkout from the dashboard', () => {

@@ -30,3 +30,38 @@ export const failing = defineRoute({
     throw new DomainError('SERVICE_UNAVAILABLE');
   },
 });
+
+/**
+ * A write route whose answer fails its own schema after its service call committed: it renames the
+ * calling Customer, then answers a name that is not a string (a gateway defect, made on purpose).
+ */
+export const renameWithBadAnswer = defineRoute({
+  method: 'POST',
+  path: '/test/rename-bad-answer',
+  operationId: 'renameBadAnswer',
+  summary: 'Renames the Customer, then answers outside its schema',
+  tag: 'Account',
+  auth: 'credential',
+  scope: 'account.manage',
+  body: z.object({ name: z.string(), email: z.string() }),
+  response: { status: 200, description: 'never', schema: z.object({ name: z.string() }) },
+  handle: async ({ principal, rpc, body }) => {
+    await rpc('account', 'UpdateCustomer', { customerId: principal.credential.customerId, ...body });
+    return { name: 42 } as never;
+  },
+});
+/** The same answer defect on a read: nothing was changed, so a retry is safe. */
+export const readWithBadAnswer = defineRoute({
+  method: 'GET',
+  path: '/test/read-bad-answer',
+  operationId: 'readBadAnswer',
+  summary: 'Reads the Customer, then answers outside its schema',
+  tag: 'Account',
+  auth: 'credential',
+  scope: 'account.read',
+  response: { status: 200, description: 'never', schema: z.object({ name: z.string() }) },
+  handle: async ({ principal, rpc }) => {
+    await rpc('account', 'GetCustomer', { customerId: principal.credential.customerId });
+    return { name: 42 } as never;
+  },
+});

@@ -43,7 +43,7 @@ export const AiImagesStatus = z
         'Platform-wide status of AI image generation, computed from the recent image generations: degraded once most of the last 10 within 15 minutes failed transiently (they are retried), operational otherwise; paused while the operator has paused generation or no AI provider is configured (nothing is generated then). An operator may also mark it degraded.',
     }),
     reason: plainText(200).meta({ description: 'Why, in a short sentence (e.g. "Most recent image generations failed; retrying.").' }),
-    updatedAt: timestamp.meta({ description: 'When the operator last set the status (1970-01-01T00:00:00.000Z if never).' }),
+    updatedAt: timestamp.optional().meta({ description: 'When the operator last set the status; absent while no operator ever has.' }),
     checkedAt: timestamp.meta({ description: 'When the status was computed.' }),
   })
   .meta({

@@ -50,10 +50,11 @@ export const aiRoutes = (deps: AiRouteDeps): AnyRoute[] => [
     handle: async ({ rpc }) => {
       const s = await rpc('media', 'GetAiImagesStatus', {});
       // checkedAt is empty only from a media service older than the field (a rolling deploy).
+      // updatedAt is the epoch when no operator ever set the status (media.proto): no time to tell then.
       return {
         status: s.status as 'operational' | 'degraded' | 'paused',
         reason: s.reason,
-        updatedAt: s.updatedAt,
+        ...(Date.parse(s.updatedAt) > 0 ? { updatedAt: s.updatedAt } : {}),
         checkedAt: s.checkedAt || new Date().toISOString(),
       };
     },

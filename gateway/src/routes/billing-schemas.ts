@@ -60,7 +60,7 @@ export const CheckoutRequest = z
 
 export const Checkout = z
   .object({
-    checkoutUrl: rules.webAddress(4096).meta({ description: 'Where the customer pays (hosted checkout).' }),
+    checkoutUrl: rules.providerAddress(4096).meta({ description: "Where the customer pays (hosted checkout): the payment provider's address, as it gave it." }),
     subscription: BillingSubscription,
   })
   .meta({

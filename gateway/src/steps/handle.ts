@@ -10,6 +10,7 @@
  */
 import type { Request, Response } from 'express';
 import type { PlanEntitlements } from '@cfs/common/entitlements';
+import { DomainError } from '@cfs/common/errors';
 import type { Admitted } from '../admission.ts';
 import { fingerprintOf, runIdempotent } from '../idempotency.ts';
 import { SerializedAnswer, type AnyRoute } from '../route.ts';
@@ -33,12 +34,43 @@ function send(res: Response, status: number, answer: unknown): void {
   else res.status(status).json(answer);
 }
 
+/**
+ * The message of a 500 on a write route that failed after its service calls answered (its answer
+ * could not be formed, e.g. it failed its own schema): the change may have been made, so the client
+ * is not told, as INTERNAL_ERROR's usual message does, that retrying is safe.
+ */
+export const MAY_HAVE_CHANGED_MESSAGE = 'An internal error occurred after the request may have been carried out. Read the current state before retrying.';
+
+/** The request's service caller, noting whether every call it made has answered and the last one succeeded. */
+function watchedRpc(rpc: Rpc): { rpc: Rpc; answeredLast: () => boolean } {
+  let running = 0;
+  let lastSucceeded = false;
+  const watched: Rpc = async (service, method, request) => {
+    running += 1;
+    try {
+      const answer = await rpc(service, method, request);
+      lastSucceeded = true;
+      return answer;
+    } catch (err) {
+      lastSucceeded = false;
+      throw err;
+    } finally {
+      running -= 1;
+    }
+  };
+  return { rpc: watched, answeredLast: () => running === 0 && lastSucceeded };
+}
+
+/** A failure the gateway made itself (not a service's or the handler's deliberate answer). */
+const unexpected = (err: unknown) => !(err instanceof DomainError) || err.code === 'INTERNAL_ERROR';
+
 async function execute(route: AnyRoute, checked: Checked, deps: HandleDeps): Promise<unknown> {
+  const { rpc, answeredLast } = watchedRpc(checked.rpc);
   try {
     const answer = await route.handle({
       ...checked.input,
       requestId: checked.requestId,
-      rpc: checked.rpc,
+      rpc,
       ...(checked.credential ? { principal: { credential: checked.credential } } : {}),
     } as never);
     if (answer instanceof SerializedAnswer) return answer;
@@ -46,6 +78,8 @@ async function execute(route: AnyRoute, checked: Checked, deps: HandleDeps): Pro
     return route.conditional ? SerializedAnswer.of(route.response.schema, answer as never) : route.response.schema.parse(answer);
   } catch (err) {
     if (checked.charged) await deps.entitlements.refund(checked.charged);
+    // A write whose service calls all answered failed while its answer was formed: it happened.
+    if (route.method !== 'GET' && answeredLast() && unexpected(err)) throw new DomainError('INTERNAL_ERROR', MAY_HAVE_CHANGED_MESSAGE, { cause: err });
     throw err;
   }
 }

@@ -9,7 +9,8 @@
  */
 import type { Logger } from '@cfs/common/logger';
 import { commitWithinBudget } from '@cfs/common/transactions';
-import type { BillingSubscription, PrismaClient } from './generated/prisma/client.ts';
+import { qualifiedTable } from '@cfs/common/database';
+import { Prisma, type BillingSubscription, type PrismaClient } from './generated/prisma/client.ts';
 import type { PlanOutbox } from './plan-outbox.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import type { BillingEvent, ReceivedEvent } from './providers/stripe-events.ts';
@@ -23,6 +24,8 @@ export const PROCESSED_EVENTS_KEPT_MS = 30 * 24 * 3600 * 1000;
 export class SubscriptionLifecycle {
   constructor(
     private readonly db: PrismaClient,
+    /** The schema of the billing tables, which raw SQL names (database.ts qualifiedTable). */
+    private readonly schema: string,
     private readonly provider: PaymentProvider,
     private readonly outbox: PlanOutbox,
     private readonly logger: Logger,
@@ -39,7 +42,7 @@ export class SubscriptionLifecycle {
     const now = this.now();
     const target = await tx.billingSubscription.findUnique({ where: { id }, select: { siteId: true } });
     if (!target) return null;
-    await lockSite(tx, target.siteId);
+    await lockSite(tx, this.schema, target.siteId);
     const row = await tx.billingSubscription.findUnique({ where: { id } });
     if (!row) return null;
     const next = nextState(row, change, now);
@@ -176,7 +179,7 @@ export class SubscriptionLifecycle {
     });
     for (const { siteId } of ended) {
       await this.db.$transaction(async (tx) => {
-        await lockSite(tx, siteId);
+        await lockSite(tx, this.schema, siteId);
         await this.desirePlan(tx, siteId, now);
       });
     }
@@ -206,6 +209,6 @@ export class SubscriptionLifecycle {
  * Locks every subscription of a Site (in id order, so two transactions never deadlock) until the
  * caller's transaction ends: the Site's plan is decided from rows no one else is changing.
  */
-async function lockSite(tx: Tx, siteId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM billing_subscriptions WHERE site_id = ${siteId} ORDER BY id FOR UPDATE`;
+async function lockSite(tx: Tx, schema: string, siteId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM ${Prisma.raw(qualifiedTable(schema, 'billing_subscriptions'))} WHERE site_id = ${siteId} ORDER BY id FOR UPDATE`;
 }

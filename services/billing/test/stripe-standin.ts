@@ -39,6 +39,10 @@ export interface StandIn {
   customers: Map<string, { id: string; object: 'customer'; metadata: Record<string, string> }>;
   /** Requests received, as "METHOD /path". */
   calls: string[];
+  /** Checkout Sessions made from now on have their page on the stand-in's own address (as stripe-mock's are). */
+  checkoutOnOwnAddress: () => void;
+  /** Checkout Sessions made from now on have their page on a domain (as Stripe's are; the default). */
+  checkoutOnDomain: () => void;
   /** The next requests answer these statuses (e.g. 503, 400), one each. */
   failNext: (status: number) => void;
   /** The next request answers only after `ms` (a slow Stripe). */
@@ -57,6 +61,7 @@ export interface StandIn {
   close: () => Promise<void>;
 }
 
+const CHECKOUT_DOMAIN = 'https://checkout.stripe.test';
 const nowS = (d = new Date()) => Math.floor(d.getTime() / 1000);
 const DAY_S = 24 * 3600;
 
@@ -69,6 +74,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
   const failures: number[] = [];
   const delays: number[] = [];
   let counter = 0;
+  let checkoutBase = CHECKOUT_DOMAIN;
   const next = (prefix: string) => `${prefix}_standin${++counter}`;
   const stripe = new Stripe(STANDIN_SECRET_KEY);
 
@@ -150,7 +156,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
             mode: 'subscription' as const,
             status: 'open' as const,
             payment_status: 'unpaid' as const,
-            url: `https://checkout.stripe.test/c/pay/${id}`,
+            url: `${checkoutBase}/c/pay/${id}`,
             customer: form.get('customer'),
             subscription: null,
             metadata: metadataOf(form, 'metadata'),
@@ -189,8 +195,15 @@ export async function startStripeStandIn(): Promise<StandIn> {
     };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
+    checkoutOnOwnAddress: () => {
+      checkoutBase = url;
+    },
+    checkoutOnDomain: () => {
+      checkoutBase = CHECKOUT_DOMAIN;
+    },
     sessions,
     subscriptions,
     customers,

@@ -31,6 +31,15 @@ export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/**
+ * `"schema"."table"` for raw SQL (wrap it in the service's `Prisma.raw`). Raw SQL never relies on
+ * search_path: on the embedded PostgreSQL (PGlite) every connection shares one session, so another
+ * service's connection may have set it to its own schema (services/launcher/src/embedded.ts).
+ */
+export function qualifiedTable(schema: string, table: string): string {
+  return `${quoteIdent(schema)}.${quoteIdent(table)}`;
+}
+
 // 57014: a statement cancelled by its statement timeout (the call's budget ran out).
 const TRANSIENT_PG_CODES = new Set(['40001', '40P01', '57014', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
 /** Prisma's codes for an unreachable server, a dropped connection, a timeout, an exhausted pool or a transaction past its timeout. */

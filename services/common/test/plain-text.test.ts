@@ -22,6 +22,13 @@ describe('toPlainText', () => {
     expect(toPlainText('Rates rise 5% as a < b')).toBe('Rates rise 5% as a < b');
     expect(toPlainText('[embed]https://x.example[/embed]')).toBe('[embed]https://x.example[/embed]');
   });
+  it("keeps the text's own line breaks when asked (a summary's paragraphs), markup across lines dropped whole", () => {
+    expect(toPlainText('First <b>line</b>.\r\nSecond\u001b line.\n\n\n\nNext  paragraph.', { keepLineBreaks: true })).toBe(
+      'First line.\nSecond line.\n\nNext paragraph.',
+    );
+    expect(toPlainText('<script>\nalert(1)\n</script>\n<img\nsrc=x onerror=alert(1)>Text', { keepLineBreaks: true })).toBe('Text');
+    expect(toPlainText('One\nTwo')).toBe('One Two');
+  });
   it('handles unclosed and broken markup without throwing', () => {
     expect(toPlainText('<div><p>open <b>bold')).toBe('open bold');
     expect(toPlainText('<<>>< / >text')).toContain('text');

@@ -32,6 +32,16 @@ describe('validation rules shared by the gateway and the services', () => {
     for (const bad of ['no-at-sign', 'a@b', '@example.com', `${'x'.repeat(320)}@example.com`]) expect(accepts(rules.email, bad), bad).toBe(false);
   });
 
+  it("take a provider's absolute http(s) URL as given, on an IP address or localhost too", () => {
+    for (const good of ['http://127.0.0.1:12111/c/pay/cs_1', 'http://localhost:12111/c/pay/cs_1', 'https://checkout.stripe.com/c/pay/cs_1']) {
+      expect(accepts(rules.providerAddress(), good), good).toBe(true);
+    }
+    for (const bad of ['javascript:alert(1)', 'ftp://127.0.0.1/x', '/c/pay/cs_1', `https://example.com/${'x'.repeat(2048)}`]) {
+      expect(accepts(rules.providerAddress(), bad), bad).toBe(false);
+    }
+    expect(accepts(rules.webAddress(), 'http://127.0.0.1:12111/c/pay/cs_1')).toBe(false);
+  });
+
   it('keep category keys and locales to their grammar', () => {
     expect(accepts(rules.categoryKey, 'ai-and-ml_2')).toBe(true);
     for (const bad of ['Upper', '-leading', '', 'x'.repeat(65), 'sp ace']) expect(accepts(rules.categoryKey, bad), bad).toBe(false);

@@ -7,18 +7,28 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ARTICLE_ID, categoryKey, formatIssues, httpUrl, mediaKey, paragraphs, text } from '@cfs/common/rules';
+import { ARTICLE_ID, categoryKey, formatIssues, httpUrl, mediaKey, paragraphs, text, toPlainText } from '@cfs/common/rules';
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { malformed } from '@cfs/common/errors';
 import { recordArticleChanges } from './changes.ts';
 import { feedTables } from './page-query.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
 
+/**
+ * An import line. Title and summary are stored as their plain text (toPlainText): the feed hands out
+ * text a consumer escapes and is done with, never a publisher's markup (a script, an onerror
+ * handler). A title with no text once its markup is gone is refused like an empty one; a summary
+ * with none is no summary.
+ */
 export const articleSchema = z.strictObject({
   id: z.string().regex(ARTICLE_ID, 'id: 1-64 letters, digits, _ . : -').optional(),
-  title: text(500),
+  title: text(500)
+    .transform((t) => toPlainText(t))
+    .pipe(z.string().min(1, 'holds no text once its markup is removed')),
   url: httpUrl,
-  summary: paragraphs(5000).optional(),
+  summary: paragraphs(5000)
+    .transform((t) => toPlainText(t, { keepLineBreaks: true }))
+    .optional(),
   publishedAt: z.iso.datetime({ offset: true }),
   categories: z.array(categoryKey).min(1).max(20),
   imageKey: mediaKey.optional(),
@@ -69,7 +79,7 @@ export function validateArticles(lines: ArticleLine[], categoryKeys: Set<string>
       id,
       title: a.title,
       url: a.url,
-      summary: a.summary ?? null,
+      summary: a.summary || null,
       publishedAt: new Date(a.publishedAt),
       categories: [...new Set(a.categories)],
       imageKey: a.imageKey ?? null,

@@ -36,6 +36,23 @@ describe('article validation', () => {
     expect(valid[1]!.categories).toEqual(['tech']);
   });
 
+  it('keeps the plain text of a title and summary, and refuses a title that is only markup', () => {
+    const base = { url: 'https://x.example.com/m', publishedAt: '2026-01-01T00:00:00Z', categories: ['tech'] };
+    const { valid, rejected } = validateArticles(
+      [
+        { line: 1, value: { ...base, title: '<img src=x onerror=alert(1)>Plain <b>title</b>', summary: '<script>x()</script>One &amp; two.\nThree.' } },
+        { line: 2, value: { ...base, id: 'm2', title: 'Fine', summary: '<style>p{}</style>' } },
+        { line: 3, value: { ...base, id: 'm3', title: '<script>alert(1)</script>' } },
+      ],
+      keys,
+    );
+    expect(valid.map((a) => [a.title, a.summary])).toEqual([
+      ['Plain title', 'One & two.\nThree.'],
+      ['Fine', null],
+    ]);
+    expect(rejected).toEqual([{ line: 3, reason: expect.stringMatching(/^title: .*markup/) }]);
+  });
+
   it('rejects unknown fields, empty categories and non-http urls', () => {
     const { rejected } = validateArticles(
       [

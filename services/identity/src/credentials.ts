@@ -4,18 +4,21 @@
  * tokens are stored) and marks revocations for the gateways.
  */
 import { MemoryBus, type Bus } from '@cfs/common/bus';
+import { qualifiedTable } from '@cfs/common/database';
 import { DomainError, notFound, unauthenticated } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
 import { announceRevocation, MemoryRevocationMarkers, type RevocationMarkers } from '@cfs/common/revocations';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import { connectionCodeTtl, CONNECTOR_GRANT, unusable, validateNewCredential, withinIssuer, type Grant, type Issuer } from './credential-rules.ts';
-import type { Credential as CredentialRow, Prisma, PrismaClient } from './generated/prisma/client.ts';
+import { Prisma, type Credential as CredentialRow, type PrismaClient } from './generated/prisma/client.ts';
 import { CONNECTION_CODE_PATTERN, hashesEqual, keyedHash, mintConnectionCode, mintToken, parseToken } from './tokens.ts';
 
 export type Credential = Omit<CredentialRow, 'lookupId' | 'secretHash'>;
 
 export interface CredentialsConfig {
   pepper: string;
+  /** The schema of the identity tables, which raw SQL names (database.ts qualifiedTable). */
+  schema: string;
   knownProducts: string[];
   connectionCodeTtlSeconds: number;
   /** The clock; injectable so tests can move time. */
@@ -94,7 +97,7 @@ export class Credentials {
     if (!issuerCredentialId) return grant.expiresAt;
     const [issuer] = await tx.$queryRaw<Issuer[]>`
       SELECT scopes, audience, expires_at AS "expiresAt", revoked_at AS "revokedAt"
-      FROM credentials WHERE id = ${issuerCredentialId} AND customer_id = ${customerId} FOR SHARE`;
+      FROM ${Prisma.raw(qualifiedTable(this.config.schema, 'credentials'))} WHERE id = ${issuerCredentialId} AND customer_id = ${customerId} FOR SHARE`;
     return withinIssuer(issuer, grant, this.now());
   }
 

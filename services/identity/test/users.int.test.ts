@@ -29,6 +29,7 @@ let db: PrismaClient;
 let clock = new Date('2026-11-22T12:00:00Z');
 const config: CredentialsConfig & UsersConfig = {
   pepper: 'p'.repeat(32),
+  schema,
   knownProducts: ['content-feed'],
   connectionCodeTtlSeconds: 900,
   invitationTtlSeconds: 72 * 3600,

@@ -543,9 +543,9 @@ export interface components {
             status: "operational" | "degraded" | "paused";
             /**
              * Format: date-time
-             * @description When the operator last set the status (1970-01-01T00:00:00.000Z if never).
+             * @description When the operator last set the status; absent while no operator ever has.
              */
-            updatedAt: string;
+            updatedAt?: string;
         };
         /**
          * @example {
@@ -722,7 +722,7 @@ export interface components {
         Checkout: {
             /**
              * Format: uri
-             * @description Where the customer pays (hosted checkout).
+             * @description Where the customer pays (hosted checkout): the payment provider's address, as it gave it.
              */
             checkoutUrl: string;
             subscription: components["schemas"]["BillingSubscription"];
@@ -1329,7 +1329,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description INTERNAL_ERROR: A failure on the service side; retrying after a short delay is safe. */
+        /** @description INTERNAL_ERROR: A failure on the service side; retrying after a short delay is safe, unless the message says the request may have been carried out (a write whose answer failed after it was made): then read the current state first. */
         InternalError: {
             headers: {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

@@ -16,3 +16,13 @@ export const httpUrl = z.string().max(2048).refine(withoutControlCharacters, CON
 export function webAddress(max = 2048) {
   return z.url({ protocol: /^https?$/, hostname: z.regexes.domain }).max(max);
 }
+
+/**
+ * An absolute http(s) URL a provider handed out for the customer to follow (a hosted payment page),
+ * at most `max` characters, passed on as given: any host, an IP address or localhost included (a
+ * Stripe-compatible server on a developer's machine serves its pages on its own address). Not for
+ * a Site's own address or an article's link, which webAddress keeps to domain names.
+ */
+export function providerAddress(max = 2048) {
+  return z.url({ protocol: /^https?$/ }).max(max);
+}

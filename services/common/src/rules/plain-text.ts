@@ -48,8 +48,12 @@ const BREAKING = new Set([
 // eslint-disable-next-line no-control-regex -- folding control characters is the point
 const CONTROL_OR_SPACE = /[\s\u0000-\u001f\u007f-\u009f\u200b\ufeff]+/g;
 
-/** The plain text of `html` (or of text that may hold markup), on one line, trimmed. */
-export function toPlainText(html: string): string {
+/**
+ * The plain text of `html` (or of text that may hold markup), on one line, trimmed. With
+ * `keepLineBreaks` (a summary's paragraphs) the text's own line breaks stay: each line is folded
+ * and trimmed on its own, empty lines fold into one blank line between paragraphs.
+ */
+export function toPlainText(html: string, options: { keepLineBreaks?: boolean } = {}): string {
   const parts: string[] = [];
   let skipping = 0;
   const parser = new Parser(
@@ -70,7 +74,14 @@ export function toPlainText(html: string): string {
   );
   parser.write(html);
   parser.end();
-  return parts.join('').replace(CONTROL_OR_SPACE, ' ').trim();
+  const text = parts.join('');
+  if (!options.keepLineBreaks) return text.replace(CONTROL_OR_SPACE, ' ').trim();
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.replace(CONTROL_OR_SPACE, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /**

@@ -14,9 +14,9 @@ import {
   AiProviderError,
   callDeadline,
   clip,
-  generatedTextSchema,
   sniffImageType,
   TEXT_LIMITS,
+  textVariantSchema,
   type AiArticle,
   type AiProvider,
   type AiRequest,
@@ -46,14 +46,14 @@ function firstKeyword(profile: SeoProfile, title: string): string | undefined {
 /** The text variant: the primary keyword in the title, the summary in the profile's tone, a snippet of at most 160 characters. */
 export function localText(article: AiArticle, profile: SeoProfile | null): GeneratedText {
   const body = article.summary?.trim() || article.title;
-  if (!profile) return generatedTextSchema.parse({ title: article.title, summary: body, metaDescription: body });
+  if (!profile) return textVariantSchema.parse({ title: article.title, summary: body, metaDescription: body });
   const keyword = firstKeyword(profile, article.title);
   const title = clip(keyword ? `${article.title} | ${keyword}` : article.title, TEXT_LIMITS.title);
   const opener = TONE_OPENERS[profile.tone.toLowerCase()] ?? `${profile.tone[0]!.toUpperCase()}${profile.tone.slice(1)} take:`;
   const topics = profile.topics.length ? ` For readers of ${profile.siteName} who follow ${profile.topics.slice(0, 3).join(', ')}.` : '';
   const summary = clip(`${opener} ${body}${topics}`, TEXT_LIMITS.summary);
   const metaDescription = [keyword, body].filter(Boolean).join(': ');
-  return generatedTextSchema.parse({ title, summary, metaDescription });
+  return textVariantSchema.parse({ title, summary, metaDescription });
 }
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -5,7 +5,7 @@
  * shown or stored anywhere, while the provider's own text stays in `detail`, for logs only.
  */
 import { z } from 'zod';
-import type { seoProfile } from '@cfs/common/rules';
+import { toPlainText, type seoProfile } from '@cfs/common/rules';
 
 /** A Site's SEO profile, as the seo service keeps it (services/common/src/rules/seo-profile.ts). */
 export type SeoProfile = z.output<typeof seoProfile>;
@@ -45,8 +45,11 @@ const withoutControls = (keepLineBreaks: boolean) => (s: string) =>
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   s.replace(keepLineBreaks ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g : /[\u0000-\u001f\u007f]/g, keepLineBreaks ? '' : ' ').trim();
 
-/** A text variant; every provider's answer goes through this schema. */
-export const generatedTextSchema = z.object({
+/**
+ * A text variant written from text that is plain already (the local provider writes one from the
+ * article's stored title and summary): control characters removed, the limits kept.
+ */
+export const textVariantSchema = z.object({
   title: z.string().transform(withoutControls(false)).pipe(z.string().min(1).max(TEXT_LIMITS.title)),
   summary: z.string().transform(withoutControls(true)).pipe(z.string().min(1).max(TEXT_LIMITS.summary)),
   // Models overshoot length targets; a long snippet is cut rather than the whole answer refused.
@@ -55,6 +58,21 @@ export const generatedTextSchema = z.object({
     .transform(withoutControls(false))
     .pipe(z.string().min(1))
     .transform((s) => clip(s, TEXT_LIMITS.metaDescription)),
+});
+
+/**
+ * A model's text as plain text first (toPlainText): a prompt injection in a publisher's article can
+ * make a model write HTML, and the feed hands out text a consumer only escapes. Tags and the text
+ * of scripts and styles are dropped, entities decoded, white space folded; a summary keeps its
+ * line breaks.
+ */
+const plain = (keepLineBreaks = false) => z.string().transform((s) => toPlainText(s, { keepLineBreaks }));
+
+/** A model's text variant; every answer of a model goes through this schema. */
+export const generatedTextSchema = z.object({
+  title: plain().pipe(textVariantSchema.shape.title),
+  summary: plain(true).pipe(textVariantSchema.shape.summary),
+  metaDescription: plain().pipe(textVariantSchema.shape.metaDescription),
 });
 export type GeneratedText = z.output<typeof generatedTextSchema>;
 
