@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { conflict, malformed } from '@cfs/common/errors';
-import { isSafeMediaKey } from '@cfs/common/media-keys';
+import { isSafeMediaKey, MAX_MEDIA_KEY_LENGTH, MAX_MEDIA_KEY_SEGMENTS } from '@cfs/common/media-keys';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import type { MediaObject, PrismaClient } from './generated/prisma/client.ts';
 import type { ObjectStore } from './object-store.ts';
@@ -19,7 +19,10 @@ export async function putObject(
   input: { key: string; contentType: string; bytes: Buffer; maxBytes: number },
   now = new Date(),
 ): Promise<MediaObject> {
-  if (!isSafeMediaKey(input.key)) throw malformed('key must be 1 to 512 characters of letters, digits, . _ - and /, without . or .. segments');
+  if (!isSafeMediaKey(input.key))
+    throw malformed(
+      `key must be 1 to ${MAX_MEDIA_KEY_LENGTH} characters of letters, digits, . _ - and /, in 1 to ${MAX_MEDIA_KEY_SEGMENTS} segments, none starting with a dot`,
+    );
   const contentType = input.contentType.toLowerCase();
   if (!CONTENT_TYPE.test(contentType)) throw malformed('contentType must be a media type such as image/png');
   if (input.bytes.length === 0 || input.bytes.length > input.maxBytes) throw malformed(`the object must be 1 to ${input.maxBytes} bytes`);
