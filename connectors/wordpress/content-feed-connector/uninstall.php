@@ -13,8 +13,8 @@ require_once __DIR__ . '/includes/load.php';
 require_once __DIR__ . '/includes/wordpress/class-wp-http-transport.php';
 
 $content_feed_connector_cleanup = static function (): void {
-	$settings = get_option( 'content_feed_connector_settings', array() );
-	$secret   = (string) get_option( 'content_feed_connector_secret', '' );
+	$settings = get_option( \Content_Feed_Connector\Options::SETTINGS, array() );
+	$secret   = (string) get_option( \Content_Feed_Connector\Options::SECRET, '' );
 	if ( '' !== $secret && is_array( $settings ) && ! empty( $settings['service_url'] ) ) {
 		try {
 			( new \Content_Feed_Connector\Api_Client( new \Content_Feed_Connector\WP_Http_Transport(), (string) $settings['service_url'], new \Content_Feed_Connector\Secret( $secret ) ) )->revoke_self();
@@ -23,10 +23,10 @@ $content_feed_connector_cleanup = static function (): void {
 			unset( $e );
 		}
 	}
-	foreach ( array( 'content_feed_connector_settings', 'content_feed_connector_secret', 'content_feed_connector_connection', 'content_feed_connector_state', 'content_feed_connector_sync_lock' ) as $option ) {
+	foreach ( \Content_Feed_Connector\Options::ALL as $option ) {
 		delete_option( $option );
 	}
-	wp_clear_scheduled_hook( 'content_feed_connector_sync' );
+	wp_clear_scheduled_hook( \Content_Feed_Connector\Options::CRON_HOOK );
 };
 
 if ( is_multisite() ) {

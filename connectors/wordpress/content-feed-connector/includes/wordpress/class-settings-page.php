@@ -29,8 +29,6 @@ final class Settings_Page {
 		'drafts'        => 'content_feed_drafts',
 		'disconnect'    => 'content_feed_disconnect',
 	);
-	/** The transient prefix of the notice shown once after an action (one per user). */
-	private const NOTICE = 'content_feed_connector_notice_';
 
 	/**
 	 * Registers the menu entry, the actions and the plugin list's "Settings" link.
@@ -279,7 +277,7 @@ final class Settings_Page {
 	 * @param array{type: string, message: string} $notice The notice.
 	 */
 	private static function done( array $notice ): never {
-		set_transient( self::NOTICE . get_current_user_id(), $notice, 5 * MINUTE_IN_SECONDS );
+		set_transient( Options::NOTICE_PREFIX . get_current_user_id(), $notice, 5 * MINUTE_IN_SECONDS );
 		wp_safe_redirect( self::url() );
 		exit;
 	}
@@ -288,7 +286,7 @@ final class Settings_Page {
 	 * Prints and forgets the kept notice, if any.
 	 */
 	private static function print_notice(): void {
-		$key    = self::NOTICE . get_current_user_id();
+		$key    = Options::NOTICE_PREFIX . get_current_user_id();
 		$notice = get_transient( $key );
 		if ( is_array( $notice ) && isset( $notice['type'], $notice['message'] ) ) {
 			delete_transient( $key );
