@@ -15,9 +15,9 @@ require_once __DIR__ . '/includes/wordpress/class-wp-http-transport.php';
 $content_feed_connector_cleanup = static function (): void {
 	$settings = get_option( \Content_Feed_Connector\Options::SETTINGS, array() );
 	$secret   = (string) get_option( \Content_Feed_Connector\Options::SECRET, '' );
-	if ( '' !== $secret && is_array( $settings ) && ! empty( $settings['service_url'] ) ) {
+	if ( '' !== $secret && is_array( $settings ) && ! empty( $settings[ \Content_Feed_Connector\Options::SERVICE_URL ] ) ) {
 		try {
-			( new \Content_Feed_Connector\Api_Client( new \Content_Feed_Connector\WP_Http_Transport(), (string) $settings['service_url'], new \Content_Feed_Connector\Secret( $secret ) ) )->revoke_self();
+			( new \Content_Feed_Connector\Api_Client( new \Content_Feed_Connector\WP_Http_Transport(), (string) $settings[ \Content_Feed_Connector\Options::SERVICE_URL ], new \Content_Feed_Connector\Secret( $secret ) ) )->revoke_self();
 		} catch ( \Content_Feed_Connector\Api_Exception | \InvalidArgumentException $e ) {
 			// Unreachable or already revoked: uninstalling goes on; the owner can revoke it in the dashboard.
 			unset( $e );

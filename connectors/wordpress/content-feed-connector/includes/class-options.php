@@ -1,7 +1,8 @@
 <?php
 /**
- * Every name the plugin keeps in the database, declared once: its options, the notice transient and
- * the WP-Cron event (WP-Cron keeps its events in the cron option).
+ * Every name the plugin keeps in the database, declared once: its options (and the keys of its
+ * settings option), the notice transient and the WP-Cron event (WP-Cron keeps its events in the
+ * cron option).
  *
  * @package Content_Feed_Connector
  */
@@ -26,6 +27,10 @@ final class Options {
 	public const STATE = 'content_feed_connector_state';
 	/** The lock that lets one sync run at a time (includes/class-sync-lock.php); never autoloaded. */
 	public const SYNC_LOCK = 'content_feed_connector_sync_lock';
+	/** The SETTINGS option's keys: the Service URL, and whether new posts are drafts. */
+	public const SERVICE_URL = 'service_url';
+	public const DRAFTS      = 'drafts';
+
 	/** Every option above: what uninstalling removes. */
 	public const ALL = array( self::SETTINGS, self::SECRET, self::CONNECTION, self::STATE, self::SYNC_LOCK );
 

@@ -70,7 +70,7 @@ final class Plugin {
 		$client     = new Api_Client( new WP_Http_Transport(), $service_url );
 		$connection = $client->redeem( $code );
 		$settings   = self::settings();
-		update_option( Options::SETTINGS, array_merge( $settings, array( 'service_url' => $client->base_url() ) ) );
+		update_option( Options::SETTINGS, array_merge( $settings, array( Options::SERVICE_URL => $client->base_url() ) ) );
 		delete_option( Options::SECRET );
 		add_option( Options::SECRET, $connection['secret']->reveal(), '', 'no' );
 		delete_option( Options::CONNECTION );
@@ -131,7 +131,7 @@ final class Plugin {
 			);
 		}
 		try {
-			$drafts     = ! empty( self::settings()['drafts'] );
+			$drafts     = ! empty( self::settings()[ Options::DRAFTS ] );
 			$planner    = new Sync_Planner( $api->base_url(), __( 'Read the full article', 'content-feed-connector' ) );
 			$connection = get_option( Options::CONNECTION, array() );
 			$author     = is_array( $connection ) ? (int) ( $connection['author_id'] ?? 0 ) : 0;
@@ -162,7 +162,7 @@ final class Plugin {
 	 * @param bool $drafts Whether new posts are drafts.
 	 */
 	public static function set_drafts( bool $drafts ): void {
-		update_option( Options::SETTINGS, array_merge( self::settings(), array( 'drafts' => $drafts ) ) );
+		update_option( Options::SETTINGS, array_merge( self::settings(), array( Options::DRAFTS => $drafts ) ) );
 	}
 
 	/**
@@ -171,7 +171,7 @@ final class Plugin {
 	public static function api(): ?Api_Client {
 		$secret   = self::secret();
 		$settings = self::settings();
-		return $secret && ! empty( $settings['service_url'] ) ? new Api_Client( new WP_Http_Transport(), (string) $settings['service_url'], new Secret( $secret ) ) : null;
+		return $secret && ! empty( $settings[ Options::SERVICE_URL ] ) ? new Api_Client( new WP_Http_Transport(), (string) $settings[ Options::SERVICE_URL ], new Secret( $secret ) ) : null;
 	}
 
 	/**
