@@ -49,7 +49,16 @@ describe('npm run connector:zip', () => {
     const entries = readZip(readFileSync(ZIP_PATH));
     const files = pluginFiles();
     expect([...entries.keys()].sort()).toEqual(files.map((f) => `content-feed-connector/${f}`).sort());
-    for (const required of ['content-feed-connector.php', 'readme.txt', 'uninstall.php', 'includes/load.php', 'includes/class-sync-runner.php']) {
+    for (const required of [
+      'content-feed-connector.php',
+      'readme.txt',
+      'uninstall.php',
+      'includes/load.php',
+      'includes/class-sync-runner.php',
+      'includes/class-options.php',
+      'views/settings-page.php',
+      'views/notice.php',
+    ]) {
       expect(files).toContain(required);
     }
     for (const file of files) expect(entries.get(`content-feed-connector/${file}`)?.equals(readFileSync(path.join(PLUGIN_DIR, file))), file).toBe(true);

@@ -13,20 +13,20 @@ require_once __DIR__ . '/includes/load.php';
 require_once __DIR__ . '/includes/wordpress/class-wp-http-transport.php';
 
 $content_feed_connector_cleanup = static function (): void {
-	$settings = get_option( 'content_feed_connector_settings', array() );
-	$secret   = (string) get_option( 'content_feed_connector_secret', '' );
-	if ( '' !== $secret && is_array( $settings ) && ! empty( $settings['service_url'] ) ) {
+	$settings = get_option( \Content_Feed_Connector\Options::SETTINGS, array() );
+	$secret   = (string) get_option( \Content_Feed_Connector\Options::SECRET, '' );
+	if ( '' !== $secret && is_array( $settings ) && ! empty( $settings[ \Content_Feed_Connector\Options::SERVICE_URL ] ) ) {
 		try {
-			( new \Content_Feed_Connector\Api_Client( new \Content_Feed_Connector\WP_Http_Transport(), (string) $settings['service_url'], new \Content_Feed_Connector\Secret( $secret ) ) )->revoke_self();
+			( new \Content_Feed_Connector\Api_Client( new \Content_Feed_Connector\WP_Http_Transport(), (string) $settings[ \Content_Feed_Connector\Options::SERVICE_URL ], new \Content_Feed_Connector\Secret( $secret ) ) )->revoke_self();
 		} catch ( \Content_Feed_Connector\Api_Exception | \InvalidArgumentException $e ) {
 			// Unreachable or already revoked: uninstalling goes on; the owner can revoke it in the dashboard.
 			unset( $e );
 		}
 	}
-	foreach ( array( 'content_feed_connector_settings', 'content_feed_connector_secret', 'content_feed_connector_connection', 'content_feed_connector_state', 'content_feed_connector_sync_lock' ) as $option ) {
+	foreach ( \Content_Feed_Connector\Options::ALL as $option ) {
 		delete_option( $option );
 	}
-	wp_clear_scheduled_hook( 'content_feed_connector_sync' );
+	wp_clear_scheduled_hook( \Content_Feed_Connector\Options::CRON_HOOK );
 };
 
 if ( is_multisite() ) {

@@ -18,7 +18,7 @@ final class Settings_View_Model {
 	/**
 	 * A view of the kept state.
 	 *
-	 * @param array<string, mixed> $settings   The settings option (service_url, drafts).
+	 * @param array<string, mixed> $settings   The settings option (Options::SERVICE_URL, Options::DRAFTS).
 	 * @param array<string, mixed> $connection The connection option (site_id, credential_id).
 	 * @param bool                 $has_secret Whether a secret is kept.
 	 * @param array<string, mixed> $state      The sync's state (State_Store keys).
@@ -45,14 +45,14 @@ final class Settings_View_Model {
 	 * The Service URL to show and to prefill the form with, or ''.
 	 */
 	public function service_url(): string {
-		return is_string( $this->settings['service_url'] ?? null ) ? $this->settings['service_url'] : '';
+		return is_string( $this->settings[ Options::SERVICE_URL ] ?? null ) ? $this->settings[ Options::SERVICE_URL ] : '';
 	}
 
 	/**
 	 * Whether new posts are drafts.
 	 */
 	public function drafts(): bool {
-		return ! empty( $this->settings['drafts'] );
+		return ! empty( $this->settings[ Options::DRAFTS ] );
 	}
 
 	/**

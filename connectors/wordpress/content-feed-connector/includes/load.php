@@ -25,6 +25,7 @@ foreach ( array(
 	'class-sync-runner.php',
 	'interface-lock-store.php',
 	'class-sync-lock.php',
+	'class-options.php',
 	'class-notice-messages.php',
 	'class-settings-view-model.php',
 ) as $content_feed_connector_file ) {

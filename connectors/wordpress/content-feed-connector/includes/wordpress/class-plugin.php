@@ -22,7 +22,7 @@ final class Plugin {
 	 */
 	public static function register( string $main_file ): void {
 		add_filter( 'cron_schedules', array( self::class, 'cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval.ChangeDetected
-		add_action( CRON_HOOK, array( self::class, 'sync' ) );
+		add_action( Options::CRON_HOOK, array( self::class, 'sync' ) );
 		register_activation_hook( $main_file, array( self::class, 'schedule' ) );
 		register_deactivation_hook( $main_file, array( self::class, 'unschedule' ) );
 		Settings_Page::register( $main_file );
@@ -35,7 +35,7 @@ final class Plugin {
 	 * @return array<string, array{interval: int, display: string}>
 	 */
 	public static function cron_schedules( array $schedules ): array {
-		$schedules[ CRON_SCHEDULE ] = array(
+		$schedules[ Options::CRON_SCHEDULE ] = array(
 			'interval' => 5 * MINUTE_IN_SECONDS,
 			'display'  => __( 'Every 5 minutes (Content Feed)', 'content-feed-connector' ),
 		);
@@ -46,8 +46,8 @@ final class Plugin {
 	 * Schedules the sync when connected.
 	 */
 	public static function schedule(): void {
-		if ( self::secret() && ! wp_next_scheduled( CRON_HOOK ) ) {
-			wp_schedule_event( time() + 10, CRON_SCHEDULE, CRON_HOOK );
+		if ( self::secret() && ! wp_next_scheduled( Options::CRON_HOOK ) ) {
+			wp_schedule_event( time() + 10, Options::CRON_SCHEDULE, Options::CRON_HOOK );
 		}
 	}
 
@@ -55,7 +55,7 @@ final class Plugin {
 	 * Removes the sync's event.
 	 */
 	public static function unschedule(): void {
-		wp_clear_scheduled_hook( CRON_HOOK );
+		wp_clear_scheduled_hook( Options::CRON_HOOK );
 	}
 
 	/**
@@ -70,19 +70,19 @@ final class Plugin {
 		$client     = new Api_Client( new WP_Http_Transport(), $service_url );
 		$connection = $client->redeem( $code );
 		$settings   = self::settings();
-		update_option( OPTION_SETTINGS, array_merge( $settings, array( 'service_url' => $client->base_url() ) ) );
-		delete_option( OPTION_SECRET );
-		add_option( OPTION_SECRET, $connection['secret']->reveal(), '', 'no' );
-		delete_option( OPTION_CONNECTION );
+		update_option( Options::SETTINGS, array_merge( $settings, array( Options::SERVICE_URL => $client->base_url() ) ) );
+		delete_option( Options::SECRET );
+		add_option( Options::SECRET, $connection['secret']->reveal(), '', 'no' );
+		delete_option( Options::CONNECTION );
 		// New posts are written by the administrator who connected (WP-Cron runs with no user).
 		$connected = array(
 			'site_id'       => $connection['site_id'],
 			'credential_id' => $connection['credential_id'],
 			'author_id'     => get_current_user_id(),
 		);
-		add_option( OPTION_CONNECTION, $connected, '', 'no' );
+		add_option( Options::CONNECTION, $connected, '', 'no' );
 		// A new connection starts from the beginning of its Site's changes.
-		delete_option( OPTION_STATE );
+		delete_option( Options::STATE );
 		self::schedule();
 		return $connection['site_id'];
 	}
@@ -102,9 +102,9 @@ final class Plugin {
 			// A 401: revoked or expired already, which is what Disconnect wants.
 			$failure = Api_Exception::UNAUTHENTICATED === $e->kind ? null : $e;
 		}
-		delete_option( OPTION_SECRET );
-		delete_option( OPTION_CONNECTION );
-		delete_option( OPTION_STATE );
+		delete_option( Options::SECRET );
+		delete_option( Options::CONNECTION );
+		delete_option( Options::STATE );
 		self::unschedule();
 		return $failure;
 	}
@@ -119,7 +119,7 @@ final class Plugin {
 		if ( null === $api ) {
 			return null;
 		}
-		$lock = new Sync_Lock( new WP_Option_Lock( OPTION_SYNC_LOCK ) );
+		$lock = new Sync_Lock( new WP_Option_Lock( Options::SYNC_LOCK ) );
 		$held = $lock->acquire();
 		if ( null === $held ) {
 			return array(
@@ -131,9 +131,9 @@ final class Plugin {
 			);
 		}
 		try {
-			$drafts     = ! empty( self::settings()['drafts'] );
+			$drafts     = ! empty( self::settings()[ Options::DRAFTS ] );
 			$planner    = new Sync_Planner( $api->base_url(), __( 'Read the full article', 'content-feed-connector' ) );
-			$connection = get_option( OPTION_CONNECTION, array() );
+			$connection = get_option( Options::CONNECTION, array() );
 			$author     = is_array( $connection ) ? (int) ( $connection['author_id'] ?? 0 ) : 0;
 			$applier    = new Change_Applier( new WP_Site_Store( $author, $api->base_url() ), $planner, $drafts, array( $api, 'category_names' ) );
 			$renew      = static function () use ( $lock, &$held ): bool {
@@ -152,7 +152,7 @@ final class Plugin {
 	 * @return array<string, mixed>
 	 */
 	public static function settings(): array {
-		$settings = get_option( OPTION_SETTINGS, array() );
+		$settings = get_option( Options::SETTINGS, array() );
 		return is_array( $settings ) ? $settings : array();
 	}
 
@@ -162,7 +162,7 @@ final class Plugin {
 	 * @param bool $drafts Whether new posts are drafts.
 	 */
 	public static function set_drafts( bool $drafts ): void {
-		update_option( OPTION_SETTINGS, array_merge( self::settings(), array( 'drafts' => $drafts ) ) );
+		update_option( Options::SETTINGS, array_merge( self::settings(), array( Options::DRAFTS => $drafts ) ) );
 	}
 
 	/**
@@ -171,14 +171,14 @@ final class Plugin {
 	public static function api(): ?Api_Client {
 		$secret   = self::secret();
 		$settings = self::settings();
-		return $secret && ! empty( $settings['service_url'] ) ? new Api_Client( new WP_Http_Transport(), (string) $settings['service_url'], new Secret( $secret ) ) : null;
+		return $secret && ! empty( $settings[ Options::SERVICE_URL ] ) ? new Api_Client( new WP_Http_Transport(), (string) $settings[ Options::SERVICE_URL ], new Secret( $secret ) ) : null;
 	}
 
 	/**
 	 * What the settings page shows, from the kept options (never the secret itself).
 	 */
 	public static function view_model(): Settings_View_Model {
-		$connection = get_option( OPTION_CONNECTION, array() );
+		$connection = get_option( Options::CONNECTION, array() );
 		return new Settings_View_Model( self::settings(), is_array( $connection ) ? $connection : array(), '' !== self::secret(), ( new WP_Option_State() )->load(), time() );
 	}
 
@@ -186,6 +186,6 @@ final class Plugin {
 	 * The kept secret, or ''.
 	 */
 	private static function secret(): string {
-		return (string) get_option( OPTION_SECRET, '' );
+		return (string) get_option( Options::SECRET, '' );
 	}
 }

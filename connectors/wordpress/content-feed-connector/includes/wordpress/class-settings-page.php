@@ -12,8 +12,9 @@ defined( 'ABSPATH' ) || exit;
 /**
  * The WordPress side of the settings page, kept thin: every action checks its nonce and
  * manage_options, calls Plugin or Api_Client, keeps the notice Notice_Messages words for the
- * outcome in a short-lived per-user transient and redirects back; the page prints what
- * Settings_View_Model gives, escaped. The connection code is never kept and the secret never shown.
+ * outcome in a short-lived per-user transient and redirects back; render() prepares what
+ * views/settings-page.php prints (Settings_View_Model's answers), and the template escapes it.
+ * The connection code is never kept and the secret never shown.
  */
 final class Settings_Page {
 
@@ -21,6 +22,8 @@ final class Settings_Page {
 	public const SLUG = 'content-feed';
 	/** The capability every view and action needs. */
 	public const CAPABILITY = 'manage_options';
+	/** The page's templates. */
+	private const VIEWS = __DIR__ . '/../../views/';
 	/** The admin-post.php actions (each also its nonce action). */
 	public const ACTIONS = array(
 		'connect'       => 'content_feed_connect',
@@ -29,8 +32,6 @@ final class Settings_Page {
 		'drafts'        => 'content_feed_drafts',
 		'disconnect'    => 'content_feed_disconnect',
 	);
-	/** The transient prefix of the notice shown once after an action (one per user). */
-	private const NOTICE = 'content_feed_connector_notice_';
 
 	/**
 	 * Registers the menu entry, the actions and the plugin list's "Settings" link.
@@ -136,127 +137,57 @@ final class Settings_Page {
 	}
 
 	/**
-	 * Prints the page.
+	 * Prints the page: views/settings-page.php, from the kept options (Settings_View_Model), the kept
+	 * notice and, when connected, the subscriptions read from the service.
 	 */
 	public static function render(): void {
 		if ( ! current_user_can( self::CAPABILITY ) ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to manage the Content Feed connection.', 'content-feed-connector' ), 403 );
 		}
-		$view = Plugin::view_model();
-		echo '<div class="wrap"><h1>' . esc_html__( 'Content Feed', 'content-feed-connector' ) . '</h1>';
-		self::print_notice();
+		$view   = Plugin::view_model();
+		$notice = self::take_notice();
+		$rows   = array();
+		$failed = null;
 		if ( $view->is_connected() ) {
-			self::render_connected( $view );
-		} else {
-			self::render_connect_form( $view );
-		}
-		self::render_drafts( $view );
-		echo '</div>';
-	}
-
-	/**
-	 * The Connect form.
-	 *
-	 * @param Settings_View_Model $view The view.
-	 */
-	private static function render_connect_form( Settings_View_Model $view ): void {
-		echo '<h2>' . esc_html__( 'Connect', 'content-feed-connector' ) . '</h2>';
-		echo '<p>' . esc_html__( 'Create a connection code for your Site in the Content Feed dashboard and paste it here. The code works once; the plugin keeps the secret it is exchanged for and never shows it.', 'content-feed-connector' ) . '</p>';
-		self::open_form( 'connect' );
-		echo '<table class="form-table" role="presentation"><tr><th scope="row"><label for="content-feed-service-url">' . esc_html__( 'Service URL', 'content-feed-connector' ) . '</label></th>';
-		echo '<td><input type="url" class="regular-text code" id="content-feed-service-url" name="service_url" required placeholder="https://" value="' . esc_attr( $view->service_url() ) . '"></td></tr>';
-		echo '<tr><th scope="row"><label for="content-feed-connection-code">' . esc_html__( 'Connection code', 'content-feed-connector' ) . '</label></th>';
-		echo '<td><input type="text" class="regular-text code" id="content-feed-connection-code" name="connection_code" required autocomplete="off" spellcheck="false" value=""></td></tr></table>';
-		submit_button( __( 'Connect', 'content-feed-connector' ), 'primary', 'submit', false );
-		echo '</form>';
-	}
-
-	/**
-	 * Connected: the Site, the sync, the subscriptions, Disconnect.
-	 *
-	 * @param Settings_View_Model $view The view.
-	 */
-	private static function render_connected( Settings_View_Model $view ): void {
-		echo '<p><strong>' . esc_html__( 'Connected', 'content-feed-connector' ) . '</strong> &mdash; ';
-		/* translators: %s: the Site id. */
-		echo sprintf( esc_html__( 'Site id: %s', 'content-feed-connector' ), '<code>' . esc_html( $view->site_id() ) . '</code>' ) . '<br>';
-		/* translators: %s: the Service URL. */
-		echo sprintf( esc_html__( 'Service URL: %s', 'content-feed-connector' ), '<code>' . esc_html( $view->service_url() ) . '</code>' ) . '</p>';
-
-		echo '<h2>' . esc_html__( 'Sync', 'content-feed-connector' ) . '</h2>';
-		$last = $view->last_sync();
-		if ( null === $last ) {
-			echo '<p>' . esc_html__( 'Last sync: not yet.', 'content-feed-connector' ) . '</p>';
-		} else {
-			$outcome = $last['ok'] ? __( 'succeeded', 'content-feed-connector' ) : __( 'failed', 'content-feed-connector' );
-			/* translators: 1: date and time, 2: "succeeded" or "failed", 3: the sync's message. */
-			echo '<p>' . esc_html( sprintf( __( 'Last sync: %1$s, %2$s. %3$s', 'content-feed-connector' ), wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), $last['at'] ), $outcome, $last['message'] ) ) . '</p>';
-		}
-		if ( null !== $view->retry_at() ) {
-			/* translators: %s: date and time. */
-			echo '<p>' . esc_html( sprintf( __( 'The service asked to wait: the next sync runs after %s.', 'content-feed-connector' ), wp_date( get_option( 'time_format' ), $view->retry_at() ) ) ) . '</p>';
-		}
-		self::open_form( 'sync' );
-		submit_button( __( 'Sync now', 'content-feed-connector' ), 'secondary', 'submit', false );
-		echo '</form>';
-
-		self::render_subscriptions();
-
-		echo '<h2>' . esc_html__( 'Disconnect', 'content-feed-connector' ) . '</h2>';
-		echo '<p>' . esc_html__( 'Revokes the connection\'s Credential at the service, forgets the secret and stops the sync; the posts stay. Connecting again needs a new connection code.', 'content-feed-connector' ) . '</p>';
-		self::open_form( 'disconnect' );
-		submit_button( __( 'Disconnect', 'content-feed-connector' ), 'delete', 'submit', false );
-		echo '</form>';
-	}
-
-	/**
-	 * The categories the Site subscribes to, as checkboxes (read from the service on each view).
-	 */
-	private static function render_subscriptions(): void {
-		echo '<h2>' . esc_html__( 'Subscriptions', 'content-feed-connector' ) . '</h2>';
-		$api = Plugin::api();
-		try {
-			$rows = null === $api ? array() : Settings_View_Model::subscription_rows( $api->taxonomy(), $api->subscriptions() );
-		} catch ( Api_Exception $e ) {
-			self::print_notice_html( Notice_Messages::for_exception( $e, Notice_Messages::SUBSCRIPTIONS, time() ), false );
-			return;
-		}
-		echo '<p>' . esc_html__( 'The feed holds the articles of the categories checked here; saving replaces the Site\'s subscriptions.', 'content-feed-connector' ) . '</p>';
-		self::open_form( 'subscriptions' );
-		echo '<fieldset><legend class="screen-reader-text">' . esc_html__( 'Subscriptions', 'content-feed-connector' ) . '</legend>';
-		foreach ( $rows as $row ) {
-			echo '<input type="hidden" name="offered[]" value="' . esc_attr( $row['key'] ) . '">';
-			echo '<label><input type="checkbox" name="categories[]" value="' . esc_attr( $row['key'] ) . '"' . checked( $row['checked'], true, false ) . '> ' . esc_html( $row['name'] ) . '</label>';
-			if ( '' !== $row['topics'] ) {
-				echo ' <span class="description">(' . esc_html( $row['topics'] ) . ')</span>';
+			$api = Plugin::api();
+			try {
+				$rows = null === $api ? array() : Settings_View_Model::subscription_rows( $api->taxonomy(), $api->subscriptions() );
+			} catch ( Api_Exception $e ) {
+				$failed = self::notice_args( Notice_Messages::for_exception( $e, Notice_Messages::SUBSCRIPTIONS, time() ), false );
 			}
-			echo '<br>';
 		}
-		echo '</fieldset>';
-		submit_button( __( 'Save subscriptions', 'content-feed-connector' ), 'secondary', 'submit', false );
-		echo '</form>';
+		self::view(
+			'settings-page',
+			array(
+				'view'                 => $view,
+				'notice'               => null === $notice ? null : self::notice_args( $notice, true ),
+				'subscriptions'        => $rows,
+				'subscriptions_notice' => $failed,
+				'post_url'             => admin_url( 'admin-post.php' ),
+				'date_time_format'     => get_option( 'date_format' ) . ' ' . get_option( 'time_format' ),
+				'time_format'          => get_option( 'time_format' ),
+			)
+		);
 	}
 
 	/**
-	 * The drafts option.
+	 * Prints a template of the plugin's views/ folder; it reads what it needs from $args, as
+	 * get_template_part() passes it, and escapes as it prints.
 	 *
-	 * @param Settings_View_Model $view The view.
+	 * @param string               $name The template's name: views/{$name}.php.
+	 * @param array<string, mixed> $args What the template documents it reads.
 	 */
-	private static function render_drafts( Settings_View_Model $view ): void {
-		echo '<h2>' . esc_html__( 'Posts', 'content-feed-connector' ) . '</h2>';
-		self::open_form( 'drafts' );
-		echo '<label><input type="checkbox" name="drafts" value="1"' . checked( $view->drafts(), true, false ) . '> ' . esc_html__( 'Drafts: save new posts as drafts instead of publishing them', 'content-feed-connector' ) . '</label><br>';
-		submit_button( __( 'Save', 'content-feed-connector' ), 'secondary', 'submit', false );
-		echo '</form>';
+	public static function view( string $name, array $args ): void {
+		require self::VIEWS . $name . '.php';
 	}
 
 	/**
-	 * Opens a form posting to admin-post.php with the action and its nonce.
+	 * The hidden fields of an action's form, as settings_fields() prints them for an options page:
+	 * the admin-post.php action and its nonce (authorize() checks both).
 	 *
 	 * @param string $name A key of ACTIONS.
 	 */
-	private static function open_form( string $name ): void {
-		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
+	public static function form_fields( string $name ): void {
 		echo '<input type="hidden" name="action" value="' . esc_attr( self::ACTIONS[ $name ] ) . '">';
 		wp_nonce_field( self::ACTIONS[ $name ] );
 	}
@@ -279,32 +210,39 @@ final class Settings_Page {
 	 * @param array{type: string, message: string} $notice The notice.
 	 */
 	private static function done( array $notice ): never {
-		set_transient( self::NOTICE . get_current_user_id(), $notice, 5 * MINUTE_IN_SECONDS );
+		set_transient( Options::NOTICE_PREFIX . get_current_user_id(), $notice, 5 * MINUTE_IN_SECONDS );
 		wp_safe_redirect( self::url() );
 		exit;
 	}
 
 	/**
-	 * Prints and forgets the kept notice, if any.
+	 * The kept notice, forgotten once read; null when there is none.
+	 *
+	 * @return array{type: string, message: string}|null
 	 */
-	private static function print_notice(): void {
-		$key    = self::NOTICE . get_current_user_id();
+	private static function take_notice(): ?array {
+		$key    = Options::NOTICE_PREFIX . get_current_user_id();
 		$notice = get_transient( $key );
-		if ( is_array( $notice ) && isset( $notice['type'], $notice['message'] ) ) {
-			delete_transient( $key );
-			self::print_notice_html( $notice, true );
+		if ( ! is_array( $notice ) || ! isset( $notice['type'], $notice['message'] ) ) {
+			return null;
 		}
+		delete_transient( $key );
+		return $notice;
 	}
 
 	/**
-	 * One admin notice, escaped.
+	 * What views/notice.php prints: its classes (an unknown type shows as an error) and its message.
 	 *
 	 * @param array{type: string, message: string} $notice      The notice.
 	 * @param bool                                 $dismissible Whether it has the dismiss button.
+	 * @return array{class: string, message: string}
 	 */
-	private static function print_notice_html( array $notice, bool $dismissible ): void {
+	private static function notice_args( array $notice, bool $dismissible ): array {
 		$type = in_array( $notice['type'], array( Notice_Messages::ERROR, Notice_Messages::WARNING, Notice_Messages::SUCCESS ), true ) ? $notice['type'] : Notice_Messages::ERROR;
-		printf( '<div class="%s"><p>%s</p></div>', esc_attr( 'notice notice-' . $type . ( $dismissible ? ' is-dismissible' : '' ) ), esc_html( (string) $notice['message'] ) );
+		return array(
+			'class'   => 'notice notice-' . $type . ( $dismissible ? ' is-dismissible' : '' ),
+			'message' => (string) $notice['message'],
+		);
 	}
 
 	/**

@@ -20,7 +20,7 @@ final class WP_Option_State implements State_Store {
 	 * @return array<string, mixed>
 	 */
 	public function load(): array {
-		$state = get_option( OPTION_STATE, array() );
+		$state = get_option( Options::STATE, array() );
 		return is_array( $state ) ? $state : array();
 	}
 
@@ -30,10 +30,10 @@ final class WP_Option_State implements State_Store {
 	 * @param array<string, mixed> $state The state.
 	 */
 	public function save( array $state ): void {
-		if ( false === get_option( OPTION_STATE ) ) {
-			add_option( OPTION_STATE, $state, '', 'no' );
+		if ( false === get_option( Options::STATE ) ) {
+			add_option( Options::STATE, $state, '', 'no' );
 			return;
 		}
-		update_option( OPTION_STATE, $state, false );
+		update_option( Options::STATE, $state, false );
 	}
 }
