@@ -1,0 +1,23 @@
+// Original file: protos/cfs/feed/v1/feed.proto
+
+import type { Article as _cfs_feed_v1_Article, Article__Output as _cfs_feed_v1_Article__Output } from '../../../cfs/feed/v1/Article.js';
+
+/**
+ * The articles found.
+ */
+export interface GetArticlesResponse {
+  /**
+   * The articles that exist, in id order.
+   */
+  'articles'?: (_cfs_feed_v1_Article)[];
+}
+
+/**
+ * The articles found.
+ */
+export interface GetArticlesResponse__Output {
+  /**
+   * The articles that exist, in id order.
+   */
+  'articles': (_cfs_feed_v1_Article__Output)[];
+}
