@@ -1178,6 +1178,11 @@ export const descriptor = {
                       "rule": "repeated",
                       "type": "Article",
                       "id": 1
+                    },
+                    "removedIds": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 2
                     }
                   }
                 },

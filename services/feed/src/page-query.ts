@@ -146,14 +146,17 @@ const feedArticleOf = (r: {
   categories: r.categories.map((c) => c.categoryKey),
 });
 
-/** The articles of these ids that exist, in id order. */
-export async function readArticles(db: PrismaClient, ids: string[]): Promise<FeedArticle[]> {
-  const rows = await db.article.findMany({
-    where: { id: { in: ids } },
-    orderBy: { id: 'asc' },
-    include: { categories: { select: { categoryKey: true }, orderBy: { categoryKey: 'asc' } } },
-  });
-  return rows.map(feedArticleOf);
+/** The articles of these ids that exist, and the ids of those removed (a tombstone in article_changes), in id order. */
+export async function readArticles(db: PrismaClient, ids: string[]): Promise<{ articles: FeedArticle[]; removed: string[] }> {
+  const [rows, removed] = await Promise.all([
+    db.article.findMany({
+      where: { id: { in: ids } },
+      orderBy: { id: 'asc' },
+      include: { categories: { select: { categoryKey: true }, orderBy: { categoryKey: 'asc' } } },
+    }),
+    db.articleChange.findMany({ where: { articleId: { in: ids }, removed: true }, select: { articleId: true }, orderBy: { articleId: 'asc' } }),
+  ]);
+  return { articles: rows.map(feedArticleOf), removed: removed.map((r) => r.articleId) };
 }
 
 /** Articles changed after a position, oldest change first (an index scan of articles_changes_idx). */

@@ -133,7 +133,9 @@ export function createFeedServer({ prisma, logger, callers, pages, writes, impor
     },
     GetArticles: async (req) => {
       if (req.ids.length > MAX_CHANGES) throw malformed(`at most ${MAX_CHANGES} ids`);
-      return { articles: req.ids.length === 0 ? [] : (await readArticles(prisma, [...new Set(req.ids)])).map(toArticleMessage) };
+      if (req.ids.length === 0) return { articles: [], removedIds: [] };
+      const { articles, removed } = await readArticles(prisma, [...new Set(req.ids)]);
+      return { articles: articles.map(toArticleMessage), removedIds: removed };
     },
     ListArticleChanges: async (req) => {
       if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > MAX_CHANGES) throw malformed(`limit must be 1 to ${MAX_CHANGES}`);

@@ -12,8 +12,11 @@ import type { GenerationJobData } from './ai-jobs.ts';
 export interface CurrentFacts {
   /** The Site's AI budget as its plan says now; null when the plan has none (no generation). */
   siteBudget(siteId: string): Promise<SiteBudget | null>;
-  /** The current version (ai-decisions.ts articleVersion) of each of these articles that exists. */
-  articleVersions(articleIds: string[]): Promise<Map<string, string>>;
+  /**
+   * The current version (ai-decisions.ts articleVersion) of each of these articles that exists, and
+   * null for each the feed removed; an article the feed does not know is left out.
+   */
+  articleVersions(articleIds: string[]): Promise<Map<string, string | null>>;
   /** The version of the Site's SEO profile now; '' without one. */
   profileVersion(siteId: string): Promise<string>;
 }
@@ -27,7 +30,7 @@ export async function verdictNow(facts: CurrentFacts, job: GenerationJobData): P
   ]);
   return jobVerdict(
     { articleVersion: job.article.version, profileVersion: job.profile?.version ?? '' },
-    { versions: { article: articles.get(job.article.id) ?? null, profile }, site },
+    { versions: { article: articles.get(job.article.id), profile }, site },
   );
 }
 

@@ -32,8 +32,11 @@ export function siteBudgetOf(plan: { aiBudget?: number | string | null; aiBudget
 
 /** What is current for one (Site, article) when a job runs or a variant is read. */
 export interface CurrentVersions {
-  /** The article's current version (articleVersion); null when it is gone (removed, unknown). */
-  article: string | null;
+  /**
+   * The article's current version (articleVersion); null when the feed removed it; undefined when
+   * the feed does not know it (an operator's job for an article never imported), which is not checked.
+   */
+  article: string | null | undefined;
   /** The version of the Site's SEO profile now; '' without one. */
   profile: string;
 }
@@ -46,16 +49,18 @@ export interface MadeFor {
 
 /** A variant (or a job) is current while both versions it was made for are the current ones. */
 export function isCurrent(made: MadeFor, now: CurrentVersions): boolean {
-  return now.article !== null && made.articleVersion === now.article && made.profileVersion === now.profile;
+  if (now.article === null) return false;
+  if (now.article !== undefined && made.articleVersion !== now.article) return false;
+  return made.profileVersion === now.profile;
 }
 
 /** The variants of `variants` that are current, given each article's current version and the profile's. */
 export function currentVariants<V extends MadeFor & { articleId: string }>(
   variants: readonly V[],
-  articleVersions: ReadonlyMap<string, string>,
+  articleVersions: ReadonlyMap<string, string | null>,
   profileVersion: string,
 ): V[] {
-  return variants.filter((v) => isCurrent(v, { article: articleVersions.get(v.articleId) ?? null, profile: profileVersion }));
+  return variants.filter((v) => isCurrent(v, { article: articleVersions.get(v.articleId), profile: profileVersion }));
 }
 
 /** What a job may do when it runs: reserve against this budget, or nothing (and why). */

@@ -69,10 +69,11 @@ export function grpcPlannerSources(options: {
       return site ? { budget: site.budget, period: site.period } : null;
     },
     articleVersions: async (articleIds) => {
-      const versions = new Map<string, string>();
+      const versions = new Map<string, string | null>();
       const ids = [...new Set(articleIds)];
       for (let i = 0; i < ids.length; i += MAX_ARTICLE_IDS) {
-        const { articles } = await callUnary(feedAdmin, 'GetArticles', { ids: ids.slice(i, i + MAX_ARTICLE_IDS) }, call);
+        const { articles, removedIds } = await callUnary(feedAdmin, 'GetArticles', { ids: ids.slice(i, i + MAX_ARTICLE_IDS) }, call);
+        for (const id of removedIds) versions.set(id, null);
         for (const a of articles) versions.set(a.id, articleVersion({ title: a.title, summary: a.summary ?? null }));
       }
       return versions;

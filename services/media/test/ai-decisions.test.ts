@@ -29,6 +29,9 @@ describe('isCurrent and currentVariants', () => {
     expect(isCurrent(made, { article: 'a2', profile: 'p1' })).toBe(false);
     expect(isCurrent(made, { article: 'a1', profile: 'p2' })).toBe(false);
     expect(isCurrent(made, { article: null, profile: 'p1' })).toBe(false);
+    // An article the feed does not know (an operator's job for one never imported): its version is not checked.
+    expect(isCurrent(made, { article: undefined, profile: 'p1' })).toBe(true);
+    expect(isCurrent(made, { article: undefined, profile: 'p2' })).toBe(false);
     expect(isCurrent({ articleVersion: 'a1', profileVersion: '' }, { article: 'a1', profile: '' })).toBe(true);
   });
 
@@ -38,13 +41,15 @@ describe('isCurrent and currentVariants', () => {
       { articleId: 'y', articleVersion: 'old', profileVersion: 'p1' },
       { articleId: 'z', articleVersion: 'a3', profileVersion: 'p0' },
       { articleId: 'gone', articleVersion: 'a4', profileVersion: 'p1' },
+      { articleId: 'unknown', articleVersion: 'a5', profileVersion: 'p1' },
     ];
-    const versions = new Map([
+    const versions = new Map<string, string | null>([
       ['x', 'a1'],
       ['y', 'new'],
       ['z', 'a3'],
+      ['gone', null],
     ]);
-    expect(currentVariants(variants, versions, 'p1').map((v) => v.articleId)).toEqual(['x']);
+    expect(currentVariants(variants, versions, 'p1').map((v) => v.articleId)).toEqual(['x', 'unknown']);
   });
 });
 
@@ -65,11 +70,12 @@ describe('jobVerdict', () => {
     expect(jobVerdict(job, { versions: { article: 'a1', profile: 'p3' }, site: null })).toEqual({ run: false, reason: 'no_budget' });
   });
 
-  it('drops a job whose article or profile version was superseded, or whose article is gone, before anything else', () => {
+  it('drops a job whose article or profile version was superseded, or whose article was removed, before anything else', () => {
     for (const versions of [
       { article: 'a2', profile: 'p3' },
       { article: 'a1', profile: 'p4' },
       { article: null, profile: 'p3' },
+      { article: undefined, profile: 'p4' },
     ]) {
       expect(jobVerdict(job, { versions, site })).toEqual({ run: false, reason: 'superseded' });
       expect(jobVerdict(job, { versions, site: null })).toEqual({ run: false, reason: 'superseded' });

@@ -21,18 +21,18 @@ import type { RemoveArticlesResponse as _cfs_feed_v1_RemoveArticlesResponse, Rem
  */
 export interface FeedAdminServiceClient extends grpc.Client {
   /**
-   * The current articles of these ids (unknown and removed ones left out), in id order: the media
-   * service checks that a generation job, or a stored variant, is for an article's current version.
-   * Callers: media. Errors: INVALID_ARGUMENT for more than 1000 ids; UNAVAILABLE.
+   * The current articles of these ids, in id order, and which of the others were removed (unknown
+   * ones are in neither): the media service checks that a generation job, or a stored variant, is
+   * for an article's current version. Callers: media. Errors: INVALID_ARGUMENT for more than 1000 ids; UNAVAILABLE.
    */
   GetArticles(argument: _cfs_feed_v1_GetArticlesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
   GetArticles(argument: _cfs_feed_v1_GetArticlesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
   GetArticles(argument: _cfs_feed_v1_GetArticlesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
   GetArticles(argument: _cfs_feed_v1_GetArticlesRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * The current articles of these ids (unknown and removed ones left out), in id order: the media
-   * service checks that a generation job, or a stored variant, is for an article's current version.
-   * Callers: media. Errors: INVALID_ARGUMENT for more than 1000 ids; UNAVAILABLE.
+   * The current articles of these ids, in id order, and which of the others were removed (unknown
+   * ones are in neither): the media service checks that a generation job, or a stored variant, is
+   * for an article's current version. Callers: media. Errors: INVALID_ARGUMENT for more than 1000 ids; UNAVAILABLE.
    */
   getArticles(argument: _cfs_feed_v1_GetArticlesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
   getArticles(argument: _cfs_feed_v1_GetArticlesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
@@ -146,9 +146,9 @@ export interface FeedAdminServiceClient extends grpc.Client {
  */
 export interface FeedAdminServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
-   * The current articles of these ids (unknown and removed ones left out), in id order: the media
-   * service checks that a generation job, or a stored variant, is for an article's current version.
-   * Callers: media. Errors: INVALID_ARGUMENT for more than 1000 ids; UNAVAILABLE.
+   * The current articles of these ids, in id order, and which of the others were removed (unknown
+   * ones are in neither): the media service checks that a generation job, or a stored variant, is
+   * for an article's current version. Callers: media. Errors: INVALID_ARGUMENT for more than 1000 ids; UNAVAILABLE.
    */
   GetArticles: grpc.handleUnaryCall<_cfs_feed_v1_GetArticlesRequest__Output, _cfs_feed_v1_GetArticlesResponse>;
   

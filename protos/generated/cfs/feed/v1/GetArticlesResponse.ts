@@ -10,6 +10,11 @@ export interface GetArticlesResponse {
    * The articles that exist, in id order.
    */
   'articles'?: (_cfs_feed_v1_Article)[];
+  /**
+   * The ids asked for that were removed (`articles remove`; kept as long as the changes feed keeps
+   * its tombstones), in id order.
+   */
+  'removedIds'?: (string)[];
 }
 
 /**
@@ -20,4 +25,9 @@ export interface GetArticlesResponse__Output {
    * The articles that exist, in id order.
    */
   'articles': (_cfs_feed_v1_Article__Output)[];
+  /**
+   * The ids asked for that were removed (`articles remove`; kept as long as the changes feed keeps
+   * its tombstones), in id order.
+   */
+  'removedIds': (string)[];
 }
