@@ -37,6 +37,8 @@ const pro = catalog.plans.pro!;
 // A plan with AI generation among its capabilities but no aiBudget, and one whose budget cannot pay for one article (11 units).
 catalog.plans.unbudgeted = { name: 'Unbudgeted', capabilities: pro.capabilities };
 catalog.plans.tiny = { name: 'Tiny', capabilities: pro.capabilities, aiBudget: { units: 10, period: 'month' } };
+// Room for two articles (22 units), not three.
+catalog.plans.small = { name: 'Small', capabilities: pro.capabilities, aiBudget: { units: 30, period: 'month' } };
 
 let system: TestSystem;
 let standin: OpenAiStandIn;
@@ -54,7 +56,7 @@ beforeAll(async () => {
     redisPrefix: `${inject('redisPrefix')}ai-current:`,
     mediaEnv: { AI_PROVIDER: 'openai', AI_API_URL: standin.baseURL, AI_API_KEY: 'sk-test', AI_BACKFILL_ARTICLES: '8' },
   });
-  const categories = ['cur-a', 'cur-b', 'cur-c', 'cur-d', 'cur-e', 'cur-other'].map((key) => ({ key, name: key, topics: [] }));
+  const categories = ['cur-a', 'cur-b', 'cur-c', 'cur-d', 'cur-e', 'cur-f'].map((key) => ({ key, name: key, topics: [] }));
   await system.admin('taxonomy', 'import', '--file', tempFile('ai-current-taxonomy.json', JSON.stringify({ categories })));
 }, 60_000);
 afterAll(async () => {
@@ -197,6 +199,35 @@ describe('what generation may spend', () => {
     expect(await usage(owner)).toMatchObject({ used: 0, reserved: 0, budget: 10 });
     expect(chatsFor(owner)).toBe(0);
     expect(standin.images).toHaveLength(0);
+  });
+
+  it('after a downgrade to a plan with room for two articles, generates two of the current profile and no more', async () => {
+    const owner = await site('pro', 'cur-f', 'tone-0');
+    await pause();
+    try {
+      standin.reset();
+      await importArticles(
+        'cur-f',
+        Array.from({ length: 8 }, (_, i) => `Robots stanza ${i}`),
+      );
+      await queueProfileVersions(owner);
+      await system.admin('site', 'set-plan', '--site', owner.site.id, '--plan', 'small');
+    } finally {
+      await resume();
+    }
+    await until(
+      async () => {
+        const u = await usage(owner);
+        expect(u.used + u.reserved).toBeLessThanOrEqual(30);
+        return queuedJobs();
+      },
+      (n) => n === 0,
+      'the queue to run',
+    );
+    expect(await usage(owner)).toMatchObject({ used: 22, reserved: 0, budget: 30 });
+    expect(chatsFor(owner)).toBe(2);
+    expect(standin.chats.every((c) => JSON.stringify(c.messages).includes('tone-3'))).toBe(true);
+    expect((await feed(owner)).filter((i) => i.personalized)).toHaveLength(2);
   });
 
   it('drops the jobs of profile versions that were replaced before they ran: one generation per article', async () => {
