@@ -12,8 +12,9 @@
  *   every cached page of the Site's subscription set at once (up to 500 articles), so the Site's
  *   other pages need no call either; a page answered with variants is laid out from the shared
  *   bytes and the Site's members per request (one copy of the page's bytes), its ETag kept with the
- *   overlay. Dropped when media announces a new variant of the Site, and with every page on an
- *   import.
+ *   overlay. Media answers only the variants made for each article's and the Site's profile's
+ *   current versions. Dropped when media announces a new or dropped variant of the Site, when the
+ *   Site replaces its SEO profile, and with every page on an import.
  * - caught-up answers of the changes feed, keyed by (Site, limit, since): kept while nothing is
  *   announced for the Site's feed (dropped with every page on an import or removal, with the Site's
  *   set, and with its overlay on a new variant), so polling an unchanged feed costs no service call.
@@ -21,12 +22,17 @@
  * subscription set's key holds up to 100 category keys of 64 characters): the sets may take an
  * eighth of it, the overlays an eighth, the caught-up answers a thirty-second, the shared pages the rest (least recently used go first).
  * A media service that does not answer costs a feed no more than the shared page: for
- * MEDIA_RETRY_MS after a failed GetVariants the Site's page is answered without `personalized`.
+ * MEDIA_RETRY_MS after a failed GetVariants for a Site, that Site's pages are answered without
+ * `personalized` (other Sites' are not touched). The changes feed never is: an upsert without the
+ * variant the Site has would leave a mirror with the plain text until the article changes again, so
+ * while the Site's variants cannot be read its changes are answered SERVICE_UNAVAILABLE (nothing
+ * applied, the client retries; docs/architecture.md#the-changes-feed).
  * The bus reaches every replica; after a bus outage (announcements may have been missed) all are
  * emptied. A load that an announcement overtakes is not kept (LoadingCache). The feed service
  * itself caches nothing, so a page loaded after an announcement is read from the database.
  */
 import { CHANNELS, type Bus } from '@cfs/common/bus';
+import { unavailable } from '@cfs/common/errors';
 import { LoadingCache } from '@cfs/common/loading-cache';
 import type { z } from 'zod';
 import type { Article__Output } from '@cfs/protos/generated/cfs/feed/v1/Article.js';
@@ -53,7 +59,7 @@ const CHANGES_SHARE_OF_BYTES = 1 / 32;
 const MAX_VARIANT_IDS = 500;
 /** What an entry of the overlays costs besides its strings (the maps, the LRU's slot), roughly. */
 const OVERLAY_OVERHEAD_BYTES = 160;
-/** After a failed GetVariants, pages go out without `personalized` this long before media is asked again. */
+/** After a failed GetVariants, the Site's pages go out without `personalized` this long before media is asked again. */
 const MEDIA_RETRY_MS = 5000;
 
 /** A shared page as cached: its answer, its articles' ids and where each article's JSON object ends. */
@@ -196,11 +202,14 @@ export class FeedPageCache {
   /** The cached shared pages of each subscription set that personalized requests read (`pages` drops them as it does). */
   private readonly pagesOfSet = new Map<string, Set<SharedPage>>();
   private readonly now: () => number;
-  private mediaRetryAt = 0;
+  /** By Site: until when its pages go out without asking media (after a failed GetVariants). */
+  private readonly mediaRetryAt = new Map<string, number>();
+  private readonly maxSites: number;
 
   constructor(options: { bus: Bus; cursors: FeedCursorCodec; ttlMs: number; maxEntries: number; maxBytes: number; maxSites: number; now?: () => number }) {
     const clock = options.now ? { now: options.now } : {};
     this.now = options.now ?? Date.now;
+    this.maxSites = options.maxSites;
     const setsBytes = Math.max(1, Math.floor(options.maxBytes * SETS_SHARE_OF_BYTES));
     const overlaysBytes = Math.max(1, Math.floor(options.maxBytes * OVERLAYS_SHARE_OF_BYTES));
     const changesBytes = Math.max(1, Math.floor(options.maxBytes * CHANGES_SHARE_OF_BYTES));
@@ -253,10 +262,12 @@ export class FeedPageCache {
       this.overlays.clear();
       this.changes.clear();
     });
-    options.bus.subscribe(CHANNELS.variantsChanged, (siteId) => {
-      this.overlays.delete(siteId);
-      this.forgetChanges(siteId);
-    });
+    // A replaced profile makes the Site's variants stale at once (media answers current ones only).
+    for (const channel of [CHANNELS.variantsChanged, CHANNELS.seoProfileChanged])
+      options.bus.subscribe(channel, (siteId) => {
+        this.overlays.delete(siteId);
+        this.forgetChanges(siteId);
+      });
     options.bus.onReconnect(() => {
       this.sets.clear();
       this.pages.clear();
@@ -274,7 +285,7 @@ export class FeedPageCache {
     this.remember(shared);
     const overlay = this.overlays.peek(siteId);
     if (overlay?.checked.includes(shared.serial)) return this.personalizedPage(shared, this.overlays.cached(siteId) ?? overlay);
-    return this.orWithoutVariants(shared.answer, async () => {
+    return this.orWithoutVariants(siteId, shared.answer, async () => {
       // Not checked against this load of the page: ask again for every cached page of the set.
       if (overlay) this.overlays.delete(siteId);
       const loaded = await this.overlays.get(siteId, { siteId, pages: this.pagesToCheck(shared), rpc });
@@ -337,29 +348,50 @@ export class FeedPageCache {
   }
 
   /**
-   * What `withVariants` answers, or `plain` while media does not answer: the feed answers without
-   * `personalized` rather than not at all (the variants are an addition), and media is asked again
-   * after MEDIA_RETRY_MS.
+   * What `withVariants` answers, or `plain` while media does not answer for the Site: the feed
+   * answers without `personalized` rather than not at all (the variants are an addition), and media
+   * is asked again for that Site after MEDIA_RETRY_MS.
    */
-  private async orWithoutVariants<T>(plain: T, withVariants: () => Promise<T>): Promise<T> {
-    if (this.now() < this.mediaRetryAt) return plain;
+  private async orWithoutVariants<T>(siteId: string, plain: T, withVariants: () => Promise<T>): Promise<T> {
+    const retryAt = this.mediaRetryAt.get(siteId);
+    if (retryAt !== undefined) {
+      if (this.now() < retryAt) return plain;
+      this.mediaRetryAt.delete(siteId);
+    }
     try {
       return await withVariants();
     } catch {
-      this.mediaRetryAt = this.now() + MEDIA_RETRY_MS;
+      this.backOff(siteId);
       return plain;
     }
   }
 
+  /** Remembers a Site's failed GetVariants, at most maxSites of them (expired ones go first, then the oldest). */
+  private backOff(siteId: string): void {
+    const now = this.now();
+    this.mediaRetryAt.delete(siteId);
+    if (this.mediaRetryAt.size >= this.maxSites) {
+      for (const [site, at] of this.mediaRetryAt) if (at <= now) this.mediaRetryAt.delete(site);
+      while (this.mediaRetryAt.size >= this.maxSites) this.mediaRetryAt.delete(this.mediaRetryAt.keys().next().value!);
+    }
+    this.mediaRetryAt.set(siteId, now + MEDIA_RETRY_MS);
+  }
+
   /**
    * Items (the changes feed's upserts) with the Site's variants, read now (not cached: a changes page
-   * is asked once); without them while media does not answer, as pages are.
+   * is asked once). Never without them: while media does not answer, SERVICE_UNAVAILABLE (the
+   * Site's pages back off meanwhile).
    */
   async personalizeItems<T extends { id: string }>(siteId: string, items: T[], rpc: Rpc): Promise<T[]> {
     if (items.length === 0) return items;
-    return this.orWithoutVariants(items, async () =>
-      withVariants(items, (await rpc('media', 'GetVariants', { siteId, articleIds: items.map((a) => a.id) })).variants),
-    );
+    let variants: AiVariant__Output[];
+    try {
+      ({ variants } = await rpc('media', 'GetVariants', { siteId, articleIds: items.map((a) => a.id) }));
+    } catch (err) {
+      this.backOff(siteId);
+      throw unavailable(err);
+    }
+    return withVariants(items, variants);
   }
 
   /** What this replica holds now (subscription sets by Site, pages by key), for inspection. */

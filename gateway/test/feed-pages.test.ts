@@ -185,5 +185,39 @@ describe('FeedPageCache', () => {
       t.advance(5001);
       expect((await t.read('site_a')).data[0]!.personalized?.title).toBe('A one');
     });
+
+    it('backs off from media for the Site whose variants could not be read, not for the others', async () => {
+      const t = setup();
+      t.setVariants({ site_a: [variant('art_1', 'A one')], site_b: [variant('art_1', 'B one')] });
+      t.setMediaDown(true);
+      expect((await t.read('site_a')).data[0]!.personalized).toBeUndefined();
+      t.setMediaDown(false);
+      expect((await t.read('site_b')).data[0]!.personalized?.title).toBe('B one');
+      expect((await t.read('site_a')).data[0]!.personalized).toBeUndefined();
+      t.advance(5001);
+      expect((await t.read('site_a')).data[0]!.personalized?.title).toBe('A one');
+    });
+
+    it("never gives the changes feed's items without the Site's variants: SERVICE_UNAVAILABLE while they cannot be read", async () => {
+      const t = setup();
+      t.setVariants({ site_a: [variant('art_1', 'A one')] });
+      t.setMediaDown(true);
+      await expect(t.cache.personalizeItems('site_a', [{ id: 'art_1' }], t.rpc)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      t.setMediaDown(false);
+      // Asked again at once (a changes page is read once, and its client retries the 503).
+      const [item] = await t.cache.personalizeItems('site_a', [{ id: 'art_1' }], t.rpc);
+      expect(item).toMatchObject({ id: 'art_1', personalized: { title: 'A one' } });
+    });
+
+    it('forgets the variants of a Site that replaced its SEO profile', async () => {
+      const t = setup();
+      t.setVariants({ site_a: [variant('art_1', 'A one')] });
+      expect((await t.read('site_a')).data[0]!.personalized?.title).toBe('A one');
+      // Media answers the current variants only: none for the new profile yet.
+      t.setVariants({});
+      await t.bus.publish(CHANNELS.seoProfileChanged, 'site_a');
+      expect((await t.read('site_a')).data[0]!.personalized).toBeUndefined();
+      await t.bus.close();
+    });
   });
 });

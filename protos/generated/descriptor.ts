@@ -738,6 +738,10 @@ export const descriptor = {
                     "NoteSiteChanges": {
                       "requestType": "NoteSiteChangesRequest",
                       "responseType": "NoteSiteChangesResponse"
+                    },
+                    "GetArticles": {
+                      "requestType": "GetArticlesRequest",
+                      "responseType": "GetArticlesResponse"
                     }
                   }
                 },
@@ -1156,6 +1160,29 @@ export const descriptor = {
                       "options": {
                         "proto3_optional": true
                       }
+                    }
+                  }
+                },
+                "GetArticlesRequest": {
+                  "fields": {
+                    "ids": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 1
+                    }
+                  }
+                },
+                "GetArticlesResponse": {
+                  "fields": {
+                    "articles": {
+                      "rule": "repeated",
+                      "type": "Article",
+                      "id": 1
+                    },
+                    "removedIds": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 2
                     }
                   }
                 },

@@ -12,6 +12,8 @@ import type { FeedAdminServiceClient as _cfs_feed_v1_FeedAdminServiceClient, Fee
 import type { FeedChange as _cfs_feed_v1_FeedChange, FeedChange__Output as _cfs_feed_v1_FeedChange__Output } from './cfs/feed/v1/FeedChange.js';
 import type { FeedCursor as _cfs_feed_v1_FeedCursor, FeedCursor__Output as _cfs_feed_v1_FeedCursor__Output } from './cfs/feed/v1/FeedCursor.js';
 import type { FeedServiceClient as _cfs_feed_v1_FeedServiceClient, FeedServiceDefinition as _cfs_feed_v1_FeedServiceDefinition } from './cfs/feed/v1/FeedService.js';
+import type { GetArticlesRequest as _cfs_feed_v1_GetArticlesRequest, GetArticlesRequest__Output as _cfs_feed_v1_GetArticlesRequest__Output } from './cfs/feed/v1/GetArticlesRequest.js';
+import type { GetArticlesResponse as _cfs_feed_v1_GetArticlesResponse, GetArticlesResponse__Output as _cfs_feed_v1_GetArticlesResponse__Output } from './cfs/feed/v1/GetArticlesResponse.js';
 import type { GetChangesRequest as _cfs_feed_v1_GetChangesRequest, GetChangesRequest__Output as _cfs_feed_v1_GetChangesRequest__Output } from './cfs/feed/v1/GetChangesRequest.js';
 import type { GetChangesResponse as _cfs_feed_v1_GetChangesResponse, GetChangesResponse__Output as _cfs_feed_v1_GetChangesResponse__Output } from './cfs/feed/v1/GetChangesResponse.js';
 import type { GetFeedPageRequest as _cfs_feed_v1_GetFeedPageRequest, GetFeedPageRequest__Output as _cfs_feed_v1_GetFeedPageRequest__Output } from './cfs/feed/v1/GetFeedPageRequest.js';
@@ -69,6 +71,8 @@ export interface ProtoGrpcType {
          * deadline passed: nothing changed then and a retry is safe.
          */
         FeedService: SubtypeConstructor<typeof grpc.Client, _cfs_feed_v1_FeedServiceClient> & { service: _cfs_feed_v1_FeedServiceDefinition }
+        GetArticlesRequest: MessageTypeDefinition<_cfs_feed_v1_GetArticlesRequest, _cfs_feed_v1_GetArticlesRequest__Output>
+        GetArticlesResponse: MessageTypeDefinition<_cfs_feed_v1_GetArticlesResponse, _cfs_feed_v1_GetArticlesResponse__Output>
         GetChangesRequest: MessageTypeDefinition<_cfs_feed_v1_GetChangesRequest, _cfs_feed_v1_GetChangesRequest__Output>
         GetChangesResponse: MessageTypeDefinition<_cfs_feed_v1_GetChangesResponse, _cfs_feed_v1_GetChangesResponse__Output>
         GetFeedPageRequest: MessageTypeDefinition<_cfs_feed_v1_GetFeedPageRequest, _cfs_feed_v1_GetFeedPageRequest__Output>

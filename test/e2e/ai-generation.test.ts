@@ -147,7 +147,12 @@ describe('the content loop', () => {
     const newest = items[0]!;
     standin.reset();
     await setProfile(a, 'solemn');
-    const changed = await feedUntil(a, (now) => now[0]?.personalized?.title !== newest.personalized?.title, 'the new profile variant');
+    // The old profile's variant stops showing at once; wait for the new one.
+    const changed = await feedUntil(
+      a,
+      (now) => now[0]?.personalized !== undefined && now[0].personalized.title !== newest.personalized?.title,
+      'the new profile variant',
+    );
     expect(changed[0]!.personalized!.title).toBeTruthy();
     expect(standin.chats.length).toBeGreaterThan(0);
     expect(JSON.stringify(standin.chats[0]!.messages)).toContain('solemn');

@@ -13,12 +13,15 @@ import { newServiceTokens } from '@cfs/common/service-auth';
 import { loadProtos } from '@cfs/protos';
 import type { GenerationJob } from '@cfs/protos/generated/cfs/media/v1/GenerationJob.js';
 import type { MediaAdminServiceClient } from '@cfs/protos/generated/cfs/media/v1/MediaAdminService.js';
+import { startAiFactsStandIn, type AiFactsStandIn } from '../support/ai-facts-standin.ts';
 import { samplesOf, scrape, valueOf } from '../support/metrics.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../support/openai-standin.ts';
 import { eventually, freePort, startDeployable, type RunningProcess } from '../support/processes.ts';
 
 let media: RunningProcess;
 let standin: OpenAiStandIn;
+// Account, feed and seo, which a job asks for the Site's budget and the current versions when it runs.
+let facts: AiFactsStandIn;
 let client: MediaAdminServiceClient;
 let metricsPort: number;
 
@@ -29,10 +32,15 @@ beforeAll(async () => {
   const database = new URL(inject('databaseUrl'));
   database.searchParams.set('schema', `aimetrics_${process.pid}_${Date.now().toString(36)}`);
   const { tokens, callers } = newServiceTokens();
+  facts = await startAiFactsStandIn({ tokens, profileVersion: 'p1' });
   media = startDeployable('services/media', {
     DATABASE_URL: database.toString(),
     MIGRATE_ON_START: 'true',
     SERVICE_CALLERS: callers,
+    SERVICE_TOKEN: tokens.media,
+    ACCOUNT_ADDR: facts.address,
+    FEED_ADDR: facts.address,
+    SEO_ADDR: facts.address,
     MEDIA_GRPC_HOST: '127.0.0.1',
     MEDIA_GRPC_PORT: String(grpcPort),
     MEDIA_HTTP_HOST: '127.0.0.1',
@@ -53,16 +61,21 @@ afterAll(async () => {
   client?.close();
   await media?.kill();
   await standin?.close();
+  await facts?.close();
 });
 
 let seq = 0;
-const job = (articleId: string, budget = 1000): GenerationJob => ({
-  siteId: `site_metrics_${++seq}`,
-  budget,
-  period: 'month',
-  article: { id: articleId, version: '2026-11-26T00:00:00.000Z', title: `Robots ${articleId}`, summary: 'Robots write news.', categories: ['tech'] },
-  profile: { version: 'p1', siteName: 'Acme', locale: 'en-GB', keywords: ['ai'], tone: 'friendly', topics: ['technology'] },
-});
+const job = (articleId: string, budget = 1000): GenerationJob => {
+  const siteId = `site_metrics_${++seq}`;
+  facts.budgets.set(siteId, budget);
+  return {
+    siteId,
+    budget,
+    period: 'month',
+    article: { id: articleId, version: '2026-11-26T00:00:00.000Z', title: `Robots ${articleId}`, summary: 'Robots write news.', categories: ['tech'] },
+    profile: { version: 'p1', siteName: 'Acme', locale: 'en-GB', keywords: ['ai'], tone: 'friendly', topics: ['technology'] },
+  };
+};
 const queue = (...jobs: GenerationJob[]) => callUnary(client, 'QueueGenerations', { jobs }, { deadlineMs: 10_000 });
 
 type Labels = Record<string, string>;

@@ -16,6 +16,7 @@ import { loadProtos } from '@cfs/protos';
 import type { MediaAdminServiceClient } from '@cfs/protos/generated/cfs/media/v1/MediaAdminService.js';
 import { EXTERNAL_METRICS, dashboardsOf, expressionsOf, parsePromQL, rulesOf } from '../deploy/support/promql.ts';
 import { CHART_DIR, helmTemplate } from '../deploy/support/render.ts';
+import { startAiFactsStandIn, type AiFactsStandIn } from '../support/ai-facts-standin.ts';
 import { request } from '../support/http.ts';
 import { scrape } from '../support/metrics.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../support/openai-standin.ts';
@@ -26,6 +27,8 @@ const procs: RunningProcess[] = [];
 const ports = { identity: 0, account: 0, feed: 0, gateway: 0, mediaGrpc: 0, mediaHttp: 0 };
 const metricsPorts = { gateway: 0, account: 0, feed: 0, media: 0 };
 let standin: OpenAiStandIn;
+// What the generation job asks account, feed and seo when it runs (media is started alone here).
+let facts: AiFactsStandIn;
 let media: MediaAdminServiceClient;
 let base: string;
 let token: string;
@@ -45,6 +48,7 @@ beforeAll(async () => {
   standin = await startOpenAiStandIn();
   const system = processSystemEnv('monitoring', { pepper: TEST_PEPPER, cursorSecret: TEST_CURSOR_SECRET });
   const { tokens, common, addr } = system;
+  facts = await startAiFactsStandIn({ tokens, profileVersion: 'p1' });
   // A plan with a feed quota of 1 a day: the second feed page is refused (cfs_quota_refusals_total).
   const plans = path.join(mkdtempSync(path.join(tmpdir(), 'cfs-monitoring-')), 'plans.json');
   writeFileSync(plans, JSON.stringify({ defaultPlan: 'tiny', plans: { tiny: { name: 'Tiny', capabilities: { feed: { quota: 1, period: 'day' } } } } }));
@@ -61,6 +65,10 @@ beforeAll(async () => {
       DATABASE_URL: database.toString(),
       MIGRATE_ON_START: 'true',
       SERVICE_CALLERS: common.SERVICE_CALLERS,
+      SERVICE_TOKEN: tokens.media,
+      ACCOUNT_ADDR: facts.address,
+      FEED_ADDR: facts.address,
+      SEO_ADDR: facts.address,
       MEDIA_GRPC_HOST: '127.0.0.1',
       MEDIA_GRPC_PORT: String(ports.mediaGrpc),
       MEDIA_HTTP_HOST: '127.0.0.1',
@@ -94,6 +102,7 @@ afterAll(async () => {
   media?.close();
   await Promise.all(procs.map((p) => p.kill()));
   await standin?.close();
+  await facts?.close();
 });
 
 /** Traffic that makes every kind of series appear: answers, refusals by quota and rate limit, cache lookups, gRPC calls, AI generations. */

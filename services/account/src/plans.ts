@@ -22,7 +22,7 @@ export const planCatalogSchema = z
       z.strictObject({
         name: z.string().min(1),
         capabilities: z.partialRecord(z.enum(CAPABILITIES), capabilitySchema),
-        /** AI generation units per period shown at GET /api/v1/ai-usage; absent means unlimited. */
+        /** AI generation units per period shown at GET /api/v1/ai-usage; absent means none (no generation, budget 0). */
         aiBudget: z.strictObject({ units: z.number().int().nonnegative(), period: z.enum(QUOTA_PERIODS) }).optional(),
         /** The Stripe price a subscription to this plan is billed with; without it the plan cannot be bought through Stripe. */
         stripePriceId: z

@@ -86,14 +86,24 @@ export function requireIncluded(plan: Plan__Output, capability: Capability): Pla
   return entry;
 }
 
-/** The plan's AI budget as the media service is asked about it: units per period (none: unlimited), month unless the plan says. */
-export function aiBudgetOf(plan: Plan__Output): { budget?: string; period: string } {
-  return { ...(plan.aiBudget === undefined ? {} : { budget: plan.aiBudget }), period: plan.aiBudgetPeriod || 'month' };
+/**
+ * The plan's AI budget as the media service is asked about it: units per period, month unless the
+ * plan says. A plan without an `aiBudget` has 0 units: it fails closed (nothing generated, budget 0
+ * shown), as generatesAi does.
+ */
+export function aiBudgetOf(plan: Plan__Output): { budget: string; period: string } {
+  return { budget: plan.aiBudget ?? '0', period: plan.aiBudgetPeriod || 'month' };
 }
 
-/** A Site gets AI generation (design 9) when its plan includes ai_usage and its AI budget is not 0 (absent: unlimited). */
+/**
+ * A Site gets AI generation (docs/architecture.md, AI generation) only when its plan includes
+ * ai_usage and has an `aiBudget` above 0: an absent budget is none, never unlimited.
+ */
 export function generatesAi(plan: { capabilities?: ReadonlyArray<{ capability?: string }>; aiBudget?: unknown }): boolean {
-  return (plan.capabilities ?? []).some((c) => c.capability === 'ai_usage') && (plan.aiBudget === undefined || String(plan.aiBudget) !== '0');
+  if (!(plan.capabilities ?? []).some((c) => c.capability === 'ai_usage')) return false;
+  if (plan.aiBudget === undefined || plan.aiBudget === null) return false;
+  const units = Number(plan.aiBudget);
+  return Number.isFinite(units) && units > 0;
 }
 
 /** The counter of a Site's capability in the period that contains `now` (its key names the period's start). */

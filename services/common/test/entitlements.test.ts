@@ -9,6 +9,7 @@ import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js'
 import {
   aiBudgetOf,
   entitlementView,
+  generatesAi,
   PlanEntitlements,
   planCapability,
   planIncludes,
@@ -62,10 +63,18 @@ describe('plan policy', () => {
     );
   });
 
-  it('the AI budget asked of media: the units when the plan has any, month unless the plan says', () => {
-    expect(aiBudgetOf(plan)).toEqual({ period: 'month' });
+  it('the AI budget asked of media: the units when the plan has any, else 0 (no aiBudget: nothing to spend), month unless the plan says', () => {
+    expect(aiBudgetOf(plan)).toEqual({ budget: '0', period: 'month' });
     expect(aiBudgetOf({ ...plan, aiBudget: '500', aiBudgetPeriod: 'day' })).toEqual({ budget: '500', period: 'day' });
-    expect(aiBudgetOf({ ...plan, aiBudgetPeriod: '' })).toEqual({ period: 'month' });
+    expect(aiBudgetOf({ ...plan, aiBudgetPeriod: '' })).toEqual({ budget: '0', period: 'month' });
+  });
+
+  it('AI generation only for a plan with ai_usage and an aiBudget above 0: a plan without one fails closed', () => {
+    const ai = [{ capability: 'feed' }, { capability: 'ai_usage' }];
+    expect(generatesAi({ capabilities: ai })).toBe(false);
+    expect(generatesAi({ capabilities: ai, aiBudget: '0' })).toBe(false);
+    expect(generatesAi({ capabilities: ai, aiBudget: '1000' })).toBe(true);
+    expect(generatesAi({ capabilities: [{ capability: 'feed' }], aiBudget: '1000' })).toBe(false);
   });
 });
 

@@ -128,6 +128,37 @@ export function changePositionFromMessage(message: { updatedAt: string; articleI
   return { updatedAt, articleId: message.articleId };
 }
 
+const feedArticleOf = (r: {
+  id: string;
+  title: string;
+  url: string;
+  summary: string | null;
+  publishedAt: Date;
+  imageKey: string | null;
+  categories: Array<{ categoryKey: string }>;
+}): FeedArticle => ({
+  id: r.id,
+  title: r.title,
+  url: r.url,
+  summary: r.summary,
+  publishedAt: r.publishedAt,
+  imageKey: r.imageKey,
+  categories: r.categories.map((c) => c.categoryKey),
+});
+
+/** The articles of these ids that exist, and the ids of those removed (a tombstone in article_changes), in id order. */
+export async function readArticles(db: PrismaClient, ids: string[]): Promise<{ articles: FeedArticle[]; removed: string[] }> {
+  const [rows, removed] = await Promise.all([
+    db.article.findMany({
+      where: { id: { in: ids } },
+      orderBy: { id: 'asc' },
+      include: { categories: { select: { categoryKey: true }, orderBy: { categoryKey: 'asc' } } },
+    }),
+    db.articleChange.findMany({ where: { articleId: { in: ids }, removed: true }, select: { articleId: true }, orderBy: { articleId: 'asc' } }),
+  ]);
+  return { articles: rows.map(feedArticleOf), removed: removed.map((r) => r.articleId) };
+}
+
 /** Articles changed after a position, oldest change first (an index scan of articles_changes_idx). */
 export async function readChanges(
   db: PrismaClient,
@@ -140,15 +171,7 @@ export async function readChanges(
     take: limit,
     include: { categories: { select: { categoryKey: true }, orderBy: { categoryKey: 'asc' } } },
   });
-  const articles = rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    url: r.url,
-    summary: r.summary,
-    publishedAt: r.publishedAt,
-    imageKey: r.imageKey,
-    categories: r.categories.map((c) => c.categoryKey),
-  }));
+  const articles = rows.map(feedArticleOf);
   const last = rows[rows.length - 1];
   return { articles, last: last ? { updatedAt: last.updatedAt, articleId: last.id } : null };
 }

@@ -15,7 +15,7 @@ import type { ChangesPosition__Output as PositionIn, ChangesPosition as Position
 import type { ArticleImporter, ArticleLine } from './articles.ts';
 import type { FeedPages } from './feed-pages.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
-import { changePositionFromMessage, cursorFromMessage, cursorToMessage, readChanges, type FeedArticle } from './page-query.ts';
+import { changePositionFromMessage, cursorFromMessage, cursorToMessage, readArticles, readChanges, type FeedArticle } from './page-query.ts';
 import { listCategories } from './taxonomy.ts';
 
 export const MAX_IMPORT_BATCH = 5000;
@@ -70,6 +70,7 @@ export const FEED_ADMIN_CALLERS: CallerPolicy<RpcName<FeedAdminServiceHandlers>>
   ListArticleChanges: ['media'],
   RemoveArticles: ['admin'],
   NoteSiteChanges: ['media'],
+  GetArticles: ['media'],
 };
 
 const MAX_CHANGES = 1000;
@@ -129,6 +130,12 @@ export function createFeedServer({ prisma, logger, callers, pages, writes, impor
     NoteSiteChanges: async (req) => {
       await changes.noteSiteChanges(req.siteId, req.articleIds);
       return {};
+    },
+    GetArticles: async (req) => {
+      if (req.ids.length > MAX_CHANGES) throw malformed(`at most ${MAX_CHANGES} ids`);
+      if (req.ids.length === 0) return { articles: [], removedIds: [] };
+      const { articles, removed } = await readArticles(prisma, [...new Set(req.ids)]);
+      return { articles: articles.map(toArticleMessage), removedIds: removed };
     },
     ListArticleChanges: async (req) => {
       if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > MAX_CHANGES) throw malformed(`limit must be 1 to ${MAX_CHANGES}`);

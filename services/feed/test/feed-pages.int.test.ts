@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPgAdapter } from '@cfs/common/database';
 import { applyMigrations } from '@cfs/common/migrate';
 import { FeedPages } from '../src/feed-pages.ts';
+import { readArticles } from '../src/page-query.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 
 const schema = `feedpages_${process.pid}_${Date.now().toString(36)}`;
@@ -25,6 +26,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await db?.$disconnect();
+});
+
+describe('articles by id (GetArticles)', () => {
+  it('answers the articles that exist in id order, and the ids of removed ones apart; unknown ids in neither', async () => {
+    await db.$executeRawUnsafe(`INSERT INTO article_changes (article_id, seq, removed, changed_at) VALUES ('gone1', 1, true, now()), ('a3', 2, false, now())`);
+    const { articles, removed } = await readArticles(db, ['a3', 'gone1', 'a10', 'never']);
+    expect(articles.map((a) => a.id)).toEqual(['a10', 'a3']);
+    expect(articles[0]).toMatchObject({ title: 't', summary: null, categories: ['c0'] });
+    expect(removed).toEqual(['gone1']);
+  });
 });
 
 describe('feed pages', () => {

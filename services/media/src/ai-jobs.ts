@@ -4,6 +4,9 @@
  * failure is retried with backoff (at most AI_MAX_ATTEMPTS attempts). pg-boss's singletonKey on an
  * `exclusive` queue holds at most one queued or running job per triple.
  *
+ * When it runs, a job reads what is current (src/ai-current.ts): one whose article or profile
+ * version was superseded is dropped (no provider call, no charge), and the others reserve against
+ * the Site's budget as its plan says then, not as it said when the job was queued.
  * A job reserves the article's whole cost before any provider call (src/ai-budget.ts), makes the
  * text and then the image, stores the variant, and settles only what the successful calls cost.
  * Its reservation is found again by the job's key: an attempt after a crash reuses the open one, and
@@ -22,6 +25,7 @@ import { commitWithinBudget } from '@cfs/common/transactions';
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import { PAUSE_CHECK_MS, type AiImages } from './ai.ts';
 import type { AiBudgetLedger, Reservation } from './ai-budget.ts';
+import { verdictNow, type CurrentFacts } from './ai-current.ts';
 import { AiProviderError, type AiProvider, type AiRequest, type GeneratedImage, type GeneratedText, type SeoProfile } from './ai-providers/index.ts';
 import type { AiVariant, PrismaClient } from './generated/prisma/client.ts';
 import { putObject } from './media.ts';
@@ -40,15 +44,21 @@ const PAUSE_HOLD_MS = 10_000;
 
 export interface GenerationJobData {
   siteId: string;
-  /** The Site's budget (units per period) as its plan says; null means unlimited, 0 none. */
+  /**
+   * The Site's budget (units per period) as its plan said when the job was queued; null: not known.
+   * Informative only: the job reserves against the budget the plan has when it runs.
+   */
   budget: number | null;
   period: string;
   article: { id: string; version: string; title: string; summary: string; categories: string[] };
   profile: (SeoProfile & { version: string }) | null;
 }
 
-/** `paused` is never logged: the job goes back to the queue untouched. */
-export type GenerationOutcome = 'generated' | 'partial' | 'refused' | 'no_budget' | 'retry' | 'failed' | 'paused';
+/**
+ * `paused` is never logged: the job goes back to the queue untouched. Nor is `superseded`: the job's
+ * article or profile version is no longer the current one, so it ends without a call or a charge.
+ */
+export type GenerationOutcome = 'generated' | 'partial' | 'refused' | 'no_budget' | 'retry' | 'failed' | 'paused' | 'superseded';
 
 const MAX_KEY = 128;
 
@@ -74,6 +84,8 @@ export interface GenerationDeps {
   /** Asked before each provider call (the operator's pause); told each image call's outcome (the computed status). */
   images: Pick<AiImages, 'paused' | 'recordImageCall'>;
   store: ObjectStore;
+  /** What is current when the job runs: the Site's budget, the article's and the profile's versions. */
+  facts: CurrentFacts;
   logger: Logger;
   maxObjectBytes: number;
   /**
@@ -122,9 +134,15 @@ export async function runGeneration(
     return 'generated';
   }
   if (await deps.images.paused()) return 'paused';
+  const verdict = await verdictNow(deps.facts, data);
+  if (!verdict.run) {
+    // A reservation an earlier attempt left open goes back: this job will not spend it.
+    if (held) await ledger.release(held.id);
+    return verdict.reason === 'superseded' ? 'superseded' : log('no_budget', 0);
+  }
   const reservation: Pick<Reservation, 'id'> | null =
     held ??
-    (await ledger.reserve({ siteId: data.siteId, articleId: key, kind: 'article', units: ledger.articleCost, budget: data.budget, period: data.period }));
+    (await ledger.reserve({ siteId: data.siteId, articleId: key, kind: 'article', units: ledger.articleCost, budget: verdict.budget, period: verdict.period }));
   if (!reservation) return log('no_budget', 0);
 
   const request: AiRequest = {

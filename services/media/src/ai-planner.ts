@@ -17,17 +17,17 @@
  * each job makes before calling a provider (ai-budget.ts) is what guarantees the budget; this bound
  * only keeps the queue from filling with jobs that would find no budget.
  */
-import { createHash } from 'node:crypto';
 import type { Logger } from '@cfs/common/logger';
 import type { AiBudgetLedger } from './ai-budget.ts';
+import { articleVersion } from './ai-decisions.ts';
 import type { GenerationJobData, PlanRequest } from './ai-jobs.ts';
 import type { SeoProfile } from './ai-providers/index.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 
 export interface AiSite {
   siteId: string;
-  /** Units per period; null: unlimited. */
-  budget: number | null;
+  /** Units per period, above 0 (a plan without an aiBudget has no AI generation). */
+  budget: number;
   period: string;
 }
 
@@ -67,6 +67,8 @@ export interface PlannerOptions {
   staleReservationMs: number;
   /** Variants the feed's changes feed was not told of yet: the sweep tells it. */
   notes: VariantNotes;
+  /** Told after variants of a Site were dropped (the gateways forget its personalized pages). Never throws. */
+  variantsDropped?: (siteId: string) => Promise<void>;
   logger: Logger;
 }
 
@@ -79,11 +81,6 @@ const MAX_JOBS_PER_SITE = 1000;
 /** Changes are read again from this long before the kept position: a slow import may commit rows with earlier times. */
 const CHANGES_OVERLAP_MS = 60_000;
 const POSITION = 'article-changes';
-
-/** The version of an article as generation sees it: what its prompts carry (title and summary). */
-export function articleVersion(article: Pick<PlannedArticle, 'title' | 'summary'>): string {
-  return createHash('sha256').update(`${article.title}\n${article.summary}`).digest('hex').slice(0, 16);
-}
 
 /**
  * Tells the feed's changes feed of new variants (NoteSiteChanges), so a Site's changes show its
@@ -132,7 +129,9 @@ export class GenerationPlanner {
         return this.planChanges();
       case 'site': {
         const [site] = await this.options.sources.aiSites({ after: '', limit: 1, siteIds: [request.siteId] });
-        return site ? this.planNewest(site) : 0;
+        if (!site) return 0;
+        await this.dropReplacedProfile(site.siteId);
+        return this.planNewest(site);
       }
       case 'sweep': {
         await this.options.notes.noteForgotten();
@@ -140,11 +139,31 @@ export class GenerationPlanner {
         if (released > 0) this.options.logger.warn({ released }, 'released reservations that no attempt finished');
         let queued = await this.planChanges();
         await this.eachSite(async (site) => {
+          await this.dropReplacedProfile(site.siteId);
           queued += await this.planNewest(site);
         });
         return queued;
       }
     }
+  }
+
+  /**
+   * The Site's variants made for a profile it replaced no longer show (GetVariants answers current
+   * variants only): the feed's changes feed is told of their articles, so that a mirror applying it
+   * drops the old text, and then they are deleted, so that each is told of once. A variant that a
+   * job of the old profile stores later is found by the next run.
+   */
+  private async dropReplacedProfile(siteId: string): Promise<void> {
+    const { prisma, sources } = this.options;
+    const profileVersion = (await sources.profile(siteId))?.version ?? '';
+    const replaced = { siteId, profileVersion: { not: profileVersion } };
+    const rows = await prisma.aiVariant.findMany({ where: replaced, select: { articleId: true }, take: 1000 });
+    if (rows.length === 0) return;
+    const articleIds = rows.map((r) => r.articleId);
+    await sources.noteSiteChanges(siteId, articleIds);
+    await prisma.aiVariant.deleteMany({ where: { ...replaced, articleId: { in: articleIds } } });
+    await this.options.variantsDropped?.(siteId);
+    this.options.logger.info({ siteId, dropped: articleIds.length }, 'variants of a replaced profile dropped');
   }
 
   private async planNewest(site: AiSite): Promise<number> {

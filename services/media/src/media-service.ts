@@ -13,7 +13,8 @@ import { AiImages } from './ai.ts';
 import { AiBudgetLedger, type AiUnitCosts } from './ai-budget.ts';
 import { GENERATION_QUEUE, GenerationQueue, type GenerationDeps } from './ai-jobs.ts';
 import { measuredProvider, observeGenerationQueue, readQueue } from './ai-metrics.ts';
-import { GenerationPlanner, VariantNotes } from './ai-planner.ts';
+import type { CurrentFacts } from './ai-current.ts';
+import { GenerationPlanner, VariantNotes, type PlannerSources } from './ai-planner.ts';
 import { createAiProvider } from './ai-providers/index.ts';
 import type { MediaEnv } from './env.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
@@ -33,6 +34,8 @@ export interface MediaServiceDeps extends ServiceDeps {
   objectStore?: ObjectStore;
   /** Announcements (default: Redis from REDIS_URL, else in-process); closed with the server. */
   bus?: Bus;
+  /** What is current for jobs and GetVariants (default: read from account, feed and seo over gRPC). */
+  aiFacts?: CurrentFacts;
 }
 
 function objectStoreOf(env: MediaEnv): ObjectStore {
@@ -63,7 +66,13 @@ const aiUnitCostsOf = (env: Pick<MediaEnv, 'AI_UNITS_TEXT' | 'AI_UNITS_IMAGE'>):
  * it, and the announcements that wake the planner (imports, subscriptions, plans, profiles) or tell
  * the gateways of a new variant.
  */
-async function startGeneration(env: MediaEnv, deps: MediaServiceDeps, bus: Bus, work: Omit<GenerationDeps, 'variantStored'>): Promise<GenerationQueue> {
+async function startGeneration(
+  env: MediaEnv,
+  deps: MediaServiceDeps,
+  bus: Bus,
+  sources: PlannerSources,
+  work: Omit<GenerationDeps, 'variantStored'>,
+): Promise<GenerationQueue> {
   const { logger } = deps;
   const queue = await GenerationQueue.start({
     connectionString: deps.database.connectionString,
@@ -72,19 +81,15 @@ async function startGeneration(env: MediaEnv, deps: MediaServiceDeps, bus: Bus, 
     callTimeoutMs: env.AI_TIMEOUT_MS,
     logger,
   });
-  const sources = grpcPlannerSources({
-    addresses: addressesOf(env, DEPLOYABLES.media.calls),
-    serviceToken: env.SERVICE_TOKEN,
-    deadlineMs: env.GRPC_DEADLINE_MS,
-  });
-  queue.addCleanup(sources.close);
   const notes = new VariantNotes(work.prisma, sources, logger);
   // The changes feed learns of the variant (or the sweep tells it later); the gateways' caches are told when they can be.
-  const variantStored = async (siteId: string, articleId: string) => {
-    await notes.note(siteId, [articleId]);
-    await bus
+  const announce = (siteId: string) =>
+    bus
       .publish(CHANNELS.variantsChanged, siteId)
       .catch((err: unknown) => logger.warn({ err: { message: (err as Error).message } }, 'could not announce a variant'));
+  const variantStored = async (siteId: string, articleId: string) => {
+    await notes.note(siteId, [articleId]);
+    await announce(siteId);
   };
   await queue.work({ ...work, variantStored });
   const planner = new GenerationPlanner({
@@ -97,6 +102,7 @@ async function startGeneration(env: MediaEnv, deps: MediaServiceDeps, bus: Bus, 
     // minute), with room for a retry's backoff: such a reservation's attempt is gone.
     staleReservationMs: 4 * env.AI_TIMEOUT_MS + 10 * 60_000,
     notes,
+    variantsDropped: announce,
     logger,
   });
   await queue.workPlans((request) => planner.run(request), env.AI_SWEEP_CRON);
@@ -133,25 +139,44 @@ export async function createMediaService(
   const provider = await createAiProvider(env);
   const images = new AiImages(prisma, { providerConfigured: provider !== undefined, logger });
   const bus = deps.bus ?? createBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
+  // The other services, read by the planner, the jobs and GetVariants (clients connect on first use).
+  const sources = grpcPlannerSources({
+    addresses: addressesOf(env, DEPLOYABLES.media.calls),
+    serviceToken: env.SERVICE_TOKEN,
+    deadlineMs: env.GRPC_DEADLINE_MS,
+  });
+  const facts = deps.aiFacts ?? sources;
   // Started beside the server, not before it: pg-boss's start takes seconds on the embedded PGlite.
   // A queue that cannot start stops nothing else; its error is logged and every call that needs it fails.
   const jobs = provider
-    ? startGeneration(env, deps, bus, {
+    ? startGeneration(env, deps, bus, sources, {
         prisma,
         ledger,
         provider: measuredProvider(provider),
         images,
         store,
+        facts,
         logger,
         maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES,
       })
     : undefined;
   jobs?.catch((err: unknown) => logger.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'generation could not start'));
   const unobserveQueue = provider ? observeGenerationQueue(() => readQueue(prisma, `${deps.database.schema}_jobs`, GENERATION_QUEUE), { logger }) : undefined;
-  const server = createMediaGrpcServer({ prisma, ledger, images, store, jobs, logger, maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES, callers: deps.callers })
+  const server = createMediaGrpcServer({
+    prisma,
+    ledger,
+    images,
+    store,
+    facts,
+    jobs,
+    logger,
+    maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES,
+    callers: deps.callers,
+  })
     .addCleanup(async () => {
       unobserveQueue?.();
       await (await jobs?.catch(() => undefined))?.stop();
+      sources.close();
     })
     .addCleanup(() => bus.close())
     .addCleanup(

@@ -8,8 +8,10 @@ import type { MediaAdminServiceHandlers } from '@cfs/protos/generated/cfs/media/
 import type { MediaServiceHandlers } from '@cfs/protos/generated/cfs/media/v1/MediaService.js';
 import type { AiImages } from './ai.ts';
 import type { AiBudgetLedger } from './ai-budget.ts';
+import { currentOnly, type CurrentFacts } from './ai-current.ts';
 import { variantsOf, type GenerationQueue } from './ai-jobs.ts';
 import { malformed } from '@cfs/common/errors';
+import { failpoint } from '@cfs/common/failpoints';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { recentGenerations } from './generations.ts';
 import { etagOf, putObject } from './media.ts';
@@ -35,6 +37,8 @@ export function createMediaGrpcServer(deps: {
   ledger: AiBudgetLedger;
   images: AiImages;
   store: ObjectStore;
+  /** What is current (ai-current.ts): GetVariants answers only current variants. */
+  facts: CurrentFacts;
   /** Absent when AI_PROVIDER is none: nothing is queued. Started after the server (pg-boss's start takes seconds on PGlite). */
   jobs: Promise<GenerationQueue> | undefined;
   logger: Logger;
@@ -44,7 +48,10 @@ export function createMediaGrpcServer(deps: {
   const { prisma, ledger, images } = deps;
   const { cfs } = loadProtos();
   const getVariants = async (req: { siteId: string; articleIds: string[] }) => {
-    const variants = await variantsOf(prisma, req.siteId, req.articleIds);
+    await failpoint('media.getVariants');
+    // Only the variants made for the article's and the profile's current versions: a corrected
+    // article, or a replaced profile, shows no personalized text until its own variant exists.
+    const variants = await currentOnly(deps.facts, req.siteId, await variantsOf(prisma, req.siteId, req.articleIds));
     return {
       variants: variants.map((v) => ({
         articleId: v.articleId,

@@ -24,10 +24,13 @@ import { GENERATION_QUEUE } from '../src/ai-jobs.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 import { createMediaService, mediaEnvSchema } from '../src/media-service.ts';
 import { FileObjectStore } from '../src/object-store.ts';
+import { standaloneFacts } from './standalone-facts.ts';
 
 const logger = createLogger('test', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const target = { connectionString: inject('databaseUrl'), schema: `aistatus_${process.pid}_${Date.now().toString(36)}` };
 const { tokens } = newServiceTokens();
+// The jobs' versions are current, and each Site's plan has the budget its jobs name.
+const facts = standaloneFacts({ article: '2026-11-25T00:00:00.000Z', profile: 'p1' });
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'cfs-aistatus-'));
 
 let standin: OpenAiStandIn;
@@ -43,6 +46,7 @@ async function startReplica(): Promise<(typeof replicas)[number]> {
     poolSize: 4,
     callers: ServiceCallers.ofTokens(tokens),
     objectStore: new FileObjectStore(mediaDir),
+    aiFacts: facts,
   });
   const address = `127.0.0.1:${await media.listen('127.0.0.1:0')}`;
   const { cfs } = loadProtos();

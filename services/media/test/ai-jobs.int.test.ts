@@ -18,6 +18,7 @@ import type { MediaServiceClient } from '@cfs/protos/generated/cfs/media/v1/Medi
 import type { GenerationJob } from '@cfs/protos/generated/cfs/media/v1/GenerationJob.js';
 import { startOpenAiStandIn, STANDIN_PNG, type OpenAiStandIn } from '../../../test/support/openai-standin.ts';
 import { FileObjectStore } from '../src/object-store.ts';
+import { standaloneFacts } from './standalone-facts.ts';
 import { createMediaService, mediaEnvSchema } from '../src/media-service.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 import { createPgAdapter } from '@cfs/common/database';
@@ -27,6 +28,8 @@ import { generationKey, type GenerationJobData } from '../src/ai-jobs.ts';
 const logger = createLogger('test', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const target = { connectionString: inject('databaseUrl'), schema: `aijobs_${process.pid}_${Date.now().toString(36)}` };
 const { tokens } = newServiceTokens();
+// The jobs' versions are current, and each Site's plan has the budget its jobs name.
+const facts = standaloneFacts({ article: '2026-11-25T00:00:00.000Z', profile: 'p1' });
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'cfs-aijobs-'));
 
 let standin: OpenAiStandIn;
@@ -43,6 +46,7 @@ async function startMedia(): Promise<void> {
     poolSize: 4,
     callers: ServiceCallers.ofTokens(tokens),
     objectStore: new FileObjectStore(mediaDir),
+    aiFacts: facts,
   });
   const port = await media.listen('127.0.0.1:0');
   client?.close();
@@ -78,6 +82,7 @@ const data = (siteId: string, articleId: string, budget: number | null = 1000): 
   profile: { version: 'p1', siteName: 'Acme', locale: 'en-GB', keywords: ['ai'], tone: 'friendly', topics: ['technology'] },
 });
 const job = (siteId: string, articleId: string, budget: number | null = 1000): GenerationJob => {
+  if (budget !== null) facts.budgets.set(siteId, budget);
   const { budget: b, profile, ...rest } = data(siteId, articleId, budget);
   return { ...rest, ...(b === null ? {} : { budget: b }), ...(profile ? { profile } : {}) };
 };

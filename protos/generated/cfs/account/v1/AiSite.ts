@@ -11,7 +11,7 @@ export interface AiSite {
    */
   'siteId'?: (string);
   /**
-   * AI generation units per period of its plan; absent means unlimited.
+   * AI generation units per period of its plan (listed Sites have a budget above 0).
    */
   'aiBudget'?: (number | string | Long);
   /**
@@ -30,7 +30,7 @@ export interface AiSite__Output {
    */
   'siteId': (string);
   /**
-   * AI generation units per period of its plan; absent means unlimited.
+   * AI generation units per period of its plan (listed Sites have a budget above 0).
    */
   'aiBudget'?: (string);
   /**

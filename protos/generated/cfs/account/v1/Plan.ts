@@ -21,7 +21,7 @@ export interface Plan {
    */
   'capabilities'?: (_cfs_account_v1_PlanCapability)[];
   /**
-   * AI generation units per period; absent means unlimited.
+   * AI generation units per period; absent means none (no AI generation, budget 0).
    */
   'aiBudget'?: (number | string | Long);
   /**
@@ -54,7 +54,7 @@ export interface Plan__Output {
    */
   'capabilities': (_cfs_account_v1_PlanCapability__Output)[];
   /**
-   * AI generation units per period; absent means unlimited.
+   * AI generation units per period; absent means none (no AI generation, budget 0).
    */
   'aiBudget'?: (string);
   /**

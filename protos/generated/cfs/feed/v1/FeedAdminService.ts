@@ -2,6 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { GetArticlesRequest as _cfs_feed_v1_GetArticlesRequest, GetArticlesRequest__Output as _cfs_feed_v1_GetArticlesRequest__Output } from '../../../cfs/feed/v1/GetArticlesRequest.js';
+import type { GetArticlesResponse as _cfs_feed_v1_GetArticlesResponse, GetArticlesResponse__Output as _cfs_feed_v1_GetArticlesResponse__Output } from '../../../cfs/feed/v1/GetArticlesResponse.js';
 import type { ImportArticlesRequest as _cfs_feed_v1_ImportArticlesRequest, ImportArticlesRequest__Output as _cfs_feed_v1_ImportArticlesRequest__Output } from '../../../cfs/feed/v1/ImportArticlesRequest.js';
 import type { ImportArticlesResponse as _cfs_feed_v1_ImportArticlesResponse, ImportArticlesResponse__Output as _cfs_feed_v1_ImportArticlesResponse__Output } from '../../../cfs/feed/v1/ImportArticlesResponse.js';
 import type { ImportTaxonomyRequest as _cfs_feed_v1_ImportTaxonomyRequest, ImportTaxonomyRequest__Output as _cfs_feed_v1_ImportTaxonomyRequest__Output } from '../../../cfs/feed/v1/ImportTaxonomyRequest.js';
@@ -18,6 +20,25 @@ import type { RemoveArticlesResponse as _cfs_feed_v1_RemoveArticlesResponse, Rem
  * of these RPCs). Same conventions as FeedService.
  */
 export interface FeedAdminServiceClient extends grpc.Client {
+  /**
+   * The current articles of these ids, in id order, and which of the others were removed (unknown
+   * ones are in neither): the media service checks that a generation job, or a stored variant, is
+   * for an article's current version. Callers: media. Errors: INVALID_ARGUMENT for more than 1000 ids; UNAVAILABLE.
+   */
+  GetArticles(argument: _cfs_feed_v1_GetArticlesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
+  GetArticles(argument: _cfs_feed_v1_GetArticlesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
+  GetArticles(argument: _cfs_feed_v1_GetArticlesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
+  GetArticles(argument: _cfs_feed_v1_GetArticlesRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The current articles of these ids, in id order, and which of the others were removed (unknown
+   * ones are in neither): the media service checks that a generation job, or a stored variant, is
+   * for an article's current version. Callers: media. Errors: INVALID_ARGUMENT for more than 1000 ids; UNAVAILABLE.
+   */
+  getArticles(argument: _cfs_feed_v1_GetArticlesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
+  getArticles(argument: _cfs_feed_v1_GetArticlesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
+  getArticles(argument: _cfs_feed_v1_GetArticlesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
+  getArticles(argument: _cfs_feed_v1_GetArticlesRequest, callback: grpc.requestCallback<_cfs_feed_v1_GetArticlesResponse__Output>): grpc.ClientUnaryCall;
+  
   /**
    * Imports a batch of article lines: each is validated on its own, invalid ones are rejected with
    * their reason, valid ones created or updated (by id). Callers: admin (`articles import`).
@@ -125,6 +146,13 @@ export interface FeedAdminServiceClient extends grpc.Client {
  */
 export interface FeedAdminServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
+   * The current articles of these ids, in id order, and which of the others were removed (unknown
+   * ones are in neither): the media service checks that a generation job, or a stored variant, is
+   * for an article's current version. Callers: media. Errors: INVALID_ARGUMENT for more than 1000 ids; UNAVAILABLE.
+   */
+  GetArticles: grpc.handleUnaryCall<_cfs_feed_v1_GetArticlesRequest__Output, _cfs_feed_v1_GetArticlesResponse>;
+  
+  /**
    * Imports a batch of article lines: each is validated on its own, invalid ones are rejected with
    * their reason, valid ones created or updated (by id). Callers: admin (`articles import`).
    * Errors: INVALID_ARGUMENT for more than 5000 articles in one call; UNAVAILABLE.
@@ -164,6 +192,7 @@ export interface FeedAdminServiceHandlers extends grpc.UntypedServiceImplementat
 }
 
 export interface FeedAdminServiceDefinition extends grpc.ServiceDefinition {
+  GetArticles: MethodDefinition<_cfs_feed_v1_GetArticlesRequest, _cfs_feed_v1_GetArticlesResponse, _cfs_feed_v1_GetArticlesRequest__Output, _cfs_feed_v1_GetArticlesResponse__Output>
   ImportArticles: MethodDefinition<_cfs_feed_v1_ImportArticlesRequest, _cfs_feed_v1_ImportArticlesResponse, _cfs_feed_v1_ImportArticlesRequest__Output, _cfs_feed_v1_ImportArticlesResponse__Output>
   ImportTaxonomy: MethodDefinition<_cfs_feed_v1_ImportTaxonomyRequest, _cfs_feed_v1_ImportTaxonomyResponse, _cfs_feed_v1_ImportTaxonomyRequest__Output, _cfs_feed_v1_ImportTaxonomyResponse__Output>
   ListArticleChanges: MethodDefinition<_cfs_feed_v1_ListArticleChangesRequest, _cfs_feed_v1_ListArticleChangesResponse, _cfs_feed_v1_ListArticleChangesRequest__Output, _cfs_feed_v1_ListArticleChangesResponse__Output>

@@ -13,7 +13,8 @@ export interface GenerationJob {
    */
   'siteId'?: (string);
   /**
-   * The Site's AI budget (units per period) from its plan; absent means unlimited, 0 means none.
+   * The Site's AI budget (units per period) from its plan when queued; absent: not known. Informative:
+   * the job reserves against the budget the Site's plan has when it runs (0 or none: no generation).
    */
   'budget'?: (number | string | Long);
   /**
@@ -41,7 +42,8 @@ export interface GenerationJob__Output {
    */
   'siteId': (string);
   /**
-   * The Site's AI budget (units per period) from its plan; absent means unlimited, 0 means none.
+   * The Site's AI budget (units per period) from its plan when queued; absent: not known. Informative:
+   * the job reserves against the budget the Site's plan has when it runs (0 or none: no generation).
    */
   'budget'?: (string);
   /**

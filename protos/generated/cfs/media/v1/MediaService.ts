@@ -65,8 +65,9 @@ export interface MediaServiceClient extends grpc.Client {
   getAiUsage(argument: _cfs_media_v1_GetAiUsageRequest, callback: grpc.requestCallback<_cfs_media_v1_GetAiUsageResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * The generated variants of a Site's articles (those that have one; the last stored each): the
-   * gateway lays them over a feed page as `personalized`. Callers: gateway, admin.
+   * The generated variants of a Site's articles that are current (made for the article's current
+   * version and the Site's current SEO profile, read from feed and seo; the others are left out):
+   * the gateway lays them over a feed page as `personalized`. Callers: gateway, admin.
    * Errors: INVALID_ARGUMENT for more than 500 article ids; UNAVAILABLE.
    * The messages are shared with MediaAdminService.GetVariants, where this RPC was first.
    * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
@@ -76,8 +77,9 @@ export interface MediaServiceClient extends grpc.Client {
   GetVariants(argument: _cfs_media_v1_GetVariantsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
   GetVariants(argument: _cfs_media_v1_GetVariantsRequest, callback: grpc.requestCallback<_cfs_media_v1_GetVariantsResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * The generated variants of a Site's articles (those that have one; the last stored each): the
-   * gateway lays them over a feed page as `personalized`. Callers: gateway, admin.
+   * The generated variants of a Site's articles that are current (made for the article's current
+   * version and the Site's current SEO profile, read from feed and seo; the others are left out):
+   * the gateway lays them over a feed page as `personalized`. Callers: gateway, admin.
    * Errors: INVALID_ARGUMENT for more than 500 article ids; UNAVAILABLE.
    * The messages are shared with MediaAdminService.GetVariants, where this RPC was first.
    * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
@@ -135,8 +137,9 @@ export interface MediaServiceHandlers extends grpc.UntypedServiceImplementation 
   GetAiUsage: grpc.handleUnaryCall<_cfs_media_v1_GetAiUsageRequest__Output, _cfs_media_v1_GetAiUsageResponse>;
   
   /**
-   * The generated variants of a Site's articles (those that have one; the last stored each): the
-   * gateway lays them over a feed page as `personalized`. Callers: gateway, admin.
+   * The generated variants of a Site's articles that are current (made for the article's current
+   * version and the Site's current SEO profile, read from feed and seo; the others are left out):
+   * the gateway lays them over a feed page as `personalized`. Callers: gateway, admin.
    * Errors: INVALID_ARGUMENT for more than 500 article ids; UNAVAILABLE.
    * The messages are shared with MediaAdminService.GetVariants, where this RPC was first.
    * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
