@@ -31,7 +31,12 @@ export async function createIdentityService(env: IdentityEnv, deps: IdentityServ
   const bus = deps.bus ?? createBus(redis);
   const credentials = new Credentials(
     prisma,
-    { pepper: env.CREDENTIAL_PEPPER, schema: deps.database.schema, knownProducts: env.KNOWN_PRODUCTS, connectionCodeTtlSeconds: env.CONNECTION_CODE_TTL_SECONDS },
+    {
+      pepper: env.CREDENTIAL_PEPPER,
+      schema: deps.database.schema,
+      knownProducts: env.KNOWN_PRODUCTS,
+      connectionCodeTtlSeconds: env.CONNECTION_CODE_TTL_SECONDS,
+    },
     { markers, bus },
   );
   const users = new DashboardUsers(prisma, { pepper: env.CREDENTIAL_PEPPER, invitationTtlSeconds: env.INVITATION_TTL_SECONDS });
