@@ -43,11 +43,14 @@ type State = Record<string, string>;
 
 /**
  * The few routes whose request depends on an earlier answer: what they need besides their path's
- * parameters, and the body they then send instead of the example (a code is single-use and secret).
+ * parameters, the body they then send instead of the example (a code is single-use and secret), and
+ * the Credential they send when it is not the owner's (a route that ends its caller ends the
+ * connector's Credential that the redeem gave, as a connector's Disconnect does).
  */
-const NEEDS: Record<string, { needs: string[]; body?: (state: State) => unknown }> = {
+const NEEDS: Record<string, { needs: string[]; body?: (state: State) => unknown; token?: (state: State) => string }> = {
   'POST /connect/cms/redeem': { needs: ['code'], body: (s) => ({ code: s.code }) },
   'POST /api/v1/billing/subscription/cancel': { needs: ['subscriptionId'] },
+  'POST /api/v1/me/revoke': { needs: ['connectorSecret'], token: (s) => s.connectorSecret! },
 };
 
 /** What an answer gives later routes. */
@@ -56,6 +59,8 @@ function learn(route: (typeof WRITES)[number], body: Record<string, unknown>, st
   if (route.path.endsWith('/connection-codes') && typeof body.code === 'string') state.code = body.code;
   const subscription = body.subscription as { id?: string } | undefined;
   if (route.path.endsWith('/checkout') && typeof subscription?.id === 'string') state.subscriptionId = subscription.id;
+  const redeemed = body.credential as { secret?: string } | undefined;
+  if (route.path.endsWith('/redeem') && typeof redeemed?.secret === 'string') state.connectorSecret = redeemed.secret;
 }
 
 let stop: (() => Promise<void>) | undefined;
@@ -106,9 +111,10 @@ describe('the embedded system (npm start without DATABASE_URL) answers every wri
       if (ready.length === 0) break;
       for (const route of ready) {
         const url = route.path.replace(/:(\w+)/g, (_m, name: string) => state[name]!);
-        const override = NEEDS[keyOf(route)]?.body;
-        const body = override ? override(state) : documentedBody(route);
-        const answer = await request(baseUrl, route.method, url, { ...(route.auth === 'credential' ? { token: owner.credential.secret } : {}), body });
+        const need = NEEDS[keyOf(route)];
+        const body = need?.body ? need.body(state) : documentedBody(route);
+        const token = need?.token ? need.token(state) : owner.credential.secret;
+        const answer = await request(baseUrl, route.method, url, { ...(route.auth === 'credential' ? { token } : {}), body });
         answered[keyOf(route)] = answer.status;
         expect.soft(answer.status, `${keyOf(route)}: ${answer.text}`).toBe(route.response.status);
         if (answer.status < 300) learn(route, answer.body as Record<string, unknown>, state);
