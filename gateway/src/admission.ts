@@ -26,7 +26,7 @@ import type { CustomerScope } from '@cfs/common/scopes';
 import type { Authenticator, Credential } from './authenticator.ts';
 import type { AnyRoute } from './route.ts';
 import type { Rpc } from './rpc.ts';
-import type { SiteDirectory } from './sites.ts';
+import type { SiteContext, SiteDirectory } from './sites.ts';
 import { authorize } from './steps/authorize.ts';
 import type { Caller } from './steps/bearer.ts';
 import { hasBody, type BodyReader } from './steps/json-body.ts';
@@ -44,11 +44,15 @@ export interface AdmissionDeps {
   product: string;
 }
 
-/** What admission learned of a request, for its handler. */
+/** What admission learned of a request, for its handler: nothing it read is read again past it. */
 export interface Admitted {
+  /** The request's id (X-Request-Id), for its service calls and log lines. */
+  requestId: string;
   input: ValidInput;
   /** Set on routes that take a Credential. */
   credential?: Credential;
+  /** The Credential's Site with its Customer and Plan, set on routes with a capability (step 6 read it). */
+  site?: SiteContext;
   /** The quota unit taken, on plan-gated routes: given back if the request then fails. */
   charged?: QuotaCounter;
   /** On a conditional request instead: the unit found left, not taken; step 8 takes it unless it answers 304. */
@@ -69,7 +73,8 @@ interface Known {
   invalid?: unknown;
   /** The Credential cached for the token (unexpired), its marker still to read. */
   credential?: Credential;
-  /** Its Plan's entry for the route's capability, when the Site is cached. */
+  /** Its Site, when cached, and its Plan's entry for the route's capability. */
+  site?: SiteContext;
   entry?: PlanCapability;
   /** The unit to take in the count: the cached facts admit the request. */
   charge?: QuotaCounter;
@@ -89,23 +94,25 @@ export class Admission {
     // The store did not answer the combined call, even when asked again: no second take.
     if (charge && !hit) throw unavailable();
     const input = await this.input(route, req, res, known); // 2. 400
-    if (route.auth !== 'credential') return { input };
+    if (route.auth !== 'credential') return { requestId, input };
     const confirmed = known.credential !== undefined && hit?.revoked === false;
     const credential = confirmed ? known.credential! : await this.authenticate(caller, requestId, known, hit); // 3. 401
     authorize(credential, route.scope as CustomerScope | null, this.deps.product); // 4, 5. 403 SCOPE_DENIED, WRONG_AUDIENCE
-    if (!route.capability) return { input, credential };
+    if (!route.capability) return { requestId, input, credential };
     const capability = route.capability as Capability;
-    const entry = (confirmed && known.entry) || this.deps.entitlements.requireIncluded((await this.deps.sites.get(credential.siteId, rpc)).plan, capability); // 6. 403 CAPABILITY_NOT_ENTITLED
+    const cached = confirmed && known.entry ? known : undefined;
+    const site = cached?.site ?? (await this.deps.sites.get(credential.siteId, rpc));
+    const entry = cached?.entry ?? this.deps.entitlements.requireIncluded(site.plan, capability); // 6. 403 CAPABILITY_NOT_ENTITLED
     if (conditional) {
       if (hit?.charged)
         this.deps.entitlements.verdict(capability, entry, charge!, hit.charged); // 7. 403 QUOTA_EXHAUSTED, nothing taken
       else await this.deps.entitlements.check(credential.siteId, capability, entry);
-      return { input, credential, due: { siteId: credential.siteId, capability, entry } };
+      return { requestId, input, credential, site, due: { siteId: credential.siteId, capability, entry } };
     }
     const charged = hit?.charged // 7. 403 QUOTA_EXHAUSTED
       ? this.deps.entitlements.verdict(capability, entry, charge!, hit.charged)
       : await this.deps.entitlements.consume(credential.siteId, capability, entry);
-    return { input, credential, charged };
+    return { requestId, input, credential, site, charged };
   }
 
   /** Part 1. A refusal here is kept for part 3 (`invalid`, or simply no charge). */
@@ -121,13 +128,13 @@ export class Admission {
     }
     const credential = route.auth === 'credential' && caller.token ? this.deps.authenticator.cached(caller.token) : undefined;
     if (!credential) return { input };
-    const plan = route.capability ? this.deps.sites.cached(credential.siteId)?.plan : undefined;
-    if (!plan) return { input, credential };
+    const site = route.capability ? this.deps.sites.cached(credential.siteId) : undefined;
+    if (!site) return { input, credential };
     try {
       authorize(credential, route.scope as CustomerScope | null, this.deps.product);
       const capability = route.capability as Capability;
-      const entry = this.deps.entitlements.requireIncluded(plan, capability);
-      return { input, credential, entry, charge: this.deps.entitlements.counterOf(credential.siteId, capability, entry) };
+      const entry = this.deps.entitlements.requireIncluded(site.plan, capability);
+      return { input, credential, site, entry, charge: this.deps.entitlements.counterOf(credential.siteId, capability, entry) };
     } catch {
       return { input, credential }; // refused on cached facts: part 3 refuses it again after the count
     }

@@ -6,7 +6,7 @@
  * the envelope. The order is part of the API contract: 429 before 400 before 401 before 403
  * SCOPE_DENIED before WRONG_AUDIENCE before CAPABILITY_NOT_ENTITLED before QUOTA_EXHAUSTED.
  */
-import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from 'express';
 import { DomainError } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
 import type { Authenticator } from './authenticator.ts';
@@ -24,7 +24,7 @@ import { errorHandler, unknownRoute } from './steps/errors.ts';
 import { handle, type HandleDeps } from './steps/handle.ts';
 import { jsonBody, jsonBodyReader } from './steps/json-body.ts';
 import { RateLimiter } from './steps/rate-limit.ts';
-import { requestId, requestIdOf } from './steps/request-id.ts';
+import { requestId, requestIdOf, stampRequestId } from './steps/request-id.ts';
 import type { GatewayStores } from './stores/index.ts';
 import { mountWebhooks, webhookRateLimit } from './webhooks.ts';
 
@@ -54,18 +54,20 @@ interface RouteDeps {
   rpcFor: (requestId: string) => Rpc;
 }
 
+/** A declared route's handler, given the request's id by the step that stamped it. */
+export type RouteHandler = (req: Request, res: Response, id: string) => Promise<void>;
+
 /** One declared route: admission (steps 1 to 7), then its handler (step 8). */
-export function routeHandler(route: AnyRoute, deps: RouteDeps): RequestHandler {
+export function routeHandler(route: AnyRoute, deps: RouteDeps): RouteHandler {
   if (route.auth === 'credential' && route.scope === undefined) throw new Error(`route ${route.operationId} needs a scope (or null)`);
   if (route.auth !== 'credential' && route.capability) throw new Error(`route ${route.operationId}: a capability needs a credential`);
   if (route.conditional && (route.method !== 'GET' || route.idempotent)) throw new Error(`route ${route.operationId}: only a GET can be conditional`);
-  return async (req, res) => {
+  return async (req, res, id) => {
     const caller = callerOf(req);
-    const id = requestIdOf(res);
     const rpc = deps.rpcFor(id);
     try {
       const admitted = await deps.admission.admit(route, req, res, caller, rpc, id); // 1-7. 429, 400, 401, 403
-      await handle(route, req, res, { ...admitted, requestId: id, rpc }, deps.handle); // 8. the service call
+      await handle(route, req, res, { ...admitted, rpc }, deps.handle); // 8. the service call
     } catch (err) {
       // A token that fails authentication is counted against the client address too (steps/rate-limit.ts).
       if (err instanceof DomainError && err.code === 'UNAUTHENTICATED') await deps.rateLimiter.countFailedAuthentication(caller);
@@ -115,7 +117,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   };
   const handlers = deps.routes.map((route) => ({ route, handler: routeHandler(route, routeDeps) }));
   /** path → method → the route's handler, for the paths without parameters. */
-  const direct = new Map<string, Map<string, { template: { path: string }; handler: RequestHandler }>>();
+  const direct = new Map<string, Map<string, { template: { path: string }; handler: RouteHandler }>>();
   for (const { route, handler } of handlers) {
     if (route.path.includes(':') || route.path.includes('*')) continue;
     const methods = direct.get(route.path) ?? new Map();
@@ -127,13 +129,13 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   const declaredRoutes: RequestHandler = (req, res, next) => {
     const found = direct.get(req.path)?.get(req.method);
     if (!found) return next();
-    stamp(req, res, noop);
+    const id = stampRequestId(req, res);
     log(req, res, noop);
     // What the router sets for a route: its template (the access log's metric) and its parameters.
     req.route = found.template;
     req.params = {};
     setHeaders(res);
-    (found.handler(req, res, next) as unknown as Promise<void>).then(undefined, next);
+    found.handler(req, res, id).then(undefined, next);
   };
 
   /** Every request that `declaredRoutes` did not answer, top to bottom. */
@@ -144,7 +146,8 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     mountWebhooks(app, deps.rpcFor, [webhookRateLimit(limits), ...headers]);
     for (const { route, handler } of handlers) {
       const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
-      app[method](route.path, ...headers, handler);
+      // The router's way: the id was stamped by an earlier middleware, so it is read back from the answer.
+      app[method](route.path, ...headers, (req, res, next) => handler(req, res, requestIdOf(res)).then(undefined, next));
     }
     // A path parameter that does not decode is refused by the router before its route runs: counted
     // here, so that the 429 still comes first.

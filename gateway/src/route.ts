@@ -10,12 +10,21 @@ import type { Capability } from '@cfs/common/capabilities';
 import type { CustomerScope } from '@cfs/common/scopes';
 import type { Credential } from './authenticator.ts';
 import type { Rpc } from './rpc.ts';
+import type { SiteContext } from './sites.ts';
 
 export type { Rpc };
 
-/** Who is calling: the authenticated Credential. */
+/** Who is calling: the authenticated Credential, and on a route with a capability its Site as admission read it. */
 export interface Principal {
   credential: Credential;
+  /** The Site, its Customer and its Plan: set when the route declares a capability (admission's step 6 read them). */
+  site?: SiteContext;
+}
+
+/** The caller's Site as admission read it, on a route that declares a capability (a mistake anywhere else). */
+export function siteOf(principal: Principal): SiteContext {
+  if (!principal.site) throw new Error('the Site is read by admission on routes with a capability only');
+  return principal.site;
 }
 
 type Input<T> = T extends z.ZodType ? z.output<T> : undefined;

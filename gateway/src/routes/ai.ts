@@ -1,14 +1,9 @@
 import { aiBudgetOf } from '@cfs/common/entitlements';
-import { defineRoute, type AnyRoute } from '../route.ts';
-import type { SiteDirectory } from '../sites.ts';
+import { defineRoute, siteOf, type AnyRoute } from '../route.ts';
 import { AiImagesStatus, AiUsage } from './ai-schemas.ts';
 
-/** What the AI routes use besides the services: the Site's Plan (its AI budget), cached. */
-export interface AiRouteDeps {
-  sites: SiteDirectory;
-}
-
-export const aiRoutes = (deps: AiRouteDeps): AnyRoute[] => [
+/** The AI routes: the budget is the Site's Plan as admission read it. */
+export const aiRoutes = (): AnyRoute[] => [
   defineRoute({
     method: 'GET',
     path: '/api/v1/ai-usage',
@@ -21,7 +16,7 @@ export const aiRoutes = (deps: AiRouteDeps): AnyRoute[] => [
     capability: 'ai_usage',
     response: { status: 200, description: 'Usage and budget status.', schema: AiUsage },
     handle: async ({ principal, rpc }) => {
-      const { plan } = await deps.sites.get(principal.credential.siteId, rpc);
+      const { plan } = siteOf(principal);
       const u = await rpc('media', 'GetAiUsage', { siteId: principal.credential.siteId, ...aiBudgetOf(plan) });
       return {
         period: u.period as 'hour' | 'day' | 'month',

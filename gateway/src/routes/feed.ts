@@ -4,24 +4,21 @@ import { malformed } from '@cfs/common/errors';
 import { FEED_PAGE_DEFAULT_LIMIT } from '@cfs/common/feed-limits';
 import type { ChangesTokenCodec, FeedCursorCodec } from '../cursor.ts';
 import { publicArticle, type FeedPageCache } from '../feed-pages.ts';
-import type { SiteDirectory } from '../sites.ts';
-import { defineRoute, SerializedAnswer, type AnyRoute } from '../route.ts';
-import type { Rpc } from '../rpc.ts';
+import { defineRoute, SerializedAnswer, siteOf, type AnyRoute, type Principal } from '../route.ts';
 import type { TaxonomyCatalog } from '../taxonomy.ts';
 import { FeedChanges, FeedChangesQuery, FeedPage, FeedQuery, Subscriptions, Taxonomy } from './feed-schemas.ts';
 
 /** What the feed routes use besides the services: the page cache, the cursor's codec, the taxonomy's keys. */
 export interface FeedRouteDeps {
   feedPages: FeedPageCache;
-  sites: SiteDirectory;
   cursors: FeedCursorCodec;
   changesTokens: ChangesTokenCodec;
   taxonomy: TaxonomyCatalog;
 }
 
 export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => {
-  /** Whether the Site's items get its variants: its plan has AI generation (admission has just read the Site, cached unless SITE_CACHE_TTL_MS is 0). */
-  const personalizes = async (siteId: string, rpc: Rpc) => generatesAi((await deps.sites.get(siteId, rpc)).plan);
+  /** Whether the Site's items get its variants: its plan has AI generation (the Site as admission read it). */
+  const personalizes = (principal: Principal) => generatesAi(siteOf(principal).plan);
   return [
     defineRoute({
       method: 'GET',
@@ -105,7 +102,7 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => {
       response: { status: 200, description: 'One page of the feed.', schema: FeedPage },
       handle: async ({ principal, rpc, query, prepared }) => {
         const { siteId } = principal.credential;
-        const personalized = await personalizes(siteId, rpc);
+        const personalized = personalizes(principal);
         return deps.feedPages.page(siteId, query.limit ?? FEED_PAGE_DEFAULT_LIMIT, prepared.after, rpc, { personalized });
       },
     }),
@@ -150,7 +147,7 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => {
               });
         if (answer instanceof SerializedAnswer) return answer;
         const upserts = answer.changes.flatMap((c) => (c.article ? [publicArticle(c.article)] : []));
-        const personalized = (await personalizes(siteId, rpc)) ? await deps.feedPages.personalizeItems(siteId, upserts, rpc) : upserts;
+        const personalized = personalizes(principal) ? await deps.feedPages.personalizeItems(siteId, upserts, rpc) : upserts;
         const byId = new Map(personalized.map((a) => [a.id, a]));
         return {
           data: answer.changes.map((c) =>

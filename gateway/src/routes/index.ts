@@ -5,17 +5,17 @@
  */
 import { describedOnly, type AnyRoute } from '../route.ts';
 import { accountRoutes, type AccountRouteDeps } from './account.ts';
-import { aiRoutes, type AiRouteDeps } from './ai.ts';
+import { aiRoutes } from './ai.ts';
 import { billingRoutes } from './billing.ts';
 import { connectRoutes } from './connect.ts';
 import { feedRoutes, type FeedRouteDeps } from './feed.ts';
 import { identityRoutes, type IdentityRouteDeps } from './identity.ts';
 import { seoRoutes } from './seo.ts';
 
-export type PublicApiDeps = IdentityRouteDeps & AccountRouteDeps & FeedRouteDeps & AiRouteDeps;
+export type PublicApiDeps = IdentityRouteDeps & AccountRouteDeps & FeedRouteDeps;
 
 export function publicApi(deps: PublicApiDeps): AnyRoute[] {
-  return [...identityRoutes(deps), ...accountRoutes(deps), ...connectRoutes(), ...feedRoutes(deps), ...billingRoutes(), ...seoRoutes(), ...aiRoutes(deps)];
+  return [...identityRoutes(deps), ...accountRoutes(deps), ...connectRoutes(), ...feedRoutes(deps), ...billingRoutes(), ...seoRoutes(), ...aiRoutes()];
 }
 
 /** The public API's routes as declared, for describing them (the OpenAPI document, tests); they do not serve. */

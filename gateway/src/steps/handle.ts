@@ -23,9 +23,8 @@ export interface HandleDeps {
   idempotency: IdempotencyStore;
 }
 
-/** What admission learned of the request, with the request's id and its service caller. */
+/** What admission learned of the request, with its service caller. */
 export interface Checked extends Admitted {
-  requestId: string;
   rpc: Rpc;
 }
 
@@ -71,7 +70,7 @@ async function execute(route: AnyRoute, checked: Checked, deps: HandleDeps): Pro
       ...checked.input,
       requestId: checked.requestId,
       rpc,
-      ...(checked.credential ? { principal: { credential: checked.credential } } : {}),
+      ...(checked.credential ? { principal: { credential: checked.credential, ...(checked.site ? { site: checked.site } : {}) } } : {}),
     } as never);
     if (answer instanceof SerializedAnswer) return answer;
     // A conditional route's answer is encoded here, once: its ETag is a hash of these bytes.
