@@ -7,11 +7,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mintToken } from '@cfs/common/credential-token';
 import { createLogger } from '@cfs/common/logger';
-import { Authenticator } from '../src/authenticator.ts';
-import type { ServiceClients } from '../src/clients.ts';
+import { Authenticator } from '../src/caches/authenticator.ts';
+import type { ServiceClients } from '../src/clients/clients.ts';
 import { gatewayEnvSchema } from '../src/env.ts';
 import { createGateway } from '../src/gateway.ts';
-import { SiteDirectory } from '../src/sites.ts';
+import { SiteDirectory } from '../src/caches/sites.ts';
 import { createMemoryStores } from '../src/stores/index.ts';
 import { serve } from './support.ts';
 
