@@ -12,7 +12,8 @@ import { Authenticator } from './caches/authenticator.ts';
 import { dashboardProxy } from './proxies/dashboard-proxy.ts';
 import type { ServiceClients } from './clients/clients.ts';
 import { ChangesTokenCodec, FeedCursorCodec } from './cursor.ts';
-import { FeedAnswerCache } from './caches/feed-answers.ts';
+import { FeedChangesCache } from './caches/feed-changes.ts';
+import { FeedPageCache } from './caches/feed-pages.ts';
 import { PlanEntitlements } from '@cfs/common/entitlements';
 import type { GatewayConfig } from './env.ts';
 import { HttpHealth, mountHealth } from '@cfs/common/http-health';
@@ -84,7 +85,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
   stores.bus.subscribe(CHANNELS.taxonomyChanged, () => taxonomy.invalidate());
   const cursors = new FeedCursorCodec(env.CURSOR_SECRET);
   const changesTokens = new ChangesTokenCodec(env.CURSOR_SECRET);
-  const feedAnswers = new FeedAnswerCache({
+  const feedPages = new FeedPageCache({
     bus: stores.bus,
     cursors,
     ttlMs: env.FEED_PAGE_CACHE_TTL_MS,
@@ -93,9 +94,19 @@ export function createGateway(deps: GatewayDeps): express.Express {
     maxSites: env.AUTH_CACHE_MAX_ENTRIES,
     now,
   });
+  const feedChanges = new FeedChangesCache({
+    bus: stores.bus,
+    ttlMs: env.FEED_PAGE_CACHE_TTL_MS,
+    maxBytes: env.FEED_PAGE_CACHE_MAX_BYTES,
+    maxSites: env.AUTH_CACHE_MAX_ENTRIES,
+    now,
+  });
 
   const entitlements = new PlanEntitlements(stores.quotas, now);
-  const routes = [...(deps.routes ?? publicApi({ sites, entitlements, feedAnswers, cursors, changesTokens, taxonomy })), ...(deps.extraRoutes ?? [])];
+  const routes = [
+    ...(deps.routes ?? publicApi({ sites, entitlements, feedPages, feedChanges, cursors, changesTokens, taxonomy })),
+    ...(deps.extraRoutes ?? []),
+  ];
 
   const apiReference = deps.apiReference === undefined ? loadApiReference() : (deps.apiReference ?? undefined);
   if (deps.apiReference === undefined) checkApiReference(apiReference, logger);

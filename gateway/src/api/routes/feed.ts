@@ -3,15 +3,17 @@ import { generatesAi } from '@cfs/common/entitlements';
 import { malformed } from '@cfs/common/errors';
 import { FEED_PAGE_DEFAULT_LIMIT } from '@cfs/common/feed-limits';
 import type { ChangesTokenCodec, FeedCursorCodec } from '../../cursor.ts';
-import { publicArticle, type FeedAnswerCache } from '../../caches/feed-answers.ts';
+import type { FeedChangesCache } from '../../caches/feed-changes.ts';
+import { publicArticle, type FeedPageCache } from '../../caches/feed-pages.ts';
 import { defineRoute, siteOf, type AnyRoute, type Principal } from '../../pipeline/route.ts';
 import { SerializedAnswer } from '../../schemas/serialized-answer.ts';
 import type { TaxonomyCatalog } from '../../caches/taxonomy.ts';
 import { FeedChanges, FeedChangesQuery, FeedPage, FeedQuery, Subscriptions, Taxonomy } from '../../schemas/feed-schemas.ts';
 
-/** What the feed routes use besides the services: the page cache, the cursor's codec, the taxonomy's keys. */
+/** What the feed routes use besides the services: the page and changes caches, the codecs, the taxonomy's keys. */
 export interface FeedRouteDeps {
-  feedAnswers: FeedAnswerCache;
+  feedPages: FeedPageCache;
+  feedChanges: FeedChangesCache;
   cursors: FeedCursorCodec;
   changesTokens: ChangesTokenCodec;
   taxonomy: TaxonomyCatalog;
@@ -76,7 +78,8 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => {
       response: { status: 200, description: 'The subscriptions as stored.', schema: Subscriptions },
       handle: async ({ principal, rpc, body }) => {
         const { categories } = await rpc('feed', 'ReplaceSubscriptions', { siteId: principal.credential.siteId, categories: body.categories });
-        deps.feedAnswers.subscriptionsChanged(principal.credential.siteId);
+        deps.feedPages.subscriptionsChanged(principal.credential.siteId);
+        deps.feedChanges.subscriptionsChanged(principal.credential.siteId);
         return { categories };
       },
     }),
@@ -104,7 +107,7 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => {
       handle: async ({ principal, rpc, query, prepared }) => {
         const { siteId } = principal.credential;
         const personalized = personalizes(principal);
-        return deps.feedAnswers.page(siteId, query.limit ?? FEED_PAGE_DEFAULT_LIMIT, prepared.after, rpc, { personalized });
+        return deps.feedPages.page(siteId, query.limit ?? FEED_PAGE_DEFAULT_LIMIT, prepared.after, rpc, { personalized });
       },
     }),
     defineRoute({
@@ -136,19 +139,19 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => {
         const read = () => rpc('feed', 'GetChanges', { siteId, limit, ...(prepared.since ? { since: prepared.since } : {}) });
         type Read = Awaited<ReturnType<typeof read>>;
         // A poll from a position: a caught-up answer (the common case of a polling site) is kept by
-        // the feed answer cache (caches/feed-answers.ts) until the Site's feed changes (docs/architecture.md#the-changes-feed).
+        // the changes cache (caches/feed-changes.ts) until the Site's feed changes (docs/architecture.md#the-changes-feed).
         const since = query.since;
         const answer =
           since === undefined
             ? await read()
-            : await deps.feedAnswers.changesSince<Read>(siteId, limit, since, async () => {
+            : await deps.feedChanges.changesSince<Read>(siteId, limit, since, async () => {
                 const got = await read();
                 const caughtUp = got.changes.length === 0 && !got.hasMore && deps.changesTokens.encode(got.next!) === since;
                 return caughtUp ? { caughtUp: SerializedAnswer.of(FeedChanges, { data: [], nextSince: since, hasMore: false }) } : { answer: got };
               });
         if (answer instanceof SerializedAnswer) return answer;
         const upserts = answer.changes.flatMap((c) => (c.article ? [publicArticle(c.article)] : []));
-        const personalized = personalizes(principal) ? await deps.feedAnswers.personalizeItems(siteId, upserts, rpc) : upserts;
+        const personalized = personalizes(principal) ? await deps.feedPages.personalizeItems(siteId, upserts, rpc) : upserts;
         const byId = new Map(personalized.map((a) => [a.id, a]));
         return {
           data: answer.changes.map((c) =>

@@ -1,7 +1,7 @@
 /**
- * The feed's answers, cached on each gateway replica (FeedAnswerCache): shared pages, each Site's
- * overlay of variants, and caught-up changes answers, so that a hot feed page or an idle poll costs
- * no service call and no serialisation. LRU caches with FEED_PAGE_CACHE_TTL_MS:
+ * Feed pages, cached on each gateway replica so that a hot feed page costs no service call and no
+ * serialisation: shared pages and each Site's overlay of variants laid over them (the changes
+ * feed's caught-up answers are feed-changes.ts's). LRU caches with FEED_PAGE_CACHE_TTL_MS:
  * - a Site's subscription set (GetSubscriptions), dropped when the feed announces that the Site's
  *   subscriptions were replaced;
  * - the public answer of a page as JSON bytes, keyed by (subscription set, limit, cursor), so Sites
@@ -16,12 +16,9 @@
  *   overlay. Media answers only the variants made for each article's and the Site's profile's
  *   current versions. Dropped when media announces a new or dropped variant of the Site, when the
  *   Site replaces its SEO profile, and with every page on an import.
- * - caught-up answers of the changes feed, keyed by (Site, limit, since): kept while nothing is
- *   announced for the Site's feed (dropped with every page on an import or removal, with the Site's
- *   set, and with its overlay on a new variant), so polling an unchanged feed costs no service call.
  * All weigh at most FEED_PAGE_CACHE_MAX_BYTES, counting the bytes of keys as well as of values (a
  * subscription set's key holds up to 100 category keys of 64 characters): the sets may take an
- * eighth of it, the overlays an eighth, the caught-up answers a thirty-second, the shared pages the rest (least recently used go first).
+ * eighth of it, the overlays an eighth, the shared pages the rest after the changes feed's part (feed-changes.ts) (least recently used go first).
  * A media service that does not answer costs a feed no more than the shared page: for
  * MEDIA_RETRY_MS after a failed GetVariants for a Site, that Site's pages are answered without
  * `personalized` (other Sites' are not touched). The changes feed never is: an upsert without the
@@ -39,6 +36,7 @@ import type { z } from 'zod';
 import type { Article__Output } from '@cfs/protos/generated/cfs/feed/v1/Article.js';
 import type { AiVariant__Output } from '@cfs/protos/generated/cfs/media/v1/AiVariant.js';
 import type { FeedCursor, FeedCursorCodec } from '../cursor.ts';
+import { changesBytesOf } from './feed-changes.ts';
 import { SerializedAnswer } from '../schemas/serialized-answer.ts';
 import type { Rpc } from '../clients/rpc.ts';
 import { FeedPage, Personalized } from '../schemas/feed-schemas.ts';
@@ -54,8 +52,6 @@ interface PageLoad {
 const SETS_SHARE_OF_BYTES = 1 / 8;
 /** The overlays' part: a Site without variants weighs about 200 bytes, a variant about 600. */
 const OVERLAYS_SHARE_OF_BYTES = 1 / 8;
-/** The caught-up changes answers' part: each is its key and about 100 bytes of JSON. */
-const CHANGES_SHARE_OF_BYTES = 1 / 32;
 /** GetVariants takes at most this many article ids. */
 const MAX_VARIANT_IDS = 500;
 /** What an entry of the overlays costs besides its strings (the maps, the LRU's slot), roughly. */
@@ -188,18 +184,10 @@ function laidOut(page: SharedPage, members: ReadonlyMap<string, string>, items: 
   return out;
 }
 
-/**
- * What GET /api/v1/feed/changes got from the feed service for a position: the whole answer when it
- * is caught up (no change, nothing more, nextSince = since), kept; else the service's answer, which
- * is the asking request's alone and not kept.
- */
-export type ChangesResult<T> = { caughtUp: SerializedAnswer } | { answer: T };
-
-export class FeedAnswerCache {
+export class FeedPageCache {
   private readonly sets: LoadingCache<string[], Rpc>;
   private readonly pages: LoadingCache<SharedPage, PageLoad>;
   private readonly overlays: LoadingCache<SiteOverlay, OverlayLoad>;
-  private readonly changes: LoadingCache<ChangesResult<unknown>, () => Promise<ChangesResult<unknown>>>;
   /** The cached shared pages of each subscription set that personalized requests read (`pages` drops them as it does). */
   private readonly pagesOfSet = new Map<string, Set<SharedPage>>();
   private readonly now: () => number;
@@ -213,7 +201,7 @@ export class FeedAnswerCache {
     this.maxSites = options.maxSites;
     const setsBytes = Math.max(1, Math.floor(options.maxBytes * SETS_SHARE_OF_BYTES));
     const overlaysBytes = Math.max(1, Math.floor(options.maxBytes * OVERLAYS_SHARE_OF_BYTES));
-    const changesBytes = Math.max(1, Math.floor(options.maxBytes * CHANGES_SHARE_OF_BYTES));
+    const changesBytes = changesBytesOf(options.maxBytes);
     this.sets = new LoadingCache<string[], Rpc>({
       name: 'gateway.feed-subscriptions',
       maxEntries: options.maxSites,
@@ -248,32 +236,17 @@ export class FeedAnswerCache {
       load: (_siteId, load) => this.loadOverlay(load),
       ...clock,
     });
-    this.changes = new LoadingCache<ChangesResult<unknown>, () => Promise<ChangesResult<unknown>>>({
-      name: 'gateway.feed-changes',
-      maxEntries: options.maxSites,
-      maxSize: changesBytes,
-      sizeOf: (result, key) => bytesOf(key) + ('caughtUp' in result ? result.caughtUp.body.byteLength : 1),
-      ttlMs: options.ttlMs,
-      load: (_key, load) => load(),
-      ...clock,
-    });
     options.bus.subscribe(CHANNELS.subscriptionsChanged, (siteId) => this.subscriptionsChanged(siteId));
     options.bus.subscribe(CHANNELS.articlesChanged, () => {
       this.pages.clear();
       this.overlays.clear();
-      this.changes.clear();
     });
     // A replaced profile makes the Site's variants stale at once (media answers current ones only).
-    for (const channel of [CHANNELS.variantsChanged, CHANNELS.seoProfileChanged])
-      options.bus.subscribe(channel, (siteId) => {
-        this.overlays.delete(siteId);
-        this.forgetChanges(siteId);
-      });
+    for (const channel of [CHANNELS.variantsChanged, CHANNELS.seoProfileChanged]) options.bus.subscribe(channel, (siteId) => this.overlays.delete(siteId));
     options.bus.onReconnect(() => {
       this.sets.clear();
       this.pages.clear();
       this.overlays.clear();
-      this.changes.clear();
     });
   }
 
@@ -403,26 +376,5 @@ export class FeedAnswerCache {
   /** This replica replaced the Site's subscriptions: forget its set now (the announcement reaches the others). */
   subscriptionsChanged(siteId: string): void {
     this.sets.delete(siteId);
-    this.forgetChanges(siteId);
-  }
-
-  /**
-   * GET /api/v1/feed/changes from a position: a caught-up answer for (Site, limit, since) is kept
-   * until the Site's feed may have changed (an import or removal, its subscriptions replaced, a new
-   * variant of the Site: each announced), so a client polling an unchanged feed costs no service
-   * call, as a cached feed page does. `load` asks the feed service; concurrent polls of one position
-   * share it, and one that an announcement overtakes is not kept (LoadingCache).
-   */
-  async changesSince<T>(siteId: string, limit: number, since: string, load: () => Promise<ChangesResult<T>>): Promise<SerializedAnswer | T> {
-    const key = `${siteId}\n${limit}\n${since}`;
-    const result = (await this.changes.get(key, load)) as ChangesResult<T>;
-    if ('caughtUp' in result) return result.caughtUp;
-    this.changes.delete(key);
-    return result.answer;
-  }
-
-  private forgetChanges(siteId: string): void {
-    const prefix = `${siteId}\n`;
-    this.changes.deleteWhere((_result, key) => key.startsWith(prefix));
   }
 }

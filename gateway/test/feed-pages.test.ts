@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { CHANNELS, MemoryBus } from '@cfs/common/bus';
 import { FeedCursorCodec } from '../src/cursor.ts';
 import { createHash } from 'node:crypto';
-import { FeedAnswerCache } from '../src/caches/feed-answers.ts';
+import { FeedPageCache } from '../src/caches/feed-pages.ts';
 import { FeedPage } from '../src/schemas/feed-schemas.ts';
 import type { Rpc } from '../src/clients/rpc.ts';
 
 const MAX_BYTES = 64 * 1024;
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
-describe('FeedAnswerCache', () => {
+describe('FeedPageCache', () => {
   it('stays within its byte bound, keys and subscription sets included, when Sites subscribe to many long keys', async () => {
-    const cache = new FeedAnswerCache({
+    const cache = new FeedPageCache({
       bus: new MemoryBus(),
       cursors: new FeedCursorCodec('s'.repeat(32)),
       ttlMs: 60_000,
@@ -62,7 +62,7 @@ describe('FeedAnswerCache', () => {
     function setup() {
       const bus = new MemoryBus();
       let now = 0;
-      const cache = new FeedAnswerCache({
+      const cache = new FeedPageCache({
         bus,
         cursors: new FeedCursorCodec('s'.repeat(32)),
         ttlMs: 60_000,
