@@ -1,4 +1,4 @@
-// Builds the API reference page that GET /docs/ serves (src/api-reference.ts), run in gateway/ by
+// Builds the API reference page that GET /docs/ serves (src/api/api-reference.ts), run in gateway/ by
 // its build: the description /docs/public.json serves, rendered by Redocly's build-docs with the
 // Redoc bundle inlined, into assets/api-reference/ (index.html, its gzip, and manifest.json with the
 // hashes of its inline scripts for the Content-Security-Policy and the digest of the description it
@@ -21,7 +21,7 @@ import {
   inlineScripts,
   publicDescription,
   type ApiReferenceManifest,
-} from '../src/api-reference.ts';
+} from '../src/api/api-reference.ts';
 
 /** Redocly's logo, which Redoc 3's sidebar loads from its CDN; a local stand-in of the same size. */
 const CDN_LOGOS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];

@@ -1,37 +1,38 @@
 /**
  * The gateway's composition root and its package entry (`@cfs/gateway`): `createGateway` builds the
  * express app from the parsed env, the service clients and the stores shared by the replicas, and
- * hands them to the pipeline (pipeline.ts). No listening here: index.ts, the launcher and the tests
+ * hands them to the pipeline (pipeline/pipeline.ts). No listening here: index.ts, the launcher and the tests
  * all use this factory. Embedders import everything they need from this module only.
  */
 import express from 'express';
 import { DomainError } from '@cfs/common/errors';
 import { CHANNELS } from '@cfs/common/bus';
 import type { Logger } from '@cfs/common/logger';
-import { Authenticator } from './authenticator.ts';
-import { dashboardProxy } from './dashboard-proxy.ts';
-import type { ServiceClients } from './clients.ts';
+import { Authenticator } from './caches/authenticator.ts';
+import { dashboardProxy } from './proxies/dashboard-proxy.ts';
+import type { ServiceClients } from './clients/clients.ts';
 import { ChangesTokenCodec, FeedCursorCodec } from './cursor.ts';
-import { FeedPageCache } from './feed-pages.ts';
+import { FeedChangesCache } from './caches/feed-changes.ts';
+import { FeedPageCache } from './caches/feed-pages.ts';
 import { PlanEntitlements } from '@cfs/common/entitlements';
 import type { GatewayConfig } from './env.ts';
 import { HttpHealth, mountHealth } from '@cfs/common/http-health';
-import { checkApiReference, loadApiReference, publicDescription, type ApiReferencePage } from './api-reference.ts';
-import { buildOpenApi, PUBLIC_API_VERSION } from './openapi.ts';
-import { createPipeline } from './pipeline.ts';
-import type { AnyRoute } from './route.ts';
-import { publicApi, publicRoutes } from './routes/index.ts';
-import { rpcFactory } from './rpc.ts';
-import { SiteDirectory } from './sites.ts';
+import { apiReferenceRoute, checkApiReference, loadApiReference, publicDescription, type ApiReferencePage } from './api/api-reference.ts';
+import { buildOpenApi, PUBLIC_API_VERSION } from './api/openapi.ts';
+import { createPipeline } from './pipeline/pipeline.ts';
+import type { AnyRoute } from './pipeline/route.ts';
+import { publicApi, publicRoutes } from './api/routes/index.ts';
+import { rpcFactory } from './clients/rpc.ts';
+import { SiteDirectory } from './caches/sites.ts';
 import type { GatewayStores } from './stores/index.ts';
-import { TaxonomyCatalog } from './taxonomy.ts';
+import { TaxonomyCatalog } from './caches/taxonomy.ts';
 
 export { checkAnnouncementReach, gatewayEnvSchema, type GatewayEnv } from './env.ts';
 export { createHttpServer } from './http-server.ts';
 export { HttpHealth, servicesHealth } from '@cfs/common/http-health';
-export { closeServiceClients, createServiceClients, type ServiceAddresses, type ServiceClients } from './clients.ts';
+export { closeServiceClients, createServiceClients, type ServiceAddresses, type ServiceClients } from './clients/clients.ts';
 export { createMemoryStores, createRedisStores, createStores, type GatewayStores } from './stores/index.ts';
-export { defineRoute, type AnyRoute } from './route.ts';
+export { defineRoute, type AnyRoute } from './pipeline/route.ts';
 export { buildOpenApi, publicDescription, publicRoutes };
 
 export interface GatewayDeps {
@@ -93,9 +94,19 @@ export function createGateway(deps: GatewayDeps): express.Express {
     maxSites: env.AUTH_CACHE_MAX_ENTRIES,
     now,
   });
+  const feedChanges = new FeedChangesCache({
+    bus: stores.bus,
+    ttlMs: env.FEED_PAGE_CACHE_TTL_MS,
+    maxBytes: env.FEED_PAGE_CACHE_MAX_BYTES,
+    maxSites: env.AUTH_CACHE_MAX_ENTRIES,
+    now,
+  });
 
   const entitlements = new PlanEntitlements(stores.quotas, now);
-  const routes = [...(deps.routes ?? publicApi({ sites, entitlements, feedPages, cursors, changesTokens, taxonomy })), ...(deps.extraRoutes ?? [])];
+  const routes = [
+    ...(deps.routes ?? publicApi({ sites, entitlements, feedPages, feedChanges, cursors, changesTokens, taxonomy })),
+    ...(deps.extraRoutes ?? []),
+  ];
 
   const apiReference = deps.apiReference === undefined ? loadApiReference() : (deps.apiReference ?? undefined);
   if (deps.apiReference === undefined) checkApiReference(apiReference, logger);
@@ -108,7 +119,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
   const pipeline = createPipeline({
     routes,
     openapi: buildOpenApi(routes, { version: PUBLIC_API_VERSION }),
-    apiReference,
+    apiReference: apiReference ? apiReferenceRoute(apiReference) : undefined,
     product: env.PRODUCT,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
@@ -121,7 +132,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
     rpcFor,
   });
   // The declared routes without path parameters first (the probes and the dashboard never share a
-  // path with them): one lookup instead of the router's walk (pipeline.ts).
+  // path with them): one lookup instead of the router's walk (pipeline/pipeline.ts).
   app.use(pipeline.declaredRoutes);
   // Probes: before the request id, the access log and the rate limit.
   mountHealth(app, deps.health ?? new HttpHealth());

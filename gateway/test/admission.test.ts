@@ -1,5 +1,5 @@
 /**
- * Admission (src/admission.ts) through the in-memory stores: the contract's order of refusals on a
+ * Admission (src/pipeline/admission.ts) through the in-memory stores: the contract's order of refusals on a
  * cold and on a warm request, one store call for a warm plan-gated request, what a revocation
  * marker, a cache miss and a failing store change, the marker of a request with a body read after
  * its body, and a conditional request, whose unit is checked but not taken. The identity and
@@ -13,13 +13,13 @@ import { PlanEntitlements } from '@cfs/common/entitlements';
 import { unauthenticated } from '@cfs/common/errors';
 import { createLogger } from '@cfs/common/logger';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
-import { Admission } from '../src/admission.ts';
-import { Authenticator } from '../src/authenticator.ts';
-import { defineRoute, type Rpc } from '../src/route.ts';
+import { Admission } from '../src/pipeline/admission.ts';
+import { Authenticator } from '../src/caches/authenticator.ts';
+import { defineRoute, type Rpc } from '../src/pipeline/route.ts';
 import { probe } from '../../test/support/probe-routes.ts';
-import { SiteDirectory } from '../src/sites.ts';
-import { callerOf } from '../src/steps/bearer.ts';
-import { RateLimiter } from '../src/steps/rate-limit.ts';
+import { SiteDirectory } from '../src/caches/sites.ts';
+import { callerOf } from '../src/pipeline/steps/bearer.ts';
+import { RateLimiter } from '../src/pipeline/steps/rate-limit.ts';
 import { createMemoryStores, type GatewayStores } from '../src/stores/index.ts';
 
 const logger = createLogger('test', { level: 'silent' });
@@ -35,7 +35,7 @@ const replace = defineRoute({
   body: z.object({ n: z.number() }),
 } as never);
 
-// The probe declared conditional (a GET whose answer may be a 304: steps/conditional.ts).
+// The probe declared conditional (a GET whose answer may be a 304: pipeline/steps/conditional.ts).
 const conditionalProbe = defineRoute({ ...(probe as object), operationId: 'conditionalProbe', conditional: true } as never);
 const revalidating = { 'if-none-match': '"a-tag"' };
 

@@ -1,5 +1,5 @@
 /**
- * GET /docs/, the API reference page (src/api-reference.ts), built by scripts/build-api-reference.ts
+ * GET /docs/, the API reference page (src/api/api-reference.ts), built by scripts/build-api-reference.ts
  * into a folder of this test's own: what the build makes of the current description (not stale,
  * self-contained, the CSP hashes of its own scripts), and how the gateway serves it.
  */
@@ -19,8 +19,8 @@ import {
   loadApiReference,
   publicDescription,
   type ApiReferencePage,
-} from '../src/api-reference.ts';
-import type { ServiceClients } from '../src/clients.ts';
+} from '../src/api/api-reference.ts';
+import type { ServiceClients } from '../src/clients/clients.ts';
 import { gatewayEnvSchema } from '../src/env.ts';
 import { createGateway } from '../src/gateway.ts';
 import { createMemoryStores } from '../src/stores/index.ts';

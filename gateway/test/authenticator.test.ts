@@ -3,7 +3,7 @@ import { CHANNELS } from '@cfs/common/bus';
 import { unauthenticated } from '@cfs/common/errors';
 import { createLogger } from '@cfs/common/logger';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
-import { Authenticator } from '../src/authenticator.ts';
+import { Authenticator } from '../src/caches/authenticator.ts';
 import { createMemoryStores } from '../src/stores/index.ts';
 import { mintToken } from '@cfs/common/credential-token';
 

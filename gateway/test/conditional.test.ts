@@ -1,5 +1,5 @@
 /**
- * Conditional requests (steps/conditional.ts): If-None-Match as RFC 9110 reads it, the ETag of a
+ * Conditional requests (pipeline/steps/conditional.ts): If-None-Match as RFC 9110 reads it, the ETag of a
  * SerializedAnswer hashed once however often it is asked for, and the route-level opt-in
  * (`conditional: true`) on a route whose handler returns a plain value. The same over the real
  * system, with quotas and the order of checks: test/e2e/conditional.test.ts.
@@ -8,11 +8,12 @@ import * as crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '@cfs/common/logger';
-import type { ServiceClients } from '../src/clients.ts';
+import type { ServiceClients } from '../src/clients/clients.ts';
 import { gatewayEnvSchema } from '../src/env.ts';
 import { createGateway } from '../src/gateway.ts';
-import { defineRoute, SerializedAnswer } from '../src/route.ts';
-import { noneMatchHolds } from '../src/steps/conditional.ts';
+import { defineRoute } from '../src/pipeline/route.ts';
+import { SerializedAnswer } from '../src/schemas/serialized-answer.ts';
+import { noneMatchHolds } from '../src/pipeline/steps/conditional.ts';
 import { createMemoryStores } from '../src/stores/index.ts';
 import { serve } from './support.ts';
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CHANNELS, MemoryBus } from '@cfs/common/bus';
 import { FeedCursorCodec } from '../src/cursor.ts';
 import { createHash } from 'node:crypto';
-import { FeedPageCache } from '../src/feed-pages.ts';
-import { FeedPage } from '../src/routes/feed-schemas.ts';
-import type { Rpc } from '../src/rpc.ts';
+import { FeedPageCache } from '../src/caches/feed-pages.ts';
+import { FeedPage } from '../src/schemas/feed-schemas.ts';
+import type { Rpc } from '../src/clients/rpc.ts';
 
 const MAX_BYTES = 64 * 1024;
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');

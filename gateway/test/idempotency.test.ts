@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@cfs/common/errors';
-import { checkIdempotencyKey, fingerprintOf, runIdempotent } from '../src/idempotency.ts';
+import { checkIdempotencyKey, fingerprintOf, runIdempotent } from '../src/pipeline/idempotency.ts';
 import { createMemoryStores } from '../src/stores/index.ts';
 
 const answer = (body: unknown) => async () => ({ status: 201, body });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Interner } from '../src/interner.ts';
+import { Interner } from '../src/caches/interner.ts';
 
 describe('Interner', () => {
   it('hands out the first value kept under a key, and starts afresh past its size', () => {

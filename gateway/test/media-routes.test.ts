@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeMediaKey } from '@cfs/common/media-keys';
-import { mediaRouteDoc } from '../src/media-proxy.ts';
-import { buildOpenApi } from '../src/openapi.ts';
-import { publicRoutes } from '../src/routes/index.ts';
-import { MEDIA_KEY_PATTERN } from '../src/schemas.ts';
+import { mediaRouteDoc } from '../src/proxies/media-proxy.ts';
+import { buildOpenApi } from '../src/api/openapi.ts';
+import { publicRoutes } from '../src/api/routes/index.ts';
+import { MEDIA_KEY_PATTERN } from '../src/schemas/blocks.ts';
 
 const KEYS = ['hero.png', 'ai/abc.png', 'covers/2026/hero.png', 'covers/2026/03/hero.png', 'covers/2026/03/01/hero.png', 'a//b.png', '.hidden/a.png'];
 

@@ -9,10 +9,10 @@ import { z } from 'zod';
 import * as grpc from '@grpc/grpc-js';
 import { mintToken } from '@cfs/common/credential-token';
 import { createLogger } from '@cfs/common/logger';
-import type { ServiceClients } from '../src/clients.ts';
+import type { ServiceClients } from '../src/clients/clients.ts';
 import { gatewayEnvSchema } from '../src/env.ts';
-import { buildOpenApi, errorCodesOf } from '../src/openapi.ts';
-import { defineRoute } from '../src/route.ts';
+import { buildOpenApi, errorCodesOf } from '../src/api/openapi.ts';
+import { defineRoute } from '../src/pipeline/route.ts';
 import { createGateway } from '../src/gateway.ts';
 import { createMemoryStores } from '../src/stores/index.ts';
 

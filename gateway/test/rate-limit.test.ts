@@ -2,10 +2,10 @@ import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mintToken } from '@cfs/common/credential-token';
 import { createLogger } from '@cfs/common/logger';
-import { Authenticator } from '../src/authenticator.ts';
-import { errorHandler } from '../src/steps/errors.ts';
-import { callerOf } from '../src/steps/bearer.ts';
-import { RateLimiter } from '../src/steps/rate-limit.ts';
+import { Authenticator } from '../src/caches/authenticator.ts';
+import { errorHandler } from '../src/pipeline/steps/errors.ts';
+import { callerOf } from '../src/pipeline/steps/bearer.ts';
+import { RateLimiter } from '../src/pipeline/steps/rate-limit.ts';
 import { createMemoryStores, type GatewayStores } from '../src/stores/index.ts';
 import { serve } from './support.ts';
 
@@ -27,7 +27,7 @@ async function setup(limit: number, stores: GatewayStores = createMemoryStores()
   const limiter = new RateLimiter({ limit, store: stores.rateLimits, authenticator, logger });
   app.use(limiter.step());
   // Stands for the rest of the pipeline: a token made up by the test is refused with 401, which
-  // counts against the address as well (as pipeline.ts's routeHandler does).
+  // counts against the address as well (as pipeline/pipeline.ts's routeHandler does).
   app.get('/', async (req, res) => {
     if (!madeUp.has(req.get('authorization')?.slice(7) ?? '')) return void res.json({ ok: true });
     await limiter.countFailedAuthentication(callerOf(req));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNELS, MemoryBus } from '@cfs/common/bus';
-import type { Rpc } from '../src/rpc.ts';
-import { SiteDirectory } from '../src/sites.ts';
+import type { Rpc } from '../src/clients/rpc.ts';
+import { SiteDirectory } from '../src/caches/sites.ts';
 
 function setup(ttlMs = 60_000) {
   const clock = { now: Date.parse('2026-05-10T12:00:00Z') };

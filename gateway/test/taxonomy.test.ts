@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TaxonomyCatalog } from '../src/taxonomy.ts';
+import { TaxonomyCatalog } from '../src/caches/taxonomy.ts';
 
 function setup() {
   const clock = { now: Date.parse('2026-05-10T12:00:00Z') };

@@ -1,17 +1,17 @@
 /**
  * POST /webhooks/stripe and the security rate limit: Stripe's signed deliveries are counted apart
- * from the API, per address, in a window WEBHOOK_RATE_FACTOR times the API's (webhooks.ts), so a
+ * from the API, per address, in a window WEBHOOK_RATE_FACTOR times the API's (pipeline/webhooks.ts), so a
  * burst of renewals from one address is not refused at the API's limit.
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '@cfs/common/logger';
-import type { ServiceClients } from '../src/clients.ts';
+import type { ServiceClients } from '../src/clients/clients.ts';
 import { gatewayEnvSchema } from '../src/env.ts';
 import { createGateway } from '../src/gateway.ts';
 import { createMemoryStores } from '../src/stores/index.ts';
-import { WEBHOOK_RATE_FACTOR } from '../src/webhooks.ts';
+import { WEBHOOK_RATE_FACTOR } from '../src/pipeline/webhooks.ts';
 
 let received = 0;
 /** The billing service, as far as the webhook needs it: every delivery is accepted. */

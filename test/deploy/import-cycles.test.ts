@@ -4,9 +4,10 @@
  * files one unit that can be read, tested and changed only together; the packages themselves have
  * none either (each imports others only through their package exports). Generated code is left out.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf, sourceFiles } from './support/imports.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SOURCE_DIRS = [
@@ -15,29 +16,6 @@ const SOURCE_DIRS = [
   ...readdirSync(path.join(ROOT, 'services')).map((name) => `services/${name}/src`),
   ...readdirSync(path.join(ROOT, 'clients')).map((name) => `clients/${name}/src`),
 ].filter((dir) => existsSync(path.join(ROOT, dir)));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return name === 'generated' || name === 'node_modules' ? [] : sourceFiles(file);
-    return /\.(ts|tsx|mts|mjs|js)$/.test(name) && !name.endsWith('.d.ts') ? [file] : [];
-  });
-}
-
-/** The files a file imports by a relative path (static imports and exports, `import()`), resolved. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map(
-    (m) => m[1] ?? m[2]!,
-  );
-  return specifiers.map((s) => resolve(path.dirname(file), s)).filter((f): f is string => f !== undefined);
-}
-
-function resolve(from: string, specifier: string): string | undefined {
-  const base = path.resolve(from, specifier);
-  const candidates = [base, base.replace(/\.js$/, '.ts'), `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
-  return candidates.find((c) => existsSync(c) && statSync(c).isFile());
-}
 
 /** One cycle of the graph as a list of files, or undefined when there is none (depth-first search). */
 export function findCycle(graph: Map<string, string[]>): string[] | undefined {

@@ -1,7 +1,7 @@
 /**
  * A plan-gated GET by a Credential and Site the replica has cached is checked on those caches and
  * then costs one store round trip: the rate-limit count, the revocation marker and the quota unit
- * together (gateway/src/admission.ts). The contract holds on that path as on the usual
+ * together (gateway/src/pipeline/admission.ts). The contract holds on that path as on the usual
  * one: 429 before 400 before 401 before 403, a refused request takes no quota, a revoked Credential
  * is refused on the very next request of a replica that missed the announcement, and a unit taken
  * for a request that then fails is given back.

@@ -1,5 +1,5 @@
 /**
- * The gateway's feed page cache (gateway/src/feed-pages.ts) on two replicas sharing Redis: a hot page
+ * The gateway's feed page cache (gateway/src/caches/feed-pages.ts) on two replicas sharing Redis: a hot page
  * costs no call to the feed service and Sites with the same subscriptions share it; an import and a
  * subscription change reach both replicas through the feed's announcements; the quota is still
  * charged on every request, exactly, across the replicas. Categories of its own (a unique prefix).

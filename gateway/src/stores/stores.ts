@@ -25,7 +25,7 @@ export interface HitOptions {
    * A quota unit to take (as QuotaStore.consume would) only if this hit is within `rateLimit` and the
    * Credential of `revocationOf` (required) carries no marker: the request's quota in the same round trip.
    * With `peek`, only whether a unit is left is read (nothing taken, nothing to give back): a
-   * conditional request, which step 8 charges unless it answers 304 (steps/conditional.ts).
+   * conditional request, which step 8 charges unless it answers 304 (pipeline/steps/conditional.ts).
    */
   charge?: { counter: QuotaCounter; rateLimit: number; peek?: boolean };
 }
