@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNELS, MemoryBus } from '@cfs/common/bus';
-import { FeedCursorCodec } from '../src/cursor.ts';
+import { FeedCursorCodec } from '../src/tokens/feed-cursor.ts';
 import { createHash } from 'node:crypto';
 import { FeedPageCache } from '../src/caches/feed-pages.ts';
 import { FeedPage } from '../src/schemas/feed-schemas.ts';

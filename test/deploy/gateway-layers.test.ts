@@ -20,8 +20,7 @@ const LAYERS: string[][] = [
   ['pipeline/'],
   ['caches/'],
   ['schemas/'],
-  // tokens/: where the feed cursor's and the changes token's codecs are headed (beside cursor.ts).
-  ['stores/', 'clients/', 'proxies/', 'env.ts', 'http-server.ts', 'cursor.ts', 'tokens/'],
+  ['stores/', 'clients/', 'proxies/', 'env.ts', 'http-server.ts', 'tokens/'],
 ];
 
 /** The layer (its index, 0 at the top) of a path relative to gateway/src, or undefined when none is declared. */

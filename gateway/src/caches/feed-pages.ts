@@ -35,11 +35,11 @@ import { LoadingCache } from '@cfs/common/loading-cache';
 import type { z } from 'zod';
 import type { Article__Output } from '@cfs/protos/generated/cfs/feed/v1/Article.js';
 import type { AiVariant__Output } from '@cfs/protos/generated/cfs/media/v1/AiVariant.js';
-import type { FeedCursor, FeedCursorCodec } from '../cursor.ts';
 import { changesBytesOf } from './feed-changes.ts';
 import { SerializedAnswer } from '../schemas/serialized-answer.ts';
 import type { Rpc } from '../clients/rpc.ts';
 import { FeedPage, Personalized } from '../schemas/feed-schemas.ts';
+import { feedCursorText, type FeedCursor, type FeedCursorCodec } from '../tokens/feed-cursor.ts';
 
 interface PageLoad {
   categories: string[];
@@ -253,7 +253,7 @@ export class FeedPageCache {
   /** One page of a Site's feed, as the public answer's JSON; with the Site's variants laid over it when `personalized`. */
   async page(siteId: string, limit: number, after: FeedCursor | null, rpc: Rpc, options: { personalized: boolean }): Promise<SerializedAnswer> {
     const categories = await this.sets.get(siteId, rpc);
-    const key = `${categories.join(',')}|${limit}|${after ? `${after.publishedAt}|${after.articleId}` : ''}`;
+    const key = `${categories.join(',')}|${limit}|${after ? feedCursorText(after) : ''}`;
     const shared = await this.pages.get(key, { categories, limit, after, rpc });
     if (!options.personalized) return shared.answer;
     this.remember(shared);

@@ -72,8 +72,8 @@ export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodTyp
   response: { status: 200 | 201; description: string; schema: R; example?: z.output<R> };
   /**
    * The rest of validation, after the schemas, with what the route group was given (category keys
-   * against the taxonomy, the feed cursor's MAC): throws MALFORMED_REQUEST, or returns what the
-   * handler gets as `prepared` (e.g. the decoded cursor), so nothing is decoded twice. On a request
+   * against the taxonomy): throws MALFORMED_REQUEST, or returns what the handler gets as
+   * `prepared`, so nothing is checked twice. On a request
    * without a body it runs before the request's rate-limit count, so it must not call a service then.
    */
   prepare?: (input: { params: Input<P>; query: Input<Q>; body: Input<B> }) => Promise<D> | D;

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { FEED_PAGE_DEFAULT_LIMIT, FEED_PAGE_MAX_LIMIT } from '@cfs/common/feed-limits';
 import { MAX_MEDIA_KEY_LENGTH, MEDIA_PATH_PREFIX } from '@cfs/common/media-keys';
 import * as rules from '@cfs/common/rules';
-import { CURSOR_PATTERN, MAX_CURSOR_LENGTH, MAX_SINCE_LENGTH } from '../cursor.ts';
 import { categoryKey, MEDIA_KEY_PATTERN, mediaKey, plainText, timestamp } from './blocks.ts';
+import { MAX_SINCE_LENGTH } from '../tokens/changes-token.ts';
+import { MAX_CURSOR_LENGTH, TOKEN_PATTERN } from '../tokens/feed-cursor.ts';
 
 export const CategoryKey = categoryKey.meta({
   id: 'CategoryKey',
@@ -61,9 +62,11 @@ export const FeedQuery = z.object({
       maximum: FEED_PAGE_MAX_LIMIT,
       default: FEED_PAGE_DEFAULT_LIMIT,
     }),
+  // The pattern is checked with the MAC by the cursor's codec once the other parameters pass
+  // (routes/feed.ts: readingToken), so every refused cursor is told the same way.
   cursor: z.string().min(1).max(MAX_CURSOR_LENGTH).optional().meta({
     description: 'The nextCursor of the previous page, as given. Opaque and tamper-evident: an altered cursor is a 400.',
-    pattern: CURSOR_PATTERN.source,
+    pattern: TOKEN_PATTERN.source,
   }),
 });
 
@@ -129,7 +132,7 @@ export const FeedPage = z
     nextCursor: z
       .string()
       .max(MAX_CURSOR_LENGTH)
-      .regex(CURSOR_PATTERN)
+      .regex(TOKEN_PATTERN)
       .nullable()
       .meta({ description: 'Pass as cursor for the next page; null on the last page.' }),
   })
@@ -143,7 +146,7 @@ export const FeedChangesQuery = z.object({
     .string()
     .min(1)
     .max(MAX_SINCE_LENGTH)
-    .regex(CURSOR_PATTERN)
+    .regex(TOKEN_PATTERN)
     .optional()
     .meta({
       description:
@@ -172,7 +175,7 @@ export const FeedChanges = z
       .array(z.discriminatedUnion('type', [UpsertChange, DeleteChange]))
       .max(FEED_PAGE_MAX_LIMIT)
       .meta({ description: 'Oldest change first.' }),
-    nextSince: z.string().max(MAX_SINCE_LENGTH).regex(CURSOR_PATTERN).meta({
+    nextSince: z.string().max(MAX_SINCE_LENGTH).regex(TOKEN_PATTERN).meta({
       description: 'Pass as since next time. When nothing changed it is the since you gave, so the answer repeats (and its ETag).',
     }),
     hasMore: z.boolean().meta({ description: 'More changes are waiting: ask again with nextSince now.' }),

@@ -30,7 +30,7 @@ export interface ArticlePage {
   next: Cursor | null;
 }
 
-/** The cursor of a request (the gateway decoded the client's opaque one); INVALID_ARGUMENT when malformed. */
+/** The cursor of a request (the gateway's codec read the client's opaque one: gateway/src/tokens/feed-cursor.ts); INVALID_ARGUMENT when malformed. */
 export function cursorFromMessage(message: CursorMessageIn): Cursor {
   const publishedAt = new Date(message.publishedAt);
   if (!message.publishedAt || Number.isNaN(publishedAt.getTime())) throw malformed('cursor: publishedAt is not a timestamp');

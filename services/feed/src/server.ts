@@ -34,6 +34,11 @@ function toArticleMessage(a: FeedArticle): ArticleMessage {
 
 const SEQ = /^\d{1,19}$/;
 
+/**
+ * The message into the changes feed's types (bigint numbers). The client's token was verified once,
+ * by its codec in the gateway (gateway/src/tokens/changes-token.ts); this only refuses a message no
+ * gateway would send, so that it is INVALID_ARGUMENT rather than a failed BigInt.
+ */
 function positionFromMessage(m: PositionIn): ChangesPosition {
   if (!SEQ.test(m.seq) || (m.walk && !SEQ.test(m.walk.from))) throw malformed('since: not a position');
   if (!Number.isInteger(m.version) || m.version < 0) throw malformed('since: not a position');

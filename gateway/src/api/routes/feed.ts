@@ -2,15 +2,17 @@
 import { generatesAi } from '@cfs/common/entitlements';
 import { malformed } from '@cfs/common/errors';
 import { FEED_PAGE_DEFAULT_LIMIT } from '@cfs/common/feed-limits';
-import type { ChangesTokenCodec, FeedCursorCodec } from '../../cursor.ts';
 import type { FeedChangesCache } from '../../caches/feed-changes.ts';
 import { publicArticle, type FeedPageCache } from '../../caches/feed-pages.ts';
 import { defineRoute, siteOf, type AnyRoute, type Principal } from '../../pipeline/route.ts';
 import { SerializedAnswer } from '../../schemas/serialized-answer.ts';
 import type { TaxonomyCatalog } from '../../caches/taxonomy.ts';
+import { changesPositionText, NOT_A_TOKEN, type ChangesTokenCodec } from '../../tokens/changes-token.ts';
+import { NOT_A_CURSOR, type FeedCursorCodec } from '../../tokens/feed-cursor.ts';
+import { readingToken } from '../../tokens/query.ts';
 import { FeedChanges, FeedChangesQuery, FeedPage, FeedQuery, Subscriptions, Taxonomy } from '../../schemas/feed-schemas.ts';
 
-/** What the feed routes use besides the services: the page and changes caches, the codecs, the taxonomy's keys. */
+/** What the feed routes use besides the services: the page and changes caches, the tokens' codecs, the taxonomy's keys. */
 export interface FeedRouteDeps {
   feedPages: FeedPageCache;
   feedChanges: FeedChangesCache;
@@ -96,18 +98,12 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => {
       auth: 'credential',
       scope: 'feed.read',
       capability: 'feed',
-      query: FeedQuery,
-      prepare: ({ query }) => {
-        if (query.cursor === undefined) return { after: null };
-        const after = deps.cursors.decode(query.cursor);
-        if (after === null) throw malformed('query.cursor: not a cursor this API issued');
-        return { after };
-      },
+      query: readingToken(FeedQuery, 'cursor', () => deps.cursors, NOT_A_CURSOR),
       response: { status: 200, description: 'One page of the feed.', schema: FeedPage },
-      handle: async ({ principal, rpc, query, prepared }) => {
+      handle: async ({ principal, rpc, query }) => {
         const { siteId } = principal.credential;
         const personalized = personalizes(principal);
-        return deps.feedPages.page(siteId, query.limit ?? FEED_PAGE_DEFAULT_LIMIT, prepared.after, rpc, { personalized });
+        return deps.feedPages.page(siteId, query.limit ?? FEED_PAGE_DEFAULT_LIMIT, query.cursor ?? null, rpc, { personalized });
       },
     }),
     defineRoute({
@@ -125,29 +121,25 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => {
       scope: 'feed.read',
       capability: 'feed',
       conditional: true,
-      query: FeedChangesQuery,
-      prepare: ({ query }) => {
-        if (query.since === undefined) return { since: null };
-        const since = deps.changesTokens.decode(query.since);
-        if (since === null) throw malformed('query.since: not a token this API issued');
-        return { since };
-      },
+      query: readingToken(FeedChangesQuery, 'since', () => deps.changesTokens, NOT_A_TOKEN),
       response: { status: 200, description: 'The changes since the position given.', schema: FeedChanges },
-      handle: async ({ principal, rpc, query, prepared }) => {
+      handle: async ({ principal, rpc, query }) => {
         const { siteId } = principal.credential;
         const limit = query.limit ?? FEED_PAGE_DEFAULT_LIMIT;
-        const read = () => rpc('feed', 'GetChanges', { siteId, limit, ...(prepared.since ? { since: prepared.since } : {}) });
+        const { since } = query;
+        const read = () => rpc('feed', 'GetChanges', { siteId, limit, ...(since ? { since } : {}) });
         type Read = Awaited<ReturnType<typeof read>>;
         // A poll from a position: a caught-up answer (the common case of a polling site) is kept by
         // the changes cache (caches/feed-changes.ts) until the Site's feed changes (docs/architecture.md#the-changes-feed).
-        const since = query.since;
+        // One position has one token, so the same position gives back the token that was given.
+        const at = since === undefined ? undefined : changesPositionText(since);
         const answer =
-          since === undefined
+          at === undefined
             ? await read()
-            : await deps.feedChanges.changesSince<Read>(siteId, limit, since, async () => {
+            : await deps.feedChanges.changesSince<Read>(siteId, limit, at, async () => {
                 const got = await read();
-                const caughtUp = got.changes.length === 0 && !got.hasMore && deps.changesTokens.encode(got.next!) === since;
-                return caughtUp ? { caughtUp: SerializedAnswer.of(FeedChanges, { data: [], nextSince: since, hasMore: false }) } : { answer: got };
+                if (got.changes.length > 0 || got.hasMore || changesPositionText(got.next!) !== at) return { answer: got };
+                return { caughtUp: SerializedAnswer.of(FeedChanges, { data: [], nextSince: deps.changesTokens.encode(got.next!), hasMore: false }) };
               });
         if (answer instanceof SerializedAnswer) return answer;
         const upserts = answer.changes.flatMap((c) => (c.article ? [publicArticle(c.article)] : []));

@@ -13,7 +13,7 @@ export interface ValidInput {
   params: unknown;
   query: unknown;
   body: unknown;
-  /** What the route's `prepare` made of the input (e.g. the decoded feed cursor). */
+  /** What the route's `prepare` made of the input. */
   prepared: unknown;
 }
 
