@@ -138,7 +138,7 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => {
         const read = () => rpc('feed', 'GetChanges', { siteId, limit, ...(prepared.since ? { since: prepared.since } : {}) });
         type Read = Awaited<ReturnType<typeof read>>;
         // A poll from a position: a caught-up answer (the common case of a polling site) is kept by
-        // the feed page cache until the Site's feed changes (docs/architecture.md#the-changes-feed).
+        // the feed page cache until the Site's feed changes (services/feed/README.md#the-changes-feed).
         const since = query.since;
         const answer =
           since === undefined
