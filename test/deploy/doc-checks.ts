@@ -9,7 +9,10 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The documents whose links are checked: the top-level ones, docs/, and the README beside each deployable's code. */
+/**
+ * The documents whose links are checked: the top-level ones, docs/, the README beside each
+ * deployable's code, and a README in one of a service's source folders (services/feed/src/sources/).
+ */
 export function documents(root: string = ROOT): string[] {
   const inDir = (dir: string) =>
     existsSync(path.join(root, dir))
@@ -19,7 +22,14 @@ export function documents(root: string = ROOT): string[] {
       : [];
   const readmes = [
     'gateway',
-    ...readdirSync(path.join(root, 'services')).map((s) => `services/${s}`),
+    ...readdirSync(path.join(root, 'services')).flatMap((s) => [
+      `services/${s}`,
+      ...(existsSync(path.join(root, 'services', s, 'src'))
+        ? readdirSync(path.join(root, 'services', s, 'src'), { withFileTypes: true })
+            .filter((e) => e.isDirectory() && e.name !== 'generated')
+            .map((e) => `services/${s}/src/${e.name}`)
+        : []),
+    ]),
     'connectors/wordpress',
     'clients/typescript',
     'charts/content-feed',
