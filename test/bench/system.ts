@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the system against PostgreSQL and Redis (every deployable in its own process, as
  * `npm start` runs it with DATABASE_URL), loaded by autocannon in a process of its own. It prints,
- * in one run, each figure with its target and "met" or "NOT met" beside it (issue 35's targets):
+ * in one run, each figure with its target and "met" or "NOT met" beside it (docs/performance.md holds the runs):
  *   1. (`baselines`) GET /api/v1/me, GET /api/v1/feed (cached) and the same feed pages revalidated
  *      (`GET /api/v1/feed 304`: If-None-Match with each Site's ETag, every answer a 304) next to two
  *      baselines measured on the same machine (a bare express 5 route returning the same JSON as
@@ -86,7 +86,7 @@ const AI_SECONDS = setting('BENCH_AI_SECONDS', 5, 2);
 const CHANGES_ARTICLES = Math.min(10_000, MIX_ARTICLES);
 /** Articles imported into the mix's system before its warm-up: each is queued for every eligible subscribed Site. */
 const MIX_IMPORTS = 3;
-/** The targets of issue 35. */
+/** The targets the figures are held against. */
 const TARGET = {
   referenceRps: 0.8,
   referenceCpu: 1.5,

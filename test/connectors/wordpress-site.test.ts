@@ -165,7 +165,7 @@ const state = () => wp.run<{ since?: string | null; last_sync?: Outcome }>(`retu
 /** The posts WordPress holds that are not in the trash, by article id. */
 const live = (all: Post[]) => new Map(all.filter((p) => p.status !== 'trash').map((p) => [p.article, p]));
 
-/** Every post holds its feed item as design 11 maps it. */
+/** Every post holds its feed item as connectors/wordpress/README.md maps it. */
 function expectPostsMatch(items: Item[], all: Post[]): void {
   const held = live(all);
   expect([...held.keys()].sort()).toEqual(items.map((i) => i.id).sort());

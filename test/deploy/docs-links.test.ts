@@ -1,99 +1,88 @@
 /**
- * The documents' relative links resolve: every `[text](target)` in README.md, CHANGELOG.md and
- * docs/*.md names a file of the repository and, with `#anchor`, a heading of that file (GitHub's
- * slug of it), and so does every `docs/<file>.md#anchor` a code comment cites. Docs are moved and
+ * The documents' relative links resolve: every `[text](target)` in README.md, CHANGELOG.md, docs/*.md
+ * and the README beside each deployable's code names a file of the repository and, with `#anchor`, a
+ * heading of that file (GitHub's slug of it), and so does every `docs/<file>.md#…` or
+ * `<folder>/README.md#…` a code comment cites. Nothing cites a document the repository does not
+ * hold (`npm run lint` runs the same checks: scripts/check-citations.mjs). Docs are moved and
  * split; a link that rots is a reader sent nowhere. The README stays a landing page (under 12 KB):
  * the facts live in docs/.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { brokenLinks, citedAnchors, CITING_DIRS, citingFiles, deadAnchors, documents, outsideCitations, repoReader, ROOT, sourceFiles } from './doc-checks.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const DOCUMENTS = [
-  'README.md',
-  'CHANGELOG.md',
-  ...readdirSync(path.join(ROOT, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`),
-];
-
-/** The text without fenced code blocks and inline code spans, where brackets are not links. */
-function prose(markdown: string): string {
-  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
-}
-
-/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
-function slugOf(heading: string): string {
-  return heading
-    .replace(/`/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-');
-}
-
-/** The anchors of a markdown file's headings (a repeated heading gets -1, -2 …, as on GitHub). */
-function anchorsOf(markdown: string): Set<string> {
-  const anchors = new Set<string>();
-  const seen = new Map<string, number>();
-  for (const [, text] of prose(markdown.replace(/`([^`\n]*)`/g, '$1')).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
-    const slug = slugOf(text!);
-    const n = seen.get(slug) ?? 0;
-    seen.set(slug, n + 1);
-    anchors.add(n === 0 ? slug : `${slug}-${n}`);
-  }
-  return anchors;
-}
-
-/** The relative links of a document that do not resolve, as `target: why`. */
-function brokenLinks(file: string, read: (p: string) => string | undefined): string[] {
-  const text = read(file)!;
-  const broken: string[] = [];
-  for (const [, target] of prose(text).matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(target!)) continue; // https:, mailto: …
-    const [pathPart, anchor] = target!.split('#', 2) as [string, string | undefined];
-    const resolved = pathPart === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(pathPart)));
-    const content = read(resolved);
-    if (content === undefined) broken.push(`${target}: no file ${resolved}`);
-    else if (anchor !== undefined && resolved.endsWith('.md') && !anchorsOf(content).has(anchor))
-      broken.push(`${target}: no heading #${anchor} in ${resolved}`);
-  }
-  return broken;
-}
-
-/** A file of the repository (a folder reads as empty text), or undefined when there is none. */
-function readRepo(relative: string): string | undefined {
-  const full = path.join(ROOT, relative);
-  if (!existsSync(full)) return undefined;
-  return statSync(full).isDirectory() ? '' : readFileSync(full, 'utf8');
-}
-
-/** The source files whose comments may cite the docs (generated code and builds left out). */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const rel = `${dir}/${e.name}`;
-    if (e.isDirectory()) return ['node_modules', 'generated', 'dist', '.openapi'].includes(e.name) ? [] : sourceFiles(rel);
-    return /\.(ts|mjs|prisma|proto|yaml)$/.test(e.name) ? [rel] : [];
-  });
-}
+const DOCUMENTS = documents();
+const readRepo = repoReader();
 
 describe('the documents', () => {
   it.each(DOCUMENTS)('%s: every relative link names an existing file and heading', (file) => {
     expect(brokenLinks(file, readRepo)).toEqual([]);
   });
 
-  it('every docs/<file>.md#anchor cited in code names an existing heading', () => {
-    const dirs = ['gateway', 'services', 'protos', 'test', 'charts'];
-    const cited = dirs
-      .flatMap(sourceFiles)
-      .flatMap((file) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/docs\/[a-z-]+\.md#[a-z0-9-]+/g)].map(([ref]) => `${file}: ${ref}`));
+  it('every docs/<file>.md#… or README.md#… cited in code names an existing heading', () => {
+    const cited = citedAnchors(
+      CITING_DIRS.flatMap((dir) => sourceFiles(dir)),
+      readRepo,
+    );
     expect(cited.length).toBeGreaterThan(0);
-    const broken = cited.filter((c) => {
-      const [file, anchor] = c.split(': ')[1]!.split('#') as [string, string];
-      const content = readRepo(file);
-      return content === undefined || !anchorsOf(content).has(anchor);
-    });
-    expect(broken).toEqual([]);
+    expect(deadAnchors(cited, readRepo)).toEqual([]);
+  });
+
+  it("every deployable of the README's table has a README of its own, linked from docs/architecture.md", () => {
+    const architecture = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+    const deployables = [
+      'gateway',
+      ...['identity', 'account', 'feed', 'billing', 'seo', 'media', 'dashboard', 'admin', 'launcher', 'common'].map((s) => `services/${s}`),
+    ];
+    for (const dir of deployables) {
+      expect(DOCUMENTS, dir).toContain(`${dir}/README.md`);
+      expect(architecture, dir).toContain(`](../${dir}/README.md`);
+    }
+  });
+
+  it('docs/architecture.md is a map: at most 25 KB', () => {
+    expect(statSync(path.join(ROOT, 'docs/architecture.md')).size).toBeLessThanOrEqual(25 * 1024);
+  });
+
+  it('no tracked source or document cites a document outside the repository', () => {
+    const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+    const found = citingFiles(tracked).flatMap((file) => outsideCitations(readRepo(file) ?? '').map((line) => `${file}:${line}`));
+    expect(found).toEqual([]);
+  });
+
+  it('the citation check refuses what names an outside document, and allows an RFC section', () => {
+    // Numbers and names filled in at run time, so that this file does not itself hold what it refuses.
+    const [n, doc] = [9, 'design'];
+    const refused = [
+      `${doc} ${n}`,
+      `(${doc} ${n})`,
+      `${doc} section ${n}`,
+      `${doc} §${n}b`,
+      `issue ${n}`,
+      `issue #${n}`,
+      `Issue ${n}'s figures`,
+      `shared/${doc}.md`,
+      `shared/${'spec'}/api.md`,
+      `shared/${'notes'}/x.md`,
+      `as in section ${n}`,
+    ];
+    for (const line of refused) expect(outsideCitations(`ok\n${line}\n`), line).toEqual([`2: ${line}`]);
+    expect(outsideCitations('Retry-After as an HTTP-date (RFC 9110 section 10.2.3); a redesigned page; tissue 3D')).toEqual([]);
+  });
+
+  it('the anchor check finds a dead README.md#… and a dead docs anchor in code', () => {
+    const h = '#'; // so that this file cites no anchor itself
+    const files: Record<string, string> = {
+      'gateway/README.md': '# Gateway\n\n## The security rate limit\n',
+      'docs/a.md': '# A\n\n## Errors\n',
+      'src/x.ts': `// gateway/README.md${h}the-security-rate-limit docs/a.md${h}errors gateway/README.md${h}gone docs/a.md${h}nope`,
+    };
+    const read = (p: string) => files[p];
+    const cited = citedAnchors(['src/x.ts'], read);
+    expect(cited).toHaveLength(4);
+    expect(deadAnchors(cited, read)).toEqual([`src/x.ts: gateway/README.md${h}gone`, `src/x.ts: docs/a.md${h}nope`]);
   });
 
   it('the README is a landing page: under 12 KB', () => {

@@ -1,5 +1,5 @@
 /**
- * The content loop of design 9 over HTTP, with AI_PROVIDER=openai against the OpenAI API stand-in:
+ * The content loop (services/media/README.md#planning-generation) over HTTP, with AI_PROVIDER=openai against the OpenAI API stand-in:
  * imports, subscription, plan and profile changes queue generation for the Sites whose plan has AI
  * generation, and their feeds show `personalized` with a generated image, on every gateway replica.
  * A database and announcements of its own: this system's planner plans for every Site it can see.

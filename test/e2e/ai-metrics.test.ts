@@ -1,5 +1,5 @@
 /**
- * The AI generation metrics (design section 9), scraped from the Prometheus endpoint of a media
+ * The AI generation metrics (services/media/README.md#metrics-of-ai-generation), scraped from the Prometheus endpoint of a media
  * process (OTEL_METRICS_EXPORTER=prometheus) generating against the OpenAI API stand-in, in a schema
  * of its own: generations by kind and outcome, budget units by operation, provider call durations,
  * and the queue's depth and oldest job age. Counters are read as differences between two scrapes.

@@ -1,5 +1,5 @@
 /**
- * Conditional requests (design 10, docs/api.md#conditional-requests) over HTTP on the real system:
+ * Conditional requests (docs/api.md#conditional-requests) over HTTP on the real system:
  * GET /api/v1/feed, /taxonomy, /subscriptions and /seo-profile carry a strong ETag of their content,
  * the same for every Credential of a Site, and `Cache-Control: private, no-cache`; a matching
  * If-None-Match (a list, a weak tag or `*`; with or without `Cache-Control: no-cache` and

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/feed/changes over HTTP (design 10): a mirror kept by the changes feed equals the feed
+ * GET /api/v1/feed/changes over HTTP (services/feed/README.md#the-changes-feed): a mirror kept by the changes feed equals the feed
  * walked with GET /api/v1/feed after imports, updates, `articles remove` and subscription changes;
  * caught-up answers repeat their token; tokens are checked before authentication. Categories of its
  * own (a unique prefix), so other test files' articles never show up here.

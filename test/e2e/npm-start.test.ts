@@ -128,7 +128,7 @@ describe('npm ci && npm start on a machine with nothing else: the README quickst
       const refused = (await cli(noToken).catch((e: unknown) => e)) as { code: number; stderr: string };
       expect(refused.code).toBe(1);
       expect(JSON.parse(refused.stderr.trim().split('\n').pop()!)).toMatchObject({ error: { code: 'INTERNAL_ERROR' } });
-      // The content loop on the built-in provider (design 9): the demo Site's newest items are
+      // The content loop on the built-in provider: the demo Site's newest items are
       // personalized for its SEO profile, each with a generated PNG, within seconds of the start.
       let newest: { personalized?: { title: string; imageUrl: string | null } } | undefined;
       for (const end = Date.now() + 30_000; !newest?.personalized?.imageUrl && Date.now() < end; await new Promise((r) => setTimeout(r, 250))) {

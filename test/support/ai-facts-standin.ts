@@ -1,6 +1,6 @@
 /**
  * What a media process tested alone asks the other services when a generation job runs
- * (docs/architecture.md, AI generation jobs): account, feed and seo on one gRPC server of the test.
+ * (services/media/README.md#ai-generation-jobs): account, feed and seo on one gRPC server of the test.
  * Each Site's plan has the budget the test set for it (1000 units a month unless set), the feed
  * knows none of the articles (so the version a job names is not checked), and every Site's SEO
  * profile is at `profileVersion`. Only the media service's token is admitted.

@@ -1,7 +1,7 @@
 /**
  * Retries of 429 (rate limited) and 503 (unavailable), honouring Retry-After. Both mean the
  * request was not carried out (the gateway answers 503 only when nothing changed: its deadlines,
- * docs/architecture.md), so every method is retried, with the same headers and body (and so the
+ * services/common/README.md#deadlines-and-failures), so every method is retried, with the same headers and body (and so the
  * same Idempotency-Key). Bounded: at most `maxAttempts` tries in all, and no wait longer than
  * `maxWaitMs`; an answer that asks for a longer wait is handed back as it is, Retry-After included.
  */

@@ -7,7 +7,7 @@
  * - the public answer of a page as JSON bytes, keyed by (subscription set, limit, cursor), so Sites
  *   with the same subscriptions share it, with its articles' ids and where each article's object
  *   ends in the bytes; every page is dropped when the feed announces an import.
- * - a Site's overlay (design 9), for Sites whose plan has AI generation: the Site's generated
+ * - a Site's overlay (gateway/README.md#personalized-feed-items), for Sites whose plan has AI generation: the Site's generated
  *   variants (GetVariants from media) of the articles of the shared pages it was checked against,
  *   each kept as the JSON of its `personalized` member, never a copy of a page. One call checks
  *   every cached page of the Site's subscription set at once (up to 500 articles), so the Site's
@@ -24,7 +24,7 @@
  * `personalized` (other Sites' are not touched). The changes feed never is: an upsert without the
  * variant the Site has would leave a mirror with the plain text until the article changes again, so
  * while the Site's variants cannot be read its changes are answered SERVICE_UNAVAILABLE (nothing
- * applied, the client retries; docs/architecture.md#the-changes-feed).
+ * applied, the client retries; services/feed/README.md#the-changes-feed).
  * The bus reaches every replica; after a bus outage (announcements may have been missed) all are
  * emptied. A load that an announcement overtakes is not kept (LoadingCache). The feed service
  * itself caches nothing, so a page loaded after an announcement is read from the database.

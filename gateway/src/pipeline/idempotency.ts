@@ -1,6 +1,6 @@
 /**
  * Idempotency-Key on the routes that declare it (billing checkout and cancel), keyed per Site and
- * route (docs/architecture.md#idempotency):
+ * route (gateway/README.md#idempotency):
  * - The first request with a key claims it with a short lease (IDEMPOTENCY_LEASE_MS), renewed while
  *   it runs. A request arriving meanwhile waits for the answer, so the operation runs once. If the
  *   first request dies (a crash, Redis lost the lease), the lease lapses within seconds and a retry runs.

@@ -4,7 +4,7 @@
  * in bursts (renewals at the start of a period, from few addresses), so they are not counted in the
  * API's per-address window but in one of their own, WEBHOOK_RATE_FACTOR times larger. The body is taken raw — the signature covers its exact bytes — and handed with the
  * Stripe-Signature header to the billing service, which verifies it and processes each event once
- * (docs/architecture.md#the-lifecycle, webhooks). A bad signature is 400 MALFORMED_REQUEST; a replay is 200.
+ * (services/billing/README.md#the-lifecycle, webhooks). A bad signature is 400 MALFORMED_REQUEST; a replay is 200.
  */
 import express, { type Express, type RequestHandler } from 'express';
 import { malformed } from '@cfs/common/errors';

@@ -2,7 +2,7 @@
  * What gateway replicas share, one small store per concern. Redis in a deployment (every replica
  * sees the same counters and markers); memory for a single gateway process (embedded mode, unit
  * tests). Every method throws when the store cannot answer; the caller decides what that means
- * (docs/architecture.md#shared-state-and-caches).
+ * (gateway/README.md#shared-state-and-caches).
  */
 import type { Bus } from '@cfs/common/bus';
 import type { QuotaCounter, QuotaStore } from '@cfs/common/entitlements';

@@ -65,7 +65,7 @@ export class Account {
       include: { sites: true },
     });
     const { sites, ...rest } = created;
-    // A Site created on a plan with AI generation is planned for at once (media listens, design 9).
+    // A Site created on a plan with AI generation is planned for at once (media listens: services/media/README.md#planning-generation).
     await this.onSitesChanged([sites[0]!.id]);
     return { customer: rest, site: sites[0]! };
   }

@@ -1,5 +1,5 @@
 /**
- * Billing subscriptions as customers drive them: checkout, read, cancel (docs/architecture.md#billing). A checkout
+ * Billing subscriptions as customers drive them: checkout, read, cancel (services/billing/README.md#billing). A checkout
  * inserts a pending subscription and opens the provider's checkout in one database transaction: the
  * partial unique index lets one checkout per Site win (the others wait on it and then get CONFLICT),
  * and a provider failure rolls everything back. Everything after that — payment, renewals, failed

@@ -9,7 +9,7 @@ const flag = z
   .transform((v) => v === 'true');
 
 /**
- * Payment providers (docs/architecture.md#the-lifecycle, providers): `stripe`; `local`, which grants paid plans without
+ * Payment providers (services/billing/README.md#the-lifecycle, providers): `stripe`; `local`, which grants paid plans without
  * payment, only together with BILLING_ALLOW_UNPAID=true; none, and every billing call is 503.
  */
 export const billingEnvSchema = z

@@ -1,5 +1,5 @@
 /**
- * The subscription lifecycle (docs/architecture.md#the-lifecycle): pending → active → past_due →
+ * The subscription lifecycle (services/billing/README.md#the-lifecycle): pending → active → past_due →
  * canceled / expired, driven by the provider's word — a verified webhook event, the reconciliation
  * that re-reads open subscriptions, or the provider's answer to a cancel. Each change happens in one
  * transaction with the plan its Site should then have (plan-outbox.ts) and, for an event, the

@@ -1,5 +1,5 @@
 /**
- * Plans follow subscriptions without a distributed transaction (docs/architecture.md#the-lifecycle).
+ * Plans follow subscriptions without a distributed transaction (services/billing/README.md#the-lifecycle).
  * Every change of a subscription writes, in its own transaction, the plan its Site should have
  * (`site_plan_sync`); after the commit the outbox sets it at the account service and marks it
  * applied. A crash or an account service that is down between the two leaves the row unapplied, and

@@ -42,10 +42,10 @@ const DEPLOYABLES = [
     name: 'gateway',
     summary: `the public HTTP API v1 (${listens('gateway')}).`,
     migrations: false,
-    // The API reference page (scripts/build-api-reference.ts) is read at run time from <package>/assets, beside dist/ (src/api-reference.ts).
+    // The API reference page (scripts/build-api-reference.ts) is read at run time from <package>/assets, beside dist/ (src/api/api-reference.ts).
     runtimeFiles: 'assets/',
     extraCopies: [
-      '# Read at run time beside dist/ (src/api-reference.ts: <package>/assets): the API reference page served at /docs/.',
+      '# Read at run time beside dist/ (src/api/api-reference.ts: <package>/assets): the API reference page served at /docs/.',
       'COPY --from=build /app/gateway/assets/ ./assets/',
     ],
     health: httpHealth('gateway', '/docs/public.json', 'the OpenAPI document'),

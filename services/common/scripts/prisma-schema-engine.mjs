@@ -5,7 +5,7 @@
 // It speaks the binary's CLI + JSON-RPC protocol and runs @prisma/schema-engine-wasm over @prisma/adapter-pg.
 // Its packages are resolved from the directory Prisma runs it in (the project), which must have as
 // dependencies: prisma, pg, @prisma/adapter-pg, @prisma/driver-adapter-utils, @prisma/schema-engine-wasm.
-// See ../notes/prisma-offline.md.
+// See docs/development.md#change-a-database-schema.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';

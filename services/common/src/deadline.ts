@@ -1,5 +1,5 @@
 /**
- * Deadlines: a 503 always means nothing changed (docs/architecture.md#deadlines-and-failures).
+ * Deadlines: a 503 always means nothing changed (services/common/README.md#deadlines-and-failures).
  * The gateway gives every call a budget (GRPC_DEADLINE_MS) and waits a little longer than the budget
  * (VERDICT_GRACE_MS) for the service's verdict, so its own timer never answers 503 for a write the
  * service then commits. A service runs each call inside its budget: it does not start work it cannot

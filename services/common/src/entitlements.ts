@@ -96,7 +96,7 @@ export function aiBudgetOf(plan: Plan__Output): { budget: string; period: string
 }
 
 /**
- * A Site gets AI generation (docs/architecture.md, AI generation) only when its plan includes
+ * A Site gets AI generation (services/media/README.md#planning-generation) only when its plan includes
  * ai_usage and has an `aiBudget` above 0: an absent budget is none, never unlimited.
  */
 export function generatesAi(plan: { capabilities?: ReadonlyArray<{ capability?: string }>; aiBudget?: unknown }): boolean {

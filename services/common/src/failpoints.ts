@@ -1,5 +1,5 @@
 /**
- * Failpoints for fault tests (docs/architecture.md#deadlines-and-failures): CFS_FAILPOINTS="name=action;name=N*action".
+ * Failpoints for fault tests (services/common/README.md#deadlines-and-failures): CFS_FAILPOINTS="name=action;name=N*action".
  * Actions: `unavailable` (a transient failure: the operation rolls back, 503), `error` (an unexpected
  * failure, 500), `delay(MS)` (slow work: cut short, UNAVAILABLE, when the call's budget runs out). `N*` limits the failpoint to its first N hits. Off unless set.
  */

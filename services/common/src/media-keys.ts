@@ -6,7 +6,7 @@
 export const MAX_MEDIA_KEY_LENGTH = 512;
 /**
  * A key's segments at most: an OpenAPI path parameter holds one segment (no slash), so the public
- * description has one path per depth (gateway/src/media-proxy.ts, mediaRouteDoc).
+ * description has one path per depth (gateway/src/proxies/media-proxy.ts, mediaRouteDoc).
  */
 export const MAX_MEDIA_KEY_SEGMENTS = 4;
 /** One segment of a key: what each path parameter of the media routes admits. */

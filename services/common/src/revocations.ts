@@ -1,6 +1,6 @@
 /**
  * Revocation markers: how a revocation reaches every gateway replica on its next request
- * (docs/architecture.md#revocation). The identity service writes the marker before it commits a
+ * (services/identity/README.md#revocation). The identity service writes the marker before it commits a
  * revocation (a marker it cannot write aborts the revoke: 503, nothing changed). A gateway that
  * finds a marker for a Credential it has cached stops trusting its cache and asks the identity
  * service, which decides. So a marker left by a revoke that did not commit costs an identity call,

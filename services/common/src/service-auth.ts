@@ -1,5 +1,5 @@
 /**
- * Service-to-service authentication (docs/architecture.md#service-to-service-authentication).
+ * Service-to-service authentication (services/common/README.md#service-to-service-authentication).
  *
  * Every caller of a service's gRPC API — the gateway, billing, the operator CLI, the dashboard, media's generation
  * planner — holds a random

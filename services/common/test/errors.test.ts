@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { codeForGrpcStatus, EMITTED_ERROR_CODES, ERROR_CODES, envelope } from '../src/errors.ts';
 
 describe('the error vocabulary', () => {
-  it('has every code of the spec with its HTTP status', () => {
+  it('has every public code with its HTTP status (docs/api.md#errors)', () => {
     expect(Object.fromEntries(Object.entries(ERROR_CODES).map(([code, v]) => [code, v.http]))).toEqual({
       MALFORMED_REQUEST: 400,
       UNAUTHENTICATED: 401,

@@ -1,6 +1,6 @@
 /**
  * The services the dashboard calls, with its own service token
- * (docs/architecture.md#service-to-service-authentication), and one bound `rpc`.
+ * (services/common/README.md#service-to-service-authentication), and one bound `rpc`.
  */
 import type { CallsOf } from '@cfs/common/deployables';
 import { callUnary, createClient, type RequestOf, type ResponseOf, type UnaryMethodName } from '@cfs/common/grpc';

@@ -1,5 +1,5 @@
 /**
- * The changes feed's invariant (design 10) on the real PostgreSQL: a client that applies every change
+ * The changes feed's invariant (services/feed/README.md#the-changes-feed) on the real PostgreSQL: a client that applies every change
  * in order, following `next` while `hasMore`, holds exactly the Site's current feed, after any
  * sequence of imports, updates, removals, subscription changes and notes of personalization, and
  * however its syncs interleave with them (fast-check drives random sequences).

@@ -102,7 +102,7 @@ export async function seedDemo(options: { dataDir: string; baseUrl: string; clie
     body: JSON.stringify({ categories: ['technology', 'science'] }),
   });
   if (!subscribed.ok) throw new Error(`could not subscribe the demo site (${subscribed.status})`);
-  // An SEO profile, so the built-in provider's variants (design 9) read differently from the originals.
+  // An SEO profile, so the built-in provider's variants (services/media/README.md#ai-providers) read differently from the originals.
   const profiled = await fetch(`${options.baseUrl}/api/v1/seo-profile`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${owner.credential.secret}`, 'content-type': 'application/json' },

@@ -1,5 +1,5 @@
 /**
- * Which generation jobs to queue (design 9 "When"): the planner turns "something changed" into jobs
+ * Which generation jobs to queue (services/media/README.md#planning-generation): the planner turns "something changed" into jobs
  * for the Sites whose plan has AI generation, reading the Sites from account, their feeds from feed
  * and their SEO profiles from seo (PlannerSources, over gRPC in planner-sources.ts).
  *

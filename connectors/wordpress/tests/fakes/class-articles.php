@@ -1,6 +1,6 @@
 <?php
 /**
- * Feed items and changes as the service sends them (gateway/src/routes/feed-schemas.ts).
+ * Feed items and changes as the service sends them (gateway/src/schemas/feed-schemas.ts).
  *
  * @package Content_Feed_Connector
  */

@@ -130,7 +130,7 @@ export const feedRoutes = (deps: FeedRouteDeps): AnyRoute[] => {
         const read = () => rpc('feed', 'GetChanges', { siteId, limit, ...(since ? { since } : {}) });
         type Read = Awaited<ReturnType<typeof read>>;
         // A poll from a position: a caught-up answer (the common case of a polling site) is kept by
-        // the changes cache (caches/feed-changes.ts) until the Site's feed changes (docs/architecture.md#the-changes-feed).
+        // the changes cache (caches/feed-changes.ts) until the Site's feed changes (services/feed/README.md#the-changes-feed).
         // One position has one token, so the same position gives back the token that was given.
         const at = since === undefined ? undefined : changesPositionText(since);
         const answer =

@@ -1,5 +1,5 @@
 /**
- * Conditional requests on the routes declared `conditional` (design 10, docs/api.md#conditional-requests):
+ * Conditional requests on the routes declared `conditional` (docs/api.md#conditional-requests):
  * the answer, encoded once (a SerializedAnswer), carries a strong ETag of its bytes and
  * `Cache-Control: private, no-cache`; a request whose If-None-Match matches it gets 304 with no body.
  * This runs in step 8 (pipeline/steps/handle.ts), after every check of the pipeline, so a 304 is refused and

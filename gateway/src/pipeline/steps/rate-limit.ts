@@ -1,7 +1,7 @@
 /**
  * Step 1, every request: the security rate limit, RATE_LIMIT_PER_MINUTE requests per fixed minute
  * in the rate-limit store (one window for all replicas). The model
- * (docs/architecture.md#the-security-rate-limit):
+ * (gateway/README.md#the-security-rate-limit):
  * - A request with a well-formed Credential token (the `cfs_` shape and checksum, checked without
  *   I/O: pipeline/steps/bearer.ts) is counted against that Credential, by a hash of the whole token: the same
  *   bucket from the first request, on every replica, and one that only the secret reaches (a token

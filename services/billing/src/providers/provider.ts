@@ -9,7 +9,7 @@ import { currentBudget } from '@cfs/common/deadline';
 import { failpoint } from '@cfs/common/failpoints';
 import type { Logger } from '@cfs/common/logger';
 
-/** The states of a billing subscription (docs/architecture.md#the-lifecycle). */
+/** The states of a billing subscription (services/billing/README.md#the-lifecycle). */
 export const SUBSCRIPTION_STATES = ['pending', 'active', 'past_due', 'canceled', 'expired'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 

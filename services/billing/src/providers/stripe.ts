@@ -20,7 +20,7 @@ export interface StripeOptions {
 
 const STRIPE_TIMEOUT_MS = 4000;
 
-/** A Stripe subscription status → ours (docs/architecture.md#the-lifecycle). */
+/** A Stripe subscription status → ours (services/billing/README.md#the-lifecycle). */
 export function stateOfStripeStatus(status: Stripe.Subscription.Status): SubscriptionState {
   switch (status) {
     case 'active':
@@ -75,7 +75,7 @@ export class StripeProvider implements PaymentProvider {
     private readonly options: StripeOptions,
   ) {}
 
-  /** Each call ends by the call's budget (docs/architecture.md#deadlines-and-failures), retrying only when it has time. */
+  /** Each call ends by the call's budget (services/common/README.md#deadlines-and-failures), retrying only when it has time. */
   private limits(): { timeout: number; maxNetworkRetries: number } {
     const budget = currentBudget();
     if (!budget) return { timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: 1 };

@@ -57,7 +57,7 @@ export interface AccountAdminServiceClient extends grpc.Client {
   getPlanCatalog(argument: _cfs_account_v1_GetPlanCatalogRequest, callback: grpc.requestCallback<_cfs_account_v1_GetPlanCatalogResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * The Sites that get AI generation (design 9): their plan includes `ai_usage` and its AI budget
+   * The Sites that get AI generation (`generatesAi` in @cfs/common's entitlements): their plan includes `ai_usage` and its AI budget
    * is not 0. In id order, after `after_site_id`, at most `limit` (1 to 1000); with `site_ids`,
    * only those of them that qualify. Callers: media (its generation planner).
    * Errors: INVALID_ARGUMENT for a limit outside 1 to 1000 or more than 1000 site ids; UNAVAILABLE.
@@ -67,7 +67,7 @@ export interface AccountAdminServiceClient extends grpc.Client {
   ListAiSites(argument: _cfs_account_v1_ListAiSitesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_account_v1_ListAiSitesResponse__Output>): grpc.ClientUnaryCall;
   ListAiSites(argument: _cfs_account_v1_ListAiSitesRequest, callback: grpc.requestCallback<_cfs_account_v1_ListAiSitesResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * The Sites that get AI generation (design 9): their plan includes `ai_usage` and its AI budget
+   * The Sites that get AI generation (`generatesAi` in @cfs/common's entitlements): their plan includes `ai_usage` and its AI budget
    * is not 0. In id order, after `after_site_id`, at most `limit` (1 to 1000); with `site_ids`,
    * only those of them that qualify. Callers: media (its generation planner).
    * Errors: INVALID_ARGUMENT for a limit outside 1 to 1000 or more than 1000 site ids; UNAVAILABLE.
@@ -121,7 +121,7 @@ export interface AccountAdminServiceHandlers extends grpc.UntypedServiceImplemen
   GetPlanCatalog: grpc.handleUnaryCall<_cfs_account_v1_GetPlanCatalogRequest__Output, _cfs_account_v1_GetPlanCatalogResponse>;
   
   /**
-   * The Sites that get AI generation (design 9): their plan includes `ai_usage` and its AI budget
+   * The Sites that get AI generation (`generatesAi` in @cfs/common's entitlements): their plan includes `ai_usage` and its AI budget
    * is not 0. In id order, after `after_site_id`, at most `limit` (1 to 1000); with `site_ids`,
    * only those of them that qualify. Callers: media (its generation planner).
    * Errors: INVALID_ARGUMENT for a limit outside 1 to 1000 or more than 1000 site ids; UNAVAILABLE.

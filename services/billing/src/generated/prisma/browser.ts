@@ -36,6 +36,6 @@ export type ProcessedEvent = Prisma.ProcessedEventModel
  * Model SitePlanSync
  * The plan each Site should have according to its subscriptions, until it is set at the account
  * service (the outbox): written in the transaction of the change, applied after it and retried
- * until it is (docs/architecture.md#billing).
+ * until it is (services/billing/README.md#billing).
  */
 export type SitePlanSync = Prisma.SitePlanSyncModel

@@ -708,7 +708,7 @@ export type $BillingSubscriptionPayload<ExtArgs extends runtime.Types.Extensions
     customerId: string
     plan: string
     /**
-     * pending | active | past_due | canceled | expired (docs/architecture.md#the-lifecycle)
+     * pending | active | past_due | canceled | expired (services/billing/README.md#the-lifecycle)
      */
     status: string
     /**

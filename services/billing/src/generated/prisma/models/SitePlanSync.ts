@@ -16,7 +16,7 @@ import type * as Prisma from "../internal/prismaNamespace.js"
  * Model SitePlanSync
  * The plan each Site should have according to its subscriptions, until it is set at the account
  * service (the outbox): written in the transaction of the change, applied after it and retried
- * until it is (docs/architecture.md#billing).
+ * until it is (services/billing/README.md#billing).
  */
 export type SitePlanSyncModel = runtime.Types.Result.DefaultSelection<Prisma.$SitePlanSyncPayload>
 
