@@ -9,23 +9,23 @@ import { CHANNELS, createBus, type Bus } from '@cfs/common/bus';
 import { addressesOf, DEPLOYABLES } from '@cfs/common/deployables';
 import type { GrpcServer } from '@cfs/common/grpc';
 import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
-import { AiImages } from './ai.ts';
-import { AiBudgetLedger, type AiUnitCosts } from './ai-budget.ts';
-import { GENERATION_QUEUE, GenerationQueue, type GenerationDeps } from './ai-jobs.ts';
-import { measuredProvider, observeGenerationQueue, readQueue } from './ai-metrics.ts';
-import type { CurrentFacts } from './ai-current.ts';
-import { GenerationPlanner, VariantNotes, type PlannerSources } from './ai-planner.ts';
-import { createAiProvider } from './ai-providers/index.ts';
+import { AiImages } from './ai/images-status.ts';
+import { AiBudgetLedger, type AiUnitCosts } from './ai/budget-ledger.ts';
+import { GENERATION_QUEUE, GenerationQueue, type GenerationDeps } from './ai/jobs.ts';
+import { measuredProvider, observeGenerationQueue, readQueue } from './ai/metrics.ts';
+import type { CurrentFacts } from './ai/current.ts';
+import { GenerationPlanner, VariantNotes, type PlannerSources } from './ai/planner.ts';
+import { createAiProvider } from './ai/providers/index.ts';
 import type { MediaEnv } from './env.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { createMediaHttpServer } from './http.ts';
 import { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store.ts';
-import { grpcPlannerSources } from './planner-sources.ts';
+import { grpcPlannerSources } from './ai/grpc-sources.ts';
 import { createMediaGrpcServer } from './server.ts';
 
 export { mediaEnvSchema, type MediaEnv } from './env.ts';
 export { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store.ts';
-export { createAiProvider, type AiProvider, type AiRequest } from './ai-providers/index.ts';
+export { createAiProvider, type AiProvider, type AiRequest } from './ai/providers/index.ts';
 
 export const MEDIA_MIGRATIONS_DIR = new URL('../prisma/migrations', import.meta.url).pathname;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generatedTextSchema } from '../src/ai-providers/provider.ts';
+import { generatedTextSchema } from '../src/ai/providers/provider.ts';
 
 describe('a generated text variant', () => {
   it("carries no control character a model emitted (the feed answers none), keeping a summary's line breaks", () => {

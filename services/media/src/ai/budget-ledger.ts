@@ -10,7 +10,7 @@
  * transaction: reservations of one Site queue on that row lock on PostgreSQL, and on the embedded
  * PGlite (one session) the transaction runs whole, so nothing else is awaited inside it. Settling and
  * releasing are single conditional statements on the reservation's state, so each happens once.
- * What each operation moved is counted, once committed, in the cfs.ai.budget.units metric (ai-metrics.ts).
+ * What each operation moved is counted, once committed, in the cfs.ai.budget.units metric (ai/metrics.ts).
  * Every statement runs in an explicit transaction: PGlite's socket server keeps a transaction's
  * messages together, while the messages of concurrent statements outside one may interleave.
  */
@@ -19,8 +19,8 @@ import { malformed } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
 import { periodWindow, QUOTA_PERIODS, type PeriodWindow, type QuotaPeriod } from '@cfs/common/periods';
 import { commitWithinBudget } from '@cfs/common/transactions';
-import { recordBudgetUnits } from './ai-metrics.ts';
-import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
+import { recordBudgetUnits } from './metrics.ts';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
 
 /** Units a generation costs (AI_UNITS_TEXT, AI_UNITS_IMAGE). */
 export interface AiUnitCosts {

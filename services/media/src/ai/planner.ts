@@ -1,7 +1,7 @@
 /**
  * Which generation jobs to queue (design 9 "When"): the planner turns "something changed" into jobs
  * for the Sites whose plan has AI generation, reading the Sites from account, their feeds from feed
- * and their SEO profiles from seo (PlannerSources, over gRPC in planner-sources.ts).
+ * and their SEO profiles from seo (PlannerSources, over gRPC in ai/grpc-sources.ts).
  *
  * - `changes`: the articles imports created or changed since the planner last looked (a position
  *   kept in ai_plan_positions, read again with a short overlap), for every eligible Site whose
@@ -14,15 +14,15 @@
  *
  * Only articles whose variant is missing or was made from another article or profile version are
  * queued, newest first, and no more than the Site's remaining budget can pay for: the reservation
- * each job makes before calling a provider (ai-budget.ts) is what guarantees the budget; this bound
+ * each job makes before calling a provider (ai/budget-ledger.ts) is what guarantees the budget; this bound
  * only keeps the queue from filling with jobs that would find no budget.
  */
 import type { Logger } from '@cfs/common/logger';
-import type { AiBudgetLedger } from './ai-budget.ts';
-import { articleVersion } from './ai-decisions.ts';
-import type { GenerationJobData, PlanRequest } from './ai-jobs.ts';
-import type { SeoProfile } from './ai-providers/index.ts';
-import type { PrismaClient } from './generated/prisma/client.ts';
+import type { AiBudgetLedger } from './budget-ledger.ts';
+import { articleVersion } from './decisions/current-variant.ts';
+import type { GenerationJobData, PlanRequest } from './jobs.ts';
+import type { SeoProfile } from './providers/index.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
 
 export interface AiSite {
   siteId: string;

@@ -4,16 +4,16 @@
  * failure is retried with backoff (at most AI_MAX_ATTEMPTS attempts). pg-boss's singletonKey on an
  * `exclusive` queue holds at most one queued or running job per triple.
  *
- * When it runs, a job reads what is current (src/ai-current.ts): one whose article or profile
+ * When it runs, a job reads what is current (src/ai/current.ts): one whose article or profile
  * version was superseded is dropped (no provider call, no charge), and the others reserve against
  * the Site's budget as its plan says then, not as it said when the job was queued.
- * A job reserves the article's whole cost before any provider call (src/ai-budget.ts), makes the
+ * A job reserves the article's whole cost before any provider call (src/ai/budget-ledger.ts), makes the
  * text and then the image, stores the variant, and settles only what the successful calls cost.
  * Its reservation is found again by the job's key: an attempt after a crash reuses the open one, and
  * a variant already stored settles it rather than generating (and charging) again. No transaction is
  * held across a provider call: the embedded PGlite is one session.
  *
- * While the operator has paused generation (src/ai.ts), no new provider call is made: a job that
+ * While the operator has paused generation (src/ai/images-status.ts), no new provider call is made: a job that
  * finds the pause before its text or its image releases what it held and goes back to the queue
  * with its attempts intact (putBack), and the worker takes no more jobs until the pause ends.
  */
@@ -23,19 +23,19 @@ import { newId } from '@cfs/common/ids';
 import type { Logger } from '@cfs/common/logger';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
-import { PAUSE_CHECK_MS, type AiImages } from './ai.ts';
-import type { AiBudgetLedger, Reservation } from './ai-budget.ts';
-import { verdictNow, type CurrentFacts } from './ai-current.ts';
-import { AiProviderError, type AiProvider, type AiRequest, type GeneratedImage, type GeneratedText, type SeoProfile } from './ai-providers/index.ts';
-import type { AiVariant, PrismaClient } from './generated/prisma/client.ts';
-import { putObject } from './media.ts';
-import type { ObjectStore } from './object-store.ts';
+import { PAUSE_CHECK_MS, type AiImages } from './images-status.ts';
+import type { AiBudgetLedger, Reservation } from './budget-ledger.ts';
+import { verdictNow, type CurrentFacts } from './current.ts';
+import { AiProviderError, type AiProvider, type AiRequest, type GeneratedImage, type GeneratedText, type SeoProfile } from './providers/index.ts';
+import type { AiVariant, PrismaClient } from '../generated/prisma/client.ts';
+import { putObject } from '../media.ts';
+import type { ObjectStore } from '../object-store.ts';
 
 export const GENERATION_QUEUE = 'ai-generation';
-/** Plan requests (src/ai-planner.ts): one queued and one running per scope and Site (pg-boss's `stately` policy). */
+/** Plan requests (src/ai/planner.ts): one queued and one running per scope and Site (pg-boss's `stately` policy). */
 export const PLAN_QUEUE = 'ai-plan';
 
-/** What a plan covers (src/ai-planner.ts): the feed's changed articles, one Site's newest articles, or both for every Site. */
+/** What a plan covers (src/ai/planner.ts): the feed's changed articles, one Site's newest articles, or both for every Site. */
 export type PlanRequest = { scope: 'changes' } | { scope: 'site'; siteId: string } | { scope: 'sweep' };
 /** A job put back during a pause waits this long before a worker may take it again. */
 export const PAUSED_JOB_DELAY_SECONDS = 5;
@@ -211,7 +211,7 @@ function profileOf(p: SeoProfile & { version: string }): SeoProfile {
 /**
  * Stores the variant, replacing the Site's earlier one of the article. Two jobs of different
  * versions finishing out of order may leave the older one stored: the planner sees that its
- * versions are not the current ones and queues the article again (src/ai-planner.ts).
+ * versions are not the current ones and queues the article again (src/ai/planner.ts).
  */
 async function storeVariant(
   prisma: PrismaClient,
