@@ -7,7 +7,19 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ARTICLE_ID, categoryKey, formatIssues, httpUrl, mediaKey, paragraphs, text, toPlainText } from '@cfs/common/rules';
+import {
+  ARTICLE_CATEGORIES_MAX,
+  ARTICLE_ID,
+  ARTICLE_SUMMARY_MAX,
+  ARTICLE_TITLE_MAX,
+  categoryKey,
+  formatIssues,
+  httpUrl,
+  mediaKey,
+  paragraphs,
+  text,
+  toPlainText,
+} from '@cfs/common/rules';
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { malformed } from '@cfs/common/errors';
 import { recordArticleChanges } from './changes.ts';
@@ -22,15 +34,15 @@ import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
  */
 export const articleSchema = z.strictObject({
   id: z.string().regex(ARTICLE_ID, 'id: 1-64 letters, digits, _ . : -').optional(),
-  title: text(500)
+  title: text(ARTICLE_TITLE_MAX)
     .transform((t) => toPlainText(t))
     .pipe(z.string().min(1, 'holds no text once its markup is removed')),
   url: httpUrl,
-  summary: paragraphs(5000)
+  summary: paragraphs(ARTICLE_SUMMARY_MAX)
     .transform((t) => toPlainText(t, { keepLineBreaks: true }))
     .optional(),
   publishedAt: z.iso.datetime({ offset: true }),
-  categories: z.array(categoryKey).min(1).max(20),
+  categories: z.array(categoryKey).min(1).max(ARTICLE_CATEGORIES_MAX),
   imageKey: mediaKey.optional(),
 });
 
