@@ -23,6 +23,7 @@ import {
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { malformed } from '@cfs/common/errors';
 import { recordArticleChanges } from './changes.ts';
+import { articleColumns, type ArticleRow } from './article-row.ts';
 import { feedTables } from './page-query.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
 
@@ -100,18 +101,8 @@ export function validateArticles(lines: ArticleLine[], categoryKeys: Set<string>
   return { valid: [...byId.values()], rejected };
 }
 
-interface StoredArticle {
-  id: string;
-  title: string;
-  url: string;
-  summary: string | null;
-  published_at: Date;
-  image_key: string | null;
-  categories: string[] | null;
-}
-
 /** Whether an import line changes what the feed shows of an article. */
-function differs(stored: StoredArticle, a: ValidArticle): boolean {
+function differs(stored: ArticleRow, a: ValidArticle): boolean {
   return (
     stored.title !== a.title ||
     stored.url !== a.url ||
@@ -134,9 +125,8 @@ export async function upsertArticles(db: PrismaClient, schema: string, articles:
   await db.$transaction(async (tx) => {
     const stored = new Map(
       (
-        await tx.$queryRaw<StoredArticle[]>`
-        SELECT a.id, a.title, a.url, a.summary, a.published_at, a.image_key,
-          (SELECT array_agg(c.category_key) FROM ${t.articleCategories} c WHERE c.article_id = a.id) AS categories
+        await tx.$queryRaw<ArticleRow[]>`
+        SELECT ${articleColumns(t.articleCategories)}
         FROM ${t.articles} a WHERE a.id = ANY(${ids}::text[]) FOR UPDATE`
       ).map((r) => [r.id, r]),
     );
