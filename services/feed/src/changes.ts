@@ -1,5 +1,5 @@
 /**
- * The changes feed (design 10; docs/architecture.md#the-changes-feed): what changed in a Site's feed
+ * The changes feed (docs/architecture.md#the-changes-feed): what changed in a Site's feed
  * after a position, so that a client that applies every change in order holds exactly the feed.
  *
  * Writes number their changes with one counter under one transaction-level lock, so changes commit

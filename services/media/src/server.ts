@@ -10,6 +10,7 @@ import type { AiImages } from './ai/images-status.ts';
 import type { AiBudgetLedger } from './ai/budget-ledger.ts';
 import { currentOnly, type CurrentFacts } from './ai/current.ts';
 import { variantsOf, type GenerationQueue } from './ai/jobs.ts';
+import type { VariantRepository } from './ai/repositories.ts';
 import { malformed } from '@cfs/common/errors';
 import { failpoint } from '@cfs/common/failpoints';
 import type { PrismaClient } from './generated/prisma/client.ts';
@@ -35,6 +36,7 @@ export const MEDIA_ADMIN_CALLERS: CallerPolicy<RpcName<MediaAdminServiceHandlers
 export function createMediaGrpcServer(deps: {
   prisma: PrismaClient;
   ledger: AiBudgetLedger;
+  variants: VariantRepository;
   images: AiImages;
   store: ObjectStore;
   /** What is current (ai/current.ts): GetVariants answers only current variants. */
@@ -51,7 +53,7 @@ export function createMediaGrpcServer(deps: {
     await failpoint('media.getVariants');
     // Only the variants made for the article's and the profile's current versions: a corrected
     // article, or a replaced profile, shows no personalized text until its own variant exists.
-    const variants = await currentOnly(deps.facts, req.siteId, await variantsOf(prisma, req.siteId, req.articleIds));
+    const variants = await currentOnly(deps.facts, req.siteId, await variantsOf(deps.variants, req.siteId, req.articleIds));
     return {
       variants: variants.map((v) => ({
         articleId: v.articleId,

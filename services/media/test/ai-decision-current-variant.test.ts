@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleVersion, currentVariants, isCurrent } from '../src/ai/decisions/current-variant.ts';
+import { articleVersion, currentVariants, isCurrent, madeForJob } from '../src/ai/decisions/current-variant.ts';
 
 describe('articleVersion', () => {
   it('changes with the title or the summary, and reads no summary as an empty one', () => {
@@ -39,5 +39,15 @@ describe('isCurrent and currentVariants', () => {
       ['gone', null],
     ]);
     expect(currentVariants(variants, versions, 'p1').map((v) => v.articleId)).toEqual(['x', 'unknown']);
+  });
+});
+
+describe('madeForJob', () => {
+  it("is the variant a job makes: the job's article version and profile version (none reads as '')", () => {
+    const job = { article: { version: 'a1' }, profile: { version: 'p1' } };
+    expect(madeForJob({ articleVersion: 'a1', profileVersion: 'p1' }, job)).toBe(true);
+    expect(madeForJob({ articleVersion: 'a0', profileVersion: 'p1' }, job)).toBe(false);
+    expect(madeForJob({ articleVersion: 'a1', profileVersion: 'p0' }, job)).toBe(false);
+    expect(madeForJob({ articleVersion: 'a1', profileVersion: '' }, { article: { version: 'a1' }, profile: null })).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The metrics of AI generation (design section 9; docs/architecture.md "Health and metrics"), in
+ * The metrics of AI generation (docs/architecture.md "Health and metrics"), in
  * the system's own metrics (common/metrics.ts), recorded where things happen without touching the
  * job itself: provider calls by a decorator around the provider, budget units by the ledger
  * (ai/budget-ledger.ts), and the generation queue's depth and oldest job by gauges that read pg-boss's

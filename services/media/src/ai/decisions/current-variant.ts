@@ -46,3 +46,11 @@ export function currentVariants<V extends MadeFor & { articleId: string }>(
 ): V[] {
   return variants.filter((v) => isCurrent(v, { article: articleVersions.get(v.articleId), profile: profileVersion }));
 }
+
+/**
+ * Whether a stored variant is the one a job makes (the same article and profile versions): a job
+ * that finds it was cut short after storing it, and settles rather than generating again.
+ */
+export function madeForJob(variant: MadeFor, job: { article: { version: string }; profile: { version: string } | null }): boolean {
+  return variant.articleVersion === job.article.version && variant.profileVersion === (job.profile?.version ?? '');
+}
