@@ -1,6 +1,6 @@
 /**
  * The built-in (`local`) AI provider's throughput on this machine, in this process, as the media
- * service's generation worker calls it (services/media/src/ai-jobs.ts): text variants one after
+ * service's generation worker calls it (services/media/src/ai/jobs.ts): text variants one after
  * another, and images one at a time (ms per image) and five at a time (the worker's batch: resvg
  * renders on the libuv thread pool, four threads unless UV_THREADPOOL_SIZE says otherwise).
  * No database, no queue: the provider alone.

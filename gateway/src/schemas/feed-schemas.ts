@@ -95,9 +95,13 @@ const generatedImageUrl = z
 
 export const Personalized = z
   .object({
-    title: plainText(500),
-    summary: z.string().max(5000).regex(rules.NO_CONTROL_CHARACTERS_BUT_LINE_BREAKS).meta({ description: 'Plain text; may hold line breaks.' }),
-    metaDescription: plainText(160),
+    title: plainText(rules.ARTICLE_TITLE_MAX),
+    summary: z
+      .string()
+      .max(rules.ARTICLE_SUMMARY_MAX)
+      .regex(rules.NO_CONTROL_CHARACTERS_BUT_LINE_BREAKS)
+      .meta({ description: 'Plain text; may hold line breaks.' }),
+    metaDescription: plainText(rules.META_DESCRIPTION_MAX),
     imageUrl: generatedImageUrl.nullable().meta({
       description: 'Path of the image generated for this Site under /media/generated/; null while it is being made or when it could not be.',
     }),
@@ -113,11 +117,16 @@ export const Personalized = z
 export const Article = z
   .object({
     id: z.string().min(1).max(rules.ARTICLE_ID_MAX).regex(rules.ARTICLE_ID),
-    title: plainText(500),
+    title: plainText(rules.ARTICLE_TITLE_MAX),
     url: rules.webAddress(),
-    summary: z.string().max(5000).regex(rules.NO_CONTROL_CHARACTERS_BUT_LINE_BREAKS).nullable().meta({ description: 'Plain text; may hold line breaks.' }),
+    summary: z
+      .string()
+      .max(rules.ARTICLE_SUMMARY_MAX)
+      .regex(rules.NO_CONTROL_CHARACTERS_BUT_LINE_BREAKS)
+      .nullable()
+      .meta({ description: 'Plain text; may hold line breaks.' }),
     publishedAt: timestamp,
-    categories: z.array(categoryKey).max(20),
+    categories: z.array(categoryKey).max(rules.ARTICLE_CATEGORIES_MAX),
     imageKey: mediaKey.nullable().meta({ description: 'Key of a generated image, served at imageUrl.' }),
     imageUrl: generatedImageUrl
       .nullable()

@@ -7,10 +7,23 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ARTICLE_ID, categoryKey, formatIssues, httpUrl, mediaKey, paragraphs, text, toPlainText } from '@cfs/common/rules';
+import {
+  ARTICLE_CATEGORIES_MAX,
+  ARTICLE_ID,
+  ARTICLE_SUMMARY_MAX,
+  ARTICLE_TITLE_MAX,
+  categoryKey,
+  formatIssues,
+  httpUrl,
+  mediaKey,
+  paragraphs,
+  text,
+  toPlainText,
+} from '@cfs/common/rules';
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { malformed } from '@cfs/common/errors';
 import { recordArticleChanges } from './changes.ts';
+import { articleColumns, type ArticleRow } from './article-row.ts';
 import { feedTables } from './page-query.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
 
@@ -22,15 +35,15 @@ import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
  */
 export const articleSchema = z.strictObject({
   id: z.string().regex(ARTICLE_ID, 'id: 1-64 letters, digits, _ . : -').optional(),
-  title: text(500)
+  title: text(ARTICLE_TITLE_MAX)
     .transform((t) => toPlainText(t))
     .pipe(z.string().min(1, 'holds no text once its markup is removed')),
   url: httpUrl,
-  summary: paragraphs(5000)
+  summary: paragraphs(ARTICLE_SUMMARY_MAX)
     .transform((t) => toPlainText(t, { keepLineBreaks: true }))
     .optional(),
   publishedAt: z.iso.datetime({ offset: true }),
-  categories: z.array(categoryKey).min(1).max(20),
+  categories: z.array(categoryKey).min(1).max(ARTICLE_CATEGORIES_MAX),
   imageKey: mediaKey.optional(),
 });
 
@@ -88,18 +101,8 @@ export function validateArticles(lines: ArticleLine[], categoryKeys: Set<string>
   return { valid: [...byId.values()], rejected };
 }
 
-interface StoredArticle {
-  id: string;
-  title: string;
-  url: string;
-  summary: string | null;
-  published_at: Date;
-  image_key: string | null;
-  categories: string[] | null;
-}
-
 /** Whether an import line changes what the feed shows of an article. */
-function differs(stored: StoredArticle, a: ValidArticle): boolean {
+function differs(stored: ArticleRow, a: ValidArticle): boolean {
   return (
     stored.title !== a.title ||
     stored.url !== a.url ||
@@ -122,9 +125,8 @@ export async function upsertArticles(db: PrismaClient, schema: string, articles:
   await db.$transaction(async (tx) => {
     const stored = new Map(
       (
-        await tx.$queryRaw<StoredArticle[]>`
-        SELECT a.id, a.title, a.url, a.summary, a.published_at, a.image_key,
-          (SELECT array_agg(c.category_key) FROM ${t.articleCategories} c WHERE c.article_id = a.id) AS categories
+        await tx.$queryRaw<ArticleRow[]>`
+        SELECT ${articleColumns(t.articleCategories)}
         FROM ${t.articles} a WHERE a.id = ANY(${ids}::text[]) FOR UPDATE`
       ).map((r) => [r.id, r]),
     );

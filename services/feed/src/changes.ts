@@ -14,7 +14,8 @@
 import { malformed } from '@cfs/common/errors';
 import { FEED_PAGE_MAX_LIMIT } from '@cfs/common/feed-limits';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
-import { feedTables, type FeedArticle } from './page-query.ts';
+import { articleColumns, articleOf, type ArticleRow, type FeedArticle } from './article-row.ts';
+import { feedTables } from './page-query.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -33,7 +34,8 @@ export interface ChangesWalk {
   after: string;
 }
 
-export interface ChangesPosition {
+/** A Site's position in its changes feed (what GetChanges' `since` token carries): where its copy is. */
+export interface SiteChangesPosition {
   siteId: string;
   seq: bigint;
   /** 0: the client holds nothing yet. */
@@ -140,31 +142,11 @@ function sameSet(a: string[], b: string[]): boolean {
   return x.size === new Set(b).size && b.every((k) => x.has(k));
 }
 
-interface ArticleRow {
-  id: string;
-  title: string;
-  url: string;
-  summary: string | null;
-  published_at: Date;
-  image_key: string | null;
-  categories: string[] | null;
-}
-
-const toArticle = (r: ArticleRow): FeedArticle => ({
-  id: r.id,
-  title: r.title,
-  url: r.url,
-  summary: r.summary,
-  publishedAt: new Date(r.published_at),
-  imageKey: r.image_key,
-  categories: r.categories ?? [],
-});
-
 /**
  * The position after which a copy needs every change, tombstones included: a first sync holds
  * nothing from before its walk began (null: it holds nothing yet).
  */
-function changesNeededAfter(p: ChangesPosition): bigint | null {
+function changesNeededAfter(p: SiteChangesPosition): bigint | null {
   if (p.version !== 0) return p.seq;
   return p.walk ? p.walk.from : null;
 }
@@ -187,7 +169,11 @@ export class ChangesFeed {
     return noteSiteChanges(this.db, this.schema, siteId, articleIds);
   }
 
-  async changes(siteId: string, since: ChangesPosition | null, limit: number): Promise<{ changes: FeedChange[]; next: ChangesPosition; hasMore: boolean }> {
+  async changes(
+    siteId: string,
+    since: SiteChangesPosition | null,
+    limit: number,
+  ): Promise<{ changes: FeedChange[]; next: SiteChangesPosition; hasMore: boolean }> {
     if (!Number.isInteger(limit) || limit < 1 || limit > FEED_PAGE_MAX_LIMIT) throw malformed(`limit must be 1 to ${FEED_PAGE_MAX_LIMIT}`);
     if (since && since.siteId !== siteId) throw malformed('since: a token of another Site');
     // One snapshot for the whole answer: the subscription version, the articles and the changes agree.
@@ -196,7 +182,7 @@ export class ChangesFeed {
         const { version, categories } = await this.currentSet(tx, siteId);
         const needs = since && changesNeededAfter(since);
         if (needs != null && needs < (await this.oldestKept(tx))) throw tooOld();
-        const position: ChangesPosition = since ?? { siteId, seq: 0n, version: 0 };
+        const position: SiteChangesPosition = since ?? { siteId, seq: 0n, version: 0 };
         if (position.version === version && !position.walk) return this.replay(tx, position, categories, limit);
         return this.walk(tx, position, version, categories, limit);
       },
@@ -228,7 +214,7 @@ export class ChangesFeed {
   }
 
   /** The changes after `position.seq`, for a copy that follows the current subscription set. */
-  private async replay(tx: Tx, position: ChangesPosition, categories: string[], limit: number) {
+  private async replay(tx: Tx, position: SiteChangesPosition, categories: string[], limit: number) {
     const picks = await tx.$queryRaw<Array<{ article_id: string; seq: bigint }>>`
       SELECT article_id, seq FROM (
         SELECT c.article_id, c.seq FROM unnest(${categories}::text[]) AS k(key)
@@ -260,15 +246,14 @@ export class ChangesFeed {
   /** Each article as it is now: an upsert while it is in the subscribed categories, else a delete. */
   private async statesOf(tx: Tx, ids: string[], categories: string[]): Promise<FeedChange[]> {
     const rows = await tx.$queryRaw<Array<ArticleRow & { removed: boolean | null }>>`
-      SELECT a.id, a.title, a.url, a.summary, a.published_at, a.image_key, ch.removed,
-        (SELECT array_agg(c.category_key ORDER BY c.category_key) FROM ${this.t.articleCategories} c WHERE c.article_id = x.id) AS categories
+      SELECT ${articleColumns(this.t.articleCategories)}, ch.removed
       FROM unnest(${ids}::text[]) WITH ORDINALITY AS x(id, n)
       LEFT JOIN ${this.t.articles} a ON a.id = x.id
       LEFT JOIN ${this.t.articleChanges} ch ON ch.article_id = x.id
       ORDER BY x.n`;
     const subscribed = new Set(categories);
     return rows.map((r, i): FeedChange => {
-      if (r.id !== null && (r.categories ?? []).some((c) => subscribed.has(c))) return { type: 'upsert', article: toArticle(r) };
+      if (r.id !== null && (r.categories ?? []).some((c) => subscribed.has(c))) return { type: 'upsert', article: articleOf(r) };
       return { type: 'delete', id: ids[i]!, reason: r.id === null ? 'removed' : 'unsubscribed' };
     });
   }
@@ -279,7 +264,7 @@ export class ChangesFeed {
    * set, deletes for the others), then the articles removed since the copy's position, then (back in
    * replay) the changes since the walk began. A subscription change during the walk starts it again.
    */
-  private async walk(tx: Tx, position: ChangesPosition, version: number, current: string[], limit: number) {
+  private async walk(tx: Tx, position: SiteChangesPosition, version: number, current: string[], limit: number) {
     if (position.version === 0 && position.walk && position.walk.to !== version && position.walk.to !== 0) {
       // A first sync cut short by a subscription change: the copy holds part of version walk.to's
       // articles as they were after walk.from; bring it over like any copy of that version.
@@ -292,14 +277,13 @@ export class ChangesFeed {
     const changes: FeedChange[] = [];
     if (walk.stage === 'articles') {
       const rows = await tx.$queryRaw<ArticleRow[]>`
-        SELECT a.id, a.title, a.url, a.summary, a.published_at, a.image_key,
-          (SELECT array_agg(c.category_key ORDER BY c.category_key) FROM ${this.t.articleCategories} c WHERE c.article_id = a.id) AS categories
+        SELECT ${articleColumns(this.t.articleCategories)}
         FROM ${this.t.articles} a
         WHERE a.id > ${walk.after} AND EXISTS (SELECT 1 FROM ${this.t.articleCategories} c WHERE c.article_id = a.id AND c.category_key = ANY(${touched}::text[]))
         ORDER BY a.id LIMIT ${limit}`;
       const subscribed = new Set(current);
       for (const r of rows) {
-        const article = toArticle(r);
+        const article = articleOf(r);
         if (article.categories.some((c) => subscribed.has(c))) changes.push({ type: 'upsert', article });
         else changes.push({ type: 'delete', id: article.id, reason: 'unsubscribed' });
       }

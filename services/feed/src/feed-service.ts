@@ -52,7 +52,7 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
     );
   void prune();
   const pruning = setInterval(() => void prune(), 24 * 3_600_000).unref();
-  return createFeedServer({ prisma, logger, callers: deps.callers, pages, writes, importer, changes })
+  return createFeedServer({ prisma, schema: deps.database.schema, logger, callers: deps.callers, pages, writes, importer, changes })
     .addCleanup(() => clearInterval(pruning))
     .addCleanup(() => bus.close())
     .addCleanup(() => prisma.$disconnect());

@@ -6,22 +6,13 @@
 import { malformed } from '@cfs/common/errors';
 import { ARTICLE_ID_MAX } from '@cfs/common/rules';
 import type { FeedCursor__Output as CursorMessageIn } from '@cfs/protos/generated/cfs/feed/v1/FeedCursor.js';
+import { articleColumns, articleOf, type ArticleRow, type FeedArticle } from './article-row.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
 
 /** Where a page starts (exclusive): the last article of the previous page. */
 export interface Cursor {
   publishedAt: Date;
   articleId: string;
-}
-
-export interface FeedArticle {
-  id: string;
-  title: string;
-  url: string;
-  summary: string | null;
-  publishedAt: Date;
-  imageKey: string | null;
-  categories: string[];
 }
 
 /** One page of articles and the cursor of the next one (null on the last page). */
@@ -40,16 +31,6 @@ export function cursorFromMessage(message: CursorMessageIn): Cursor {
 
 export function cursorToMessage(cursor: Cursor): CursorMessageIn {
   return { publishedAt: cursor.publishedAt.toISOString(), articleId: cursor.articleId };
-}
-
-interface PageRow {
-  id: string;
-  title: string;
-  url: string;
-  summary: string | null;
-  published_at: Date;
-  image_key: string | null;
-  categories: string[] | null;
 }
 
 /**
@@ -93,85 +74,56 @@ export function pageQuery(schema: string, categories: string[], limit: number, a
       ORDER BY published_at DESC, article_id DESC
       LIMIT ${limit}
     )
-    SELECT a.id, a.title, a.url, a.summary, a.published_at, a.image_key,
-      (SELECT array_agg(x.category_key ORDER BY x.category_key) FROM ${t.articleCategories} x WHERE x.article_id = a.id) AS categories
+    SELECT ${articleColumns(t.articleCategories)}
     FROM page p JOIN ${t.articles} a ON a.id = p.article_id
     ORDER BY p.published_at DESC, p.article_id DESC`;
 }
 
 /** Reads one page (one query: limit + 1 rows tell whether a next page exists). */
 export async function readPage(db: PrismaClient, schema: string, categories: string[], limit: number, after: Cursor | null): Promise<ArticlePage> {
-  const rows = await db.$queryRaw<PageRow[]>(pageQuery(schema, categories, limit + 1, after));
-  const articles = rows.slice(0, limit).map((r) => ({
-    id: r.id,
-    title: r.title,
-    url: r.url,
-    summary: r.summary,
-    publishedAt: new Date(r.published_at),
-    imageKey: r.image_key,
-    categories: r.categories ?? [],
-  }));
+  const rows = await db.$queryRaw<ArticleRow[]>(pageQuery(schema, categories, limit + 1, after));
+  const articles = rows.slice(0, limit).map(articleOf);
   const last = articles[articles.length - 1];
   return { articles, next: rows.length > limit && last ? { publishedAt: last.publishedAt, articleId: last.id } : null };
 }
 
-/** A position in the order articles changed in (updated_at, then id). */
-export interface ChangePosition {
+/** A position in the order articles changed in (updated_at, then id): where ListArticleChanges goes on. */
+export interface ArticleChangePosition {
   updatedAt: Date;
   articleId: string;
 }
 
-export function changePositionFromMessage(message: { updatedAt: string; articleId: string }): ChangePosition {
+export function articleChangePositionFromMessage(message: { updatedAt: string; articleId: string }): ArticleChangePosition {
   const updatedAt = new Date(message.updatedAt);
   if (!message.updatedAt || Number.isNaN(updatedAt.getTime())) throw malformed('after: updatedAt is not a timestamp');
   if (message.articleId.length > ARTICLE_ID_MAX) throw malformed(`after: articleId must be at most ${ARTICLE_ID_MAX} characters`);
   return { updatedAt, articleId: message.articleId };
 }
 
-const feedArticleOf = (r: {
-  id: string;
-  title: string;
-  url: string;
-  summary: string | null;
-  publishedAt: Date;
-  imageKey: string | null;
-  categories: Array<{ categoryKey: string }>;
-}): FeedArticle => ({
-  id: r.id,
-  title: r.title,
-  url: r.url,
-  summary: r.summary,
-  publishedAt: r.publishedAt,
-  imageKey: r.imageKey,
-  categories: r.categories.map((c) => c.categoryKey),
-});
-
 /** The articles of these ids that exist, and the ids of those removed (a tombstone in article_changes), in id order. */
-export async function readArticles(db: PrismaClient, ids: string[]): Promise<{ articles: FeedArticle[]; removed: string[] }> {
+export async function readArticles(db: PrismaClient, schema: string, ids: string[]): Promise<{ articles: FeedArticle[]; removed: string[] }> {
+  const t = feedTables(schema);
   const [rows, removed] = await Promise.all([
-    db.article.findMany({
-      where: { id: { in: ids } },
-      orderBy: { id: 'asc' },
-      include: { categories: { select: { categoryKey: true }, orderBy: { categoryKey: 'asc' } } },
-    }),
+    db.$queryRaw<ArticleRow[]>`SELECT ${articleColumns(t.articleCategories)} FROM ${t.articles} a WHERE a.id = ANY(${ids}::text[]) ORDER BY a.id`,
     db.articleChange.findMany({ where: { articleId: { in: ids }, removed: true }, select: { articleId: true }, orderBy: { articleId: 'asc' } }),
   ]);
-  return { articles: rows.map(feedArticleOf), removed: removed.map((r) => r.articleId) };
+  return { articles: rows.map(articleOf), removed: removed.map((r) => r.articleId) };
 }
 
 /** Articles changed after a position, oldest change first (an index scan of articles_changes_idx). */
 export async function readChanges(
   db: PrismaClient,
-  after: ChangePosition | null,
+  schema: string,
+  after: ArticleChangePosition | null,
   limit: number,
-): Promise<{ articles: FeedArticle[]; last: ChangePosition | null }> {
-  const rows = await db.article.findMany({
-    where: after ? { OR: [{ updatedAt: { gt: after.updatedAt } }, { updatedAt: after.updatedAt, id: { gt: after.articleId } }] } : {},
-    orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
-    take: limit,
-    include: { categories: { select: { categoryKey: true }, orderBy: { categoryKey: 'asc' } } },
-  });
-  const articles = rows.map(feedArticleOf);
+): Promise<{ articles: FeedArticle[]; last: ArticleChangePosition | null }> {
+  const t = feedTables(schema);
+  const from = after
+    ? Prisma.sql`WHERE a.updated_at > ${after.updatedAt}::timestamptz OR (a.updated_at = ${after.updatedAt}::timestamptz AND a.id > ${after.articleId})`
+    : Prisma.empty;
+  const rows = await db.$queryRaw<Array<ArticleRow & { updated_at: Date }>>`
+    SELECT ${articleColumns(t.articleCategories)}, a.updated_at FROM ${t.articles} a ${from}
+    ORDER BY a.updated_at, a.id LIMIT ${limit}`;
   const last = rows[rows.length - 1];
-  return { articles, last: last ? { updatedAt: last.updatedAt, articleId: last.id } : null };
+  return { articles: rows.map(articleOf), last: last ? { updatedAt: new Date(last.updated_at), articleId: last.id } : null };
 }

@@ -10,12 +10,13 @@ import type { Article as ArticleMessage } from '@cfs/protos/generated/cfs/feed/v
 import type { FeedAdminServiceHandlers } from '@cfs/protos/generated/cfs/feed/v1/FeedAdminService.js';
 import type { FeedServiceHandlers } from '@cfs/protos/generated/cfs/feed/v1/FeedService.js';
 import type { AnnouncedWrites } from './announced-writes.ts';
-import type { ChangesFeed, ChangesPosition } from './changes.ts';
+import type { ChangesFeed, SiteChangesPosition } from './changes.ts';
 import type { ChangesPosition__Output as PositionIn, ChangesPosition as PositionOut } from '@cfs/protos/generated/cfs/feed/v1/ChangesPosition.js';
 import type { ArticleImporter, ArticleLine } from './articles.ts';
 import type { FeedPages } from './feed-pages.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
-import { changePositionFromMessage, cursorFromMessage, cursorToMessage, readArticles, readChanges, type FeedArticle } from './page-query.ts';
+import type { FeedArticle } from './article-row.ts';
+import { articleChangePositionFromMessage, cursorFromMessage, cursorToMessage, readArticles, readChanges } from './page-query.ts';
 import { listCategories } from './taxonomy.ts';
 
 export const MAX_IMPORT_BATCH = 5000;
@@ -39,7 +40,7 @@ const SEQ = /^\d{1,19}$/;
  * by its codec in the gateway (gateway/src/tokens/changes-token.ts); this only refuses a message no
  * gateway would send, so that it is INVALID_ARGUMENT rather than a failed BigInt.
  */
-function positionFromMessage(m: PositionIn): ChangesPosition {
+function positionFromMessage(m: PositionIn): SiteChangesPosition {
   if (!SEQ.test(m.seq) || (m.walk && !SEQ.test(m.walk.from))) throw malformed('since: not a position');
   if (!Number.isInteger(m.version) || m.version < 0) throw malformed('since: not a position');
   const walk = m.walk;
@@ -52,7 +53,7 @@ function positionFromMessage(m: PositionIn): ChangesPosition {
   };
 }
 
-function positionToMessage(p: ChangesPosition): PositionOut {
+function positionToMessage(p: SiteChangesPosition): PositionOut {
   return {
     siteId: p.siteId,
     seq: p.seq.toString(),
@@ -83,6 +84,8 @@ const MAX_CHANGES = 1000;
 export interface FeedServerDeps {
   changes: ChangesFeed;
   prisma: PrismaClient;
+  /** The schema of the feed tables (raw SQL names it). */
+  schema: string;
   logger: Logger;
   callers: ServiceCallers;
   pages: FeedPages;
@@ -90,7 +93,7 @@ export interface FeedServerDeps {
   importer: ArticleImporter;
 }
 
-export function createFeedServer({ prisma, logger, callers, pages, writes, importer, changes }: FeedServerDeps): GrpcServer {
+export function createFeedServer({ prisma, schema, logger, callers, pages, writes, importer, changes }: FeedServerDeps): GrpcServer {
   const { cfs } = loadProtos();
   const customerFacing = implement<FeedServiceHandlers>(logger, {
     ListCategories: async () => ({ categories: await listCategories(prisma) }),
@@ -139,12 +142,12 @@ export function createFeedServer({ prisma, logger, callers, pages, writes, impor
     GetArticles: async (req) => {
       if (req.ids.length > MAX_CHANGES) throw malformed(`at most ${MAX_CHANGES} ids`);
       if (req.ids.length === 0) return { articles: [], removedIds: [] };
-      const { articles, removed } = await readArticles(prisma, [...new Set(req.ids)]);
+      const { articles, removed } = await readArticles(prisma, schema, [...new Set(req.ids)]);
       return { articles: articles.map(toArticleMessage), removedIds: removed };
     },
     ListArticleChanges: async (req) => {
       if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > MAX_CHANGES) throw malformed(`limit must be 1 to ${MAX_CHANGES}`);
-      const { articles, last } = await readChanges(prisma, req.after ? changePositionFromMessage(req.after) : null, req.limit);
+      const { articles, last } = await readChanges(prisma, schema, req.after ? articleChangePositionFromMessage(req.after) : null, req.limit);
       return {
         articles: articles.map(toArticleMessage),
         ...(last ? { last: { updatedAt: last.updatedAt.toISOString(), articleId: last.articleId } } : {}),

@@ -10,7 +10,7 @@ import { MemoryBus } from '@cfs/common/bus';
 import { createPgAdapter } from '@cfs/common/database';
 import { applyMigrations } from '@cfs/common/migrate';
 import { ArticleImporter } from '../src/articles.ts';
-import { CHANGE_RETENTION_DAYS, ChangesFeed, pruneChanges, type ChangesPosition, type FeedChange } from '../src/changes.ts';
+import { CHANGE_RETENTION_DAYS, ChangesFeed, pruneChanges, type SiteChangesPosition, type FeedChange } from '../src/changes.ts';
 import { FeedPages } from '../src/feed-pages.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 import { replaceSubscriptions } from '../src/subscriptions.ts';
@@ -39,7 +39,7 @@ afterAll(async () => {
 /** A client's copy of a Site's feed, kept by the changes feed. */
 class Mirror {
   readonly held = new Map<string, string>();
-  position: ChangesPosition | null = null;
+  position: SiteChangesPosition | null = null;
   constructor(readonly siteId: string) {}
 
   apply(change: FeedChange): void {

@@ -31,7 +31,7 @@ afterAll(async () => {
 describe('articles by id (GetArticles)', () => {
   it('answers the articles that exist in id order, and the ids of removed ones apart; unknown ids in neither', async () => {
     await db.$executeRawUnsafe(`INSERT INTO article_changes (article_id, seq, removed, changed_at) VALUES ('gone1', 1, true, now()), ('a3', 2, false, now())`);
-    const { articles, removed } = await readArticles(db, ['a3', 'gone1', 'a10', 'never']);
+    const { articles, removed } = await readArticles(db, schema, ['a3', 'gone1', 'a10', 'never']);
     expect(articles.map((a) => a.id)).toEqual(['a10', 'a3']);
     expect(articles[0]).toMatchObject({ title: 't', summary: null, categories: ['c0'] });
     expect(removed).toEqual(['gone1']);

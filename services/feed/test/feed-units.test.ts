@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ARTICLE_CATEGORIES_MAX, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX } from '@cfs/common/rules';
 import { articleIdForUrl, readJsonLines, validateArticles } from '../src/articles.ts';
 import { cursorFromMessage, cursorToMessage } from '../src/page-query.ts';
 import { parseTaxonomy } from '../src/taxonomy.ts';
@@ -64,6 +65,27 @@ describe('article validation', () => {
       keys,
     );
     expect(rejected.map((r) => r.line)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('holds an article to the limits of @cfs/common/rules: title, summary and categories, up to each and not one more', () => {
+    const base = { url: 'https://x.example.com/l', publishedAt: '2026-01-01T00:00:00Z', categories: ['tech'] };
+    const many = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`);
+    const { valid, rejected } = validateArticles(
+      [
+        { line: 1, value: { ...base, id: 'l1', title: 't'.repeat(ARTICLE_TITLE_MAX), summary: 's'.repeat(ARTICLE_SUMMARY_MAX) } },
+        { line: 2, value: { ...base, id: 'l2', title: 't'.repeat(ARTICLE_TITLE_MAX + 1) } },
+        { line: 3, value: { ...base, id: 'l3', title: 'T', summary: 's'.repeat(ARTICLE_SUMMARY_MAX + 1) } },
+        { line: 4, value: { ...base, id: 'l4', title: 'T', categories: many(ARTICLE_CATEGORIES_MAX) } },
+        { line: 5, value: { ...base, id: 'l5', title: 'T', categories: many(ARTICLE_CATEGORIES_MAX + 1) } },
+      ],
+      new Set(many(ARTICLE_CATEGORIES_MAX + 1).concat('tech')),
+    );
+    expect(valid.map((a) => a.id)).toEqual(['l1', 'l4']);
+    expect(rejected.map((r) => [r.line, r.reason.split(':')[0]])).toEqual([
+      [2, 'title'],
+      [3, 'summary'],
+      [5, 'categories'],
+    ]);
   });
 
   it('reads JSON lines, skipping blank ones and reporting unreadable ones', () => {

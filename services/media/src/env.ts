@@ -36,7 +36,7 @@ export const mediaEnvSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
-    /** Who generates text variants and images (src/ai-providers): an OpenAI-compatible API, the built-in renderer, or nobody. */
+    /** Who generates text variants and images (src/ai/providers): an OpenAI-compatible API, the built-in renderer, or nobody. */
     AI_PROVIDER: z.enum(AI_PROVIDERS).default('none'),
     /** The OpenAI-compatible API's base URL, ending in /v1 (OpenAI itself, LocalAI, vLLM, Ollama…). */
     AI_API_URL: z.string().url().default('https://api.openai.com/v1'),

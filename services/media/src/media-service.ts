@@ -9,23 +9,25 @@ import { CHANNELS, createBus, type Bus } from '@cfs/common/bus';
 import { addressesOf, DEPLOYABLES } from '@cfs/common/deployables';
 import type { GrpcServer } from '@cfs/common/grpc';
 import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
-import { AiImages } from './ai.ts';
-import { AiBudgetLedger, type AiUnitCosts } from './ai-budget.ts';
-import { GENERATION_QUEUE, GenerationQueue, type GenerationDeps } from './ai-jobs.ts';
-import { measuredProvider, observeGenerationQueue, readQueue } from './ai-metrics.ts';
-import type { CurrentFacts } from './ai-current.ts';
-import { GenerationPlanner, VariantNotes, type PlannerSources } from './ai-planner.ts';
-import { createAiProvider } from './ai-providers/index.ts';
+import { AiImages } from './ai/images-status.ts';
+import { AiBudgetLedger, type AiUnitCosts } from './ai/budget-ledger.ts';
+import { GENERATION_QUEUE, GenerationQueue, type GenerationDeps } from './ai/jobs.ts';
+import { measuredProvider, observeGenerationQueue, readQueue } from './ai/metrics.ts';
+import type { CurrentFacts } from './ai/current.ts';
+import { GenerationPlanner, VariantNotes, type PlannerSources } from './ai/planner.ts';
+import { prismaAiJobs, prismaVariants, storedImages } from './ai/prisma-repositories.ts';
+import type { AiJobRepository } from './ai/repositories.ts';
+import { createAiProvider } from './ai/providers/index.ts';
 import type { MediaEnv } from './env.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { createMediaHttpServer } from './http.ts';
 import { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store.ts';
-import { grpcPlannerSources } from './planner-sources.ts';
+import { grpcPlannerSources } from './ai/grpc-sources.ts';
 import { createMediaGrpcServer } from './server.ts';
 
 export { mediaEnvSchema, type MediaEnv } from './env.ts';
 export { FileObjectStore, S3ObjectStore, type ObjectStore } from './object-store.ts';
-export { createAiProvider, type AiProvider, type AiRequest } from './ai-providers/index.ts';
+export { createAiProvider, type AiProvider, type AiRequest } from './ai/providers/index.ts';
 
 export const MEDIA_MIGRATIONS_DIR = new URL('../prisma/migrations', import.meta.url).pathname;
 
@@ -71,7 +73,7 @@ async function startGeneration(
   deps: MediaServiceDeps,
   bus: Bus,
   sources: PlannerSources,
-  work: Omit<GenerationDeps, 'variantStored'>,
+  work: Omit<GenerationDeps, 'variantStored' | 'jobs'> & { jobs: AiJobRepository },
 ): Promise<GenerationQueue> {
   const { logger } = deps;
   const queue = await GenerationQueue.start({
@@ -81,7 +83,7 @@ async function startGeneration(
     callTimeoutMs: env.AI_TIMEOUT_MS,
     logger,
   });
-  const notes = new VariantNotes(work.prisma, sources, logger);
+  const notes = new VariantNotes(work.variants, sources, logger);
   // The changes feed learns of the variant (or the sweep tells it later); the gateways' caches are told when they can be.
   const announce = (siteId: string) =>
     bus
@@ -94,7 +96,8 @@ async function startGeneration(
   await queue.work({ ...work, variantStored });
   const planner = new GenerationPlanner({
     sources,
-    prisma: work.prisma,
+    variants: work.variants,
+    jobs: work.jobs,
     ledger: work.ledger,
     queue: (jobs, priorities) => queue.queue(jobs, priorities),
     backfill: env.AI_BACKFILL_ARTICLES,
@@ -146,18 +149,19 @@ export async function createMediaService(
     deadlineMs: env.GRPC_DEADLINE_MS,
   });
   const facts = deps.aiFacts ?? sources;
+  const variants = prismaVariants(prisma);
   // Started beside the server, not before it: pg-boss's start takes seconds on the embedded PGlite.
   // A queue that cannot start stops nothing else; its error is logged and every call that needs it fails.
   const jobs = provider
     ? startGeneration(env, deps, bus, sources, {
-        prisma,
+        variants,
+        jobs: prismaAiJobs(prisma),
         ledger,
         provider: measuredProvider(provider),
         images,
-        store,
+        generatedImages: storedImages(prisma, store, env.MEDIA_MAX_OBJECT_BYTES),
         facts,
         logger,
-        maxObjectBytes: env.MEDIA_MAX_OBJECT_BYTES,
       })
     : undefined;
   jobs?.catch((err: unknown) => logger.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'generation could not start'));
@@ -165,6 +169,7 @@ export async function createMediaService(
   const server = createMediaGrpcServer({
     prisma,
     ledger,
+    variants,
     images,
     store,
     facts,

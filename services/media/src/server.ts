@@ -6,14 +6,15 @@ import { prismaReadiness } from '@cfs/common/service';
 import { loadProtos } from '@cfs/protos';
 import type { MediaAdminServiceHandlers } from '@cfs/protos/generated/cfs/media/v1/MediaAdminService.js';
 import type { MediaServiceHandlers } from '@cfs/protos/generated/cfs/media/v1/MediaService.js';
-import type { AiImages } from './ai.ts';
-import type { AiBudgetLedger } from './ai-budget.ts';
-import { currentOnly, type CurrentFacts } from './ai-current.ts';
-import { variantsOf, type GenerationQueue } from './ai-jobs.ts';
+import type { AiImages } from './ai/images-status.ts';
+import type { AiBudgetLedger } from './ai/budget-ledger.ts';
+import { currentOnly, type CurrentFacts } from './ai/current.ts';
+import { variantsOf, type GenerationQueue } from './ai/jobs.ts';
+import type { VariantRepository } from './ai/repositories.ts';
 import { malformed } from '@cfs/common/errors';
 import { failpoint } from '@cfs/common/failpoints';
 import type { PrismaClient } from './generated/prisma/client.ts';
-import { recentGenerations } from './generations.ts';
+import { recentGenerations } from './ai/generations.ts';
 import { etagOf, putObject } from './media.ts';
 import type { ObjectStore } from './object-store.ts';
 
@@ -35,9 +36,10 @@ export const MEDIA_ADMIN_CALLERS: CallerPolicy<RpcName<MediaAdminServiceHandlers
 export function createMediaGrpcServer(deps: {
   prisma: PrismaClient;
   ledger: AiBudgetLedger;
+  variants: VariantRepository;
   images: AiImages;
   store: ObjectStore;
-  /** What is current (ai-current.ts): GetVariants answers only current variants. */
+  /** What is current (ai/current.ts): GetVariants answers only current variants. */
   facts: CurrentFacts;
   /** Absent when AI_PROVIDER is none: nothing is queued. Started after the server (pg-boss's start takes seconds on PGlite). */
   jobs: Promise<GenerationQueue> | undefined;
@@ -51,7 +53,7 @@ export function createMediaGrpcServer(deps: {
     await failpoint('media.getVariants');
     // Only the variants made for the article's and the profile's current versions: a corrected
     // article, or a replaced profile, shows no personalized text until its own variant exists.
-    const variants = await currentOnly(deps.facts, req.siteId, await variantsOf(prisma, req.siteId, req.articleIds));
+    const variants = await currentOnly(deps.facts, req.siteId, await variantsOf(deps.variants, req.siteId, req.articleIds));
     return {
       variants: variants.map((v) => ({
         articleId: v.articleId,

@@ -9,7 +9,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPgAdapter, type DatabaseTarget } from '@cfs/common/database';
 import { applyMigrations } from '@cfs/common/migrate';
-import { AiBudgetLedger } from '../src/ai-budget.ts';
+import { AiBudgetLedger } from '../src/ai/budget-ledger.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 
 const MIGRATIONS = new URL('../prisma/migrations', import.meta.url).pathname;

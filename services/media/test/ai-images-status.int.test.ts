@@ -19,8 +19,8 @@ import type { GenerationJob } from '@cfs/protos/generated/cfs/media/v1/Generatio
 import type { MediaAdminServiceClient } from '@cfs/protos/generated/cfs/media/v1/MediaAdminService.js';
 import type { MediaServiceClient } from '@cfs/protos/generated/cfs/media/v1/MediaService.js';
 import { startOpenAiStandIn, type OpenAiStandIn, type StandInAnswer } from '../../../test/support/openai-standin.ts';
-import { IMAGES_STATUS_REASONS as REASONS, PAUSE_CHECK_MS, RECENT_IMAGE_CALLS } from '../src/ai.ts';
-import { GENERATION_QUEUE } from '../src/ai-jobs.ts';
+import { IMAGES_STATUS_REASONS as REASONS, PAUSE_CHECK_MS, RECENT_IMAGE_CALLS } from '../src/ai/images-status.ts';
+import { GENERATION_QUEUE } from '../src/ai/jobs.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 import { createMediaService, mediaEnvSchema } from '../src/media-service.ts';
 import { FileObjectStore } from '../src/object-store.ts';

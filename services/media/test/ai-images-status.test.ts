@@ -1,4 +1,4 @@
-/** The computed AI image status (src/ai.ts): the operator's setting, the provider, and the window of recent image calls. */
+/** The computed AI image status (src/ai/images-status.ts): the operator's setting, the provider, and the window of recent image calls. */
 import { describe, expect, it } from 'vitest';
 import {
   computeImagesStatus,
@@ -8,7 +8,7 @@ import {
   type ImageCall,
   type ImageCallOutcome,
   type OperatorSetting,
-} from '../src/ai.ts';
+} from '../src/ai/images-status.ts';
 
 const now = new Date('2026-11-25T12:00:00.000Z');
 const operational: OperatorSetting = { status: 'operational', updatedAt: new Date(0) };

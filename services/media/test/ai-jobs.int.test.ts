@@ -22,8 +22,8 @@ import { standaloneFacts } from './standalone-facts.ts';
 import { createMediaService, mediaEnvSchema } from '../src/media-service.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 import { createPgAdapter } from '@cfs/common/database';
-import { AiBudgetLedger } from '../src/ai-budget.ts';
-import { generationKey, type GenerationJobData } from '../src/ai-jobs.ts';
+import { AiBudgetLedger } from '../src/ai/budget-ledger.ts';
+import { generationKey, type GenerationJobData } from '../src/ai/jobs.ts';
 
 const logger = createLogger('test', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const target = { connectionString: inject('databaseUrl'), schema: `aijobs_${process.pid}_${Date.now().toString(36)}` };

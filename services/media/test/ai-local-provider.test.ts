@@ -5,8 +5,8 @@
  */
 import { crc32, inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAiProvider, type AiProvider, type AiRequest, type SeoProfile } from '../src/ai-providers/index.ts';
-import { LOCAL_IMAGE_SIZE, localSvg, localText } from '../src/ai-providers/local.ts';
+import { createAiProvider, type AiProvider, type AiRequest, type SeoProfile } from '../src/ai/providers/index.ts';
+import { LOCAL_IMAGE_SIZE, localSvg, localText } from '../src/ai/providers/local.ts';
 import { mediaEnvSchema } from '../src/env.ts';
 
 const garden: SeoProfile = {

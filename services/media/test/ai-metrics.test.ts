@@ -9,8 +9,8 @@ import { createLogger, type Logger } from '@cfs/common/logger';
 import { startTelemetry, type Telemetry } from '@cfs/common/telemetry';
 import { freePort } from '../../../test/support/processes.ts';
 import { samplesOf, scrape, valueOf } from '../../../test/support/metrics.ts';
-import { measuredProvider, observeGenerationQueue, type QueueSnapshot } from '../src/ai-metrics.ts';
-import { AiProviderError, type AiProvider, type AiRequest } from '../src/ai-providers/index.ts';
+import { measuredProvider, observeGenerationQueue, type QueueSnapshot } from '../src/ai/metrics.ts';
+import { AiProviderError, type AiProvider, type AiRequest } from '../src/ai/providers/index.ts';
 
 let telemetry: Telemetry;
 let port: number;

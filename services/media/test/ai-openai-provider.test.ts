@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOpenAiStandIn, STANDIN_PNG, type OpenAiStandIn } from '../../../test/support/openai-standin.ts';
-import { AiProviderError, createAiProvider, type AiProvider, type AiRequest, type SeoProfile } from '../src/ai-providers/index.ts';
-import { createOpenAiProvider } from '../src/ai-providers/openai.ts';
+import { AiProviderError, createAiProvider, type AiProvider, type AiRequest, type SeoProfile } from '../src/ai/providers/index.ts';
+import { createOpenAiProvider } from '../src/ai/providers/openai.ts';
 import { mediaEnvSchema } from '../src/env.ts';
 
 const PROVIDER_TEXT = 'Your request was rejected by the safety system: secret-internal-detail-42';

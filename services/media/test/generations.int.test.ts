@@ -54,7 +54,7 @@ afterAll(async () => {
 });
 
 let seq = 0;
-/** An attempt recorded as the jobs of src/ai-jobs.ts record one, `minutes` after a fixed start. */
+/** An attempt recorded as the jobs of src/ai/jobs.ts record one, `minutes` after a fixed start. */
 const attempt = (siteId: string, articleId: string, minutes: number, extra: { outcome?: string; reason?: string; units?: number; attempt?: number } = {}) =>
   probe.aiGeneration.create({
     data: {

@@ -3,8 +3,8 @@
  * plan has the budget a test set for it (1000 units a month unless set), and every article and
  * profile is at the version the tests' jobs carry.
  */
-import type { CurrentFacts } from '../src/ai-current.ts';
-import { siteBudgetOf } from '../src/ai-decisions.ts';
+import type { CurrentFacts } from '../src/ai/current.ts';
+import { siteBudgetOf } from '../src/ai/decisions/job-spend.ts';
 
 export function standaloneFacts(versions: { article: string; profile: string }): CurrentFacts & { budgets: Map<string, number> } {
   const budgets = new Map<string, number>();

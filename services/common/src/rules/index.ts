@@ -15,6 +15,7 @@ export {
   withoutControlCharacters,
 } from './text.ts';
 export { email, httpUrl, providerAddress, webAddress } from './addresses.ts';
+export { ARTICLE_CATEGORIES_MAX, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, META_DESCRIPTION_MAX } from './article.ts';
 export { ARTICLE_ID, ARTICLE_ID_MAX, CATEGORY_KEY, categoryKey, locale, mediaKey, planId } from './keys.ts';
 export { customer, site, storedSite } from './account.ts';
 export {

@@ -71,7 +71,7 @@ export interface GenerationView {
   createdAt: string;
 }
 
-/** What each outcome of a generation attempt (services/media/src/ai-jobs.ts) is called on the page. */
+/** What each outcome of a generation attempt (services/media/src/ai/jobs.ts) is called on the page. */
 const OUTCOME_NAMES: Record<string, string> = {
   generated: 'Generated',
   partial: 'Text only (no image)',

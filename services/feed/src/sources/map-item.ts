@@ -1,6 +1,6 @@
 /**
  * One feed item as an article of a Source, or the reason it is rejected. The article fits the limits
- * `articles import` applies (services/feed/src/articles.ts: title at most 500 characters, URLs at
+ * `articles import` applies (services/feed/src/articles.ts: title at most ARTICLE_TITLE_MAX of @cfs/common/rules, URLs at
  * most 2 048), so both ways in store the same shape; the summary is kept shorter (1 000 characters,
  * cut at a word), as a teaser of the publisher's page rather than a copy of it.
  *
@@ -10,11 +10,11 @@
  * URLs on whatever host they name.
  */
 import { Parser } from 'htmlparser2';
-import { cutAtWord, toPlainText } from '@cfs/common/rules';
+import { ARTICLE_TITLE_MAX, cutAtWord, toPlainText } from '@cfs/common/rules';
 import type { FeedItem } from './parse-feed.ts';
 import { itemIdentity, sourceArticleId } from './item-identity.ts';
 
-export const TITLE_MAX = 500;
+export const TITLE_MAX = ARTICLE_TITLE_MAX;
 export const SUMMARY_MAX = 1000;
 export const URL_MAX = 2048;
 /** How much of an item names it in a rejection. */

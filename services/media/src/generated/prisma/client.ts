@@ -53,7 +53,7 @@ export type MediaObject = Prisma.MediaObjectModel
 export type AiUsageEntry = Prisma.AiUsageEntryModel
 /**
  * Model AiReservation
- * Budget held for a generation before its provider calls (src/ai-budget.ts): `open` until it is
+ * Budget held for a generation before its provider calls (src/ai/budget-ledger.ts): `open` until it is
  * settled (its units become an AiUsageEntry dated at the reservation, so they count in the period
  * the budget was checked against) or released. A row never leaves a finished state.
  */
@@ -71,7 +71,7 @@ export type AiBudgetLock = Prisma.AiBudgetLockModel
 export type AiImagesStatus = Prisma.AiImagesStatusModel
 /**
  * Model AiImageCall
- * The outcome of a recent image provider call (src/ai.ts): success, transient or permanent, for
+ * The outcome of a recent image provider call (src/ai/images-status.ts): success, transient or permanent, for
  * the computed AI image status. Each write prunes what the status window no longer reads, so the
  * table holds about RECENT_IMAGE_CALLS rows.
  */
@@ -79,7 +79,7 @@ export type AiImageCall = Prisma.AiImageCallModel
 /**
  * Model AiVariant
  * The text variant (and hero image) generated for a Site from one article version and one version
- * of the Site's SEO profile (src/ai-jobs.ts); one row per (Site, article): a newer article or
+ * of the Site's SEO profile (src/ai/jobs.ts); one row per (Site, article): a newer article or
  * profile version replaces the older.
  */
 export type AiVariant = Prisma.AiVariantModel
@@ -91,6 +91,6 @@ export type AiVariant = Prisma.AiVariantModel
 export type AiGeneration = Prisma.AiGenerationModel
 /**
  * Model AiPlanPosition
- * Where the generation planner has read a source up to (src/ai-planner.ts): the feed's article changes.
+ * Where the generation planner has read a source up to (src/ai/planner.ts): the feed's article changes.
  */
 export type AiPlanPosition = Prisma.AiPlanPositionModel

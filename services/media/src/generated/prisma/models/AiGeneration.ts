@@ -534,7 +534,7 @@ export type $AiGenerationPayload<ExtArgs extends runtime.Types.Extensions.Intern
     attempt: number
     outcome: string
     /**
-     * The failure's fixed, safe message (src/ai-providers/provider.ts); never the provider's text.
+     * The failure's fixed, safe message (src/ai/providers/provider.ts); never the provider's text.
      */
     reason: string | null
     units: number

@@ -14,7 +14,7 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 
 /**
  * Model AiImageCall
- * The outcome of a recent image provider call (src/ai.ts): success, transient or permanent, for
+ * The outcome of a recent image provider call (src/ai/images-status.ts): success, transient or permanent, for
  * the computed AI image status. Each write prunes what the status window no longer reads, so the
  * table holds about RECENT_IMAGE_CALLS rows.
  */

@@ -14,7 +14,7 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 
 /**
  * Model AiPlanPosition
- * Where the generation planner has read a source up to (src/ai-planner.ts): the feed's article changes.
+ * Where the generation planner has read a source up to (src/ai/planner.ts): the feed's article changes.
  */
 export type AiPlanPositionModel = runtime.Types.Result.DefaultSelection<Prisma.$AiPlanPositionPayload>
 

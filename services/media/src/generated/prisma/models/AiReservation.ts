@@ -14,7 +14,7 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 
 /**
  * Model AiReservation
- * Budget held for a generation before its provider calls (src/ai-budget.ts): `open` until it is
+ * Budget held for a generation before its provider calls (src/ai/budget-ledger.ts): `open` until it is
  * settled (its units become an AiUsageEntry dated at the reservation, so they count in the period
  * the budget was checked against) or released. A row never leaves a finished state.
  */

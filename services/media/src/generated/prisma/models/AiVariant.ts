@@ -15,7 +15,7 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 /**
  * Model AiVariant
  * The text variant (and hero image) generated for a Site from one article version and one version
- * of the Site's SEO profile (src/ai-jobs.ts); one row per (Site, article): a newer article or
+ * of the Site's SEO profile (src/ai/jobs.ts); one row per (Site, article): a newer article or
  * profile version replaces the older.
  */
 export type AiVariantModel = runtime.Types.Result.DefaultSelection<Prisma.$AiVariantPayload>
@@ -574,7 +574,7 @@ export type $AiVariantPayload<ExtArgs extends runtime.Types.Extensions.InternalA
     units: number
     generatedAt: Date
     /**
-     * When the feed's changes feed was told of it; null until then (src/ai-planner.ts VariantNotes).
+     * When the feed's changes feed was told of it; null until then (src/ai/planner.ts VariantNotes).
      */
     notedAt: Date | null
   }, ExtArgs["result"]["aiVariant"]>

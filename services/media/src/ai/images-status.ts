@@ -1,5 +1,5 @@
 /**
- * The platform-wide AI image status (the budget ledger of Sites is in ai-budget.ts), computed from
+ * The platform-wide AI image status (the budget ledger of Sites is in ai/budget-ledger.ts), computed from
  * real calls: the generation jobs record every image provider call's outcome in ai_image_calls,
  * and the status reads the newest of them. The operator's setting (ai_images_status, one row)
  * overrides it: `paused` stops every new provider call (the jobs ask `paused()` before each call,
@@ -10,7 +10,7 @@ import { malformed } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
 import type { Logger } from '@cfs/common/logger';
 import { commitWithinBudget } from '@cfs/common/transactions';
-import type { PrismaClient } from './generated/prisma/client.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
 
 export const AI_IMAGES_STATUSES = ['operational', 'degraded', 'paused'] as const;
 export type AiImagesStatus = (typeof AI_IMAGES_STATUSES)[number];

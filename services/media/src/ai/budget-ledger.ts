@@ -10,7 +10,7 @@
  * transaction: reservations of one Site queue on that row lock on PostgreSQL, and on the embedded
  * PGlite (one session) the transaction runs whole, so nothing else is awaited inside it. Settling and
  * releasing are single conditional statements on the reservation's state, so each happens once.
- * What each operation moved is counted, once committed, in the cfs.ai.budget.units metric (ai-metrics.ts).
+ * What each operation moved is counted, once committed, in the cfs.ai.budget.units metric (ai/metrics.ts).
  * Every statement runs in an explicit transaction: PGlite's socket server keeps a transaction's
  * messages together, while the messages of concurrent statements outside one may interleave.
  */
@@ -19,50 +19,12 @@ import { malformed } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
 import { periodWindow, QUOTA_PERIODS, type PeriodWindow, type QuotaPeriod } from '@cfs/common/periods';
 import { commitWithinBudget } from '@cfs/common/transactions';
-import { recordBudgetUnits } from './ai-metrics.ts';
-import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
+import { budgetStanding } from './decisions/job-spend.ts';
+import { recordBudgetUnits } from './metrics.ts';
+import type { AiUnitCosts, AiUsage, LedgerRepository, Reservation, ReserveRequest } from './repositories.ts';
 
-/** Units a generation costs (AI_UNITS_TEXT, AI_UNITS_IMAGE). */
-export interface AiUnitCosts {
-  text: number;
-  image: number;
-}
-
-export interface AiUsage {
-  period: QuotaPeriod;
-  periodStart: Date;
-  resetsAt: Date;
-  /** Units settled this period, operator records included. */
-  used: number;
-  /** Units held by open reservations made this period. */
-  reserved: number;
-  budget: number | null;
-  /** budget − used − reserved, never below 0; null when unlimited. */
-  remaining: number | null;
-  /** exhausted once `remaining` cannot pay for one more article (text and image). */
-  status: 'ok' | 'warning' | 'exhausted';
-}
-
-export interface ReserveRequest {
-  siteId: string;
-  /** What the units are for: the article generated for the Site, and what is generated (e.g. `article`, `text`, `image`). */
-  articleId: string;
-  kind: string;
-  units: number;
-  /** The Site's budget (units per period, from its plan); null means unlimited. */
-  budget: number | null;
-  /** The budget's period: hour, day or month (anything else counts as month). */
-  period: string;
-}
-
-export interface Reservation {
-  id: string;
-  siteId: string;
-  articleId: string;
-  kind: string;
-  units: number;
-  createdAt: Date;
-}
+export type { AiUnitCosts, AiUsage, Reservation, ReserveRequest } from './repositories.ts';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
 
 const MAX_UNITS = 1_000_000;
 
@@ -87,7 +49,7 @@ export interface AiBudgetLedgerOptions {
   now?: () => number;
 }
 
-export class AiBudgetLedger {
+export class AiBudgetLedger implements LedgerRepository {
   readonly costs: AiUnitCosts;
   private readonly now: () => number;
   private readonly t: { reservations: Prisma.Sql; usage: Prisma.Sql; locks: Prisma.Sql };
@@ -109,7 +71,7 @@ export class AiBudgetLedger {
 
   /**
    * Holds `units` of the Site's budget in the current period; null (nothing held) when
-   * used + reserved + units would exceed the budget.
+   * used + reserved + units would exceed the budget (decisions/job-spend.ts fitsBudget, here in SQL).
    */
   async reserve(request: ReserveRequest): Promise<Reservation | null> {
     checkUnits(request.units);
@@ -222,9 +184,12 @@ export class AiBudgetLedger {
     const [sums] = await commitWithinBudget(this.db, (tx) => tx.$queryRaw<Array<{ used: bigint; reserved: bigint }>>`${this.periodSums(siteId, window)}`);
     const used = Number(sums?.used ?? 0);
     const reserved = Number(sums?.reserved ?? 0);
-    const left = budget === null ? null : budget - used - reserved;
-    const status = left === null ? 'ok' : left < this.articleCost ? 'exhausted' : used >= budget! * 0.8 ? 'warning' : 'ok';
-    return { period: p, periodStart: window.start, resetsAt: window.end, used, reserved, budget, remaining: left === null ? null : Math.max(0, left), status };
+    const { remaining, status } = budgetStanding({ budget, used, reserved }, this.articleCost);
+    return { period: p, periodStart: window.start, resetsAt: window.end, used, reserved, budget, remaining, status };
+  }
+
+  async openReservation(siteId: string, key: string): Promise<Pick<Reservation, 'id'> | null> {
+    return this.db.aiReservation.findFirst({ where: { siteId, articleId: key, state: 'open' } });
   }
 
   /** One row: the Site's settled units and open reservations in the window, read from one snapshot. */

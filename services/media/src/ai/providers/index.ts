@@ -3,7 +3,7 @@
  * `none`, for which there is no provider at all: callers then make no call, reserve no budget and
  * report generation as paused, rather than calling something that always refuses.
  */
-import type { MediaEnv } from '../env.ts';
+import type { MediaEnv } from '../../env.ts';
 import { createLocalProvider } from './local.ts';
 import { createOpenAiProvider } from './openai.ts';
 import type { AiProvider } from './provider.ts';

@@ -43,7 +43,7 @@ function firstKeyword(profile: SeoProfile, title: string): string | undefined {
   return profile.keywords.find((k) => !title.toLowerCase().includes(k.toLowerCase()));
 }
 
-/** The text variant: the primary keyword in the title, the summary in the profile's tone, a snippet of at most 160 characters. */
+/** The text variant: the primary keyword in the title, the summary in the profile's tone, a snippet of at most TEXT_LIMITS.metaDescription characters. */
 export function localText(article: AiArticle, profile: SeoProfile | null): GeneratedText {
   const body = article.summary?.trim() || article.title;
   if (!profile) return textVariantSchema.parse({ title: article.title, summary: body, metaDescription: body });

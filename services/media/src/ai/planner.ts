@@ -1,7 +1,7 @@
 /**
  * Which generation jobs to queue (services/media/README.md#planning-generation): the planner turns "something changed" into jobs
  * for the Sites whose plan has AI generation, reading the Sites from account, their feeds from feed
- * and their SEO profiles from seo (PlannerSources, over gRPC in planner-sources.ts).
+ * and their SEO profiles from seo (PlannerSources, over gRPC in ai/grpc-sources.ts).
  *
  * - `changes`: the articles imports created or changed since the planner last looked (a position
  *   kept in ai_plan_positions, read again with a short overlap), for every eligible Site whose
@@ -14,32 +14,21 @@
  *
  * Only articles whose variant is missing or was made from another article or profile version are
  * queued, newest first, and no more than the Site's remaining budget can pay for: the reservation
- * each job makes before calling a provider (ai-budget.ts) is what guarantees the budget; this bound
- * only keeps the queue from filling with jobs that would find no budget.
+ * each job makes before calling a provider (ai/budget-ledger.ts) is what guarantees the budget; this bound
+ * only keeps the queue from filling with jobs that would find no budget. That decision is the pure
+ * jobsToQueue (ai/decisions/what-to-queue.ts); what the planner keeps is behind ai/repositories.ts.
  */
 import type { Logger } from '@cfs/common/logger';
-import type { AiBudgetLedger } from './ai-budget.ts';
-import { articleVersion } from './ai-decisions.ts';
-import type { GenerationJobData, PlanRequest } from './ai-jobs.ts';
-import type { SeoProfile } from './ai-providers/index.ts';
-import type { PrismaClient } from './generated/prisma/client.ts';
+import { affordableArticles } from './decisions/job-spend.ts';
+import { jobsToQueue, type AiSite, type PlannedArticle } from './decisions/what-to-queue.ts';
+import type { GenerationJobData, PlanRequest } from './job-data.ts';
+import type { SeoProfile } from './providers/index.ts';
+import type { AiJobRepository, LedgerRepository, VariantRepository } from './repositories.ts';
 
-export interface AiSite {
-  siteId: string;
-  /** Units per period, above 0 (a plan without an aiBudget has no AI generation). */
-  budget: number;
-  period: string;
-}
+export type { AiSite, PlannedArticle } from './decisions/what-to-queue.ts';
 
-export interface PlannedArticle {
-  id: string;
-  title: string;
-  summary: string;
-  publishedAt: string;
-  categories: string[];
-}
-
-export interface ChangePosition {
+/** Where the planner goes on in the feed's article changes (ListArticleChanges): the last change it read. */
+export interface ArticleChangePosition {
   updatedAt: string;
   articleId: string;
 }
@@ -50,7 +39,7 @@ export interface PlannerSources {
   aiSites(query: { after: string; limit: number; siteIds?: string[] }): Promise<AiSite[]>;
   subscriptions(siteId: string): Promise<string[]>;
   newestArticles(siteId: string, limit: number): Promise<PlannedArticle[]>;
-  articleChanges(after: ChangePosition | null, limit: number): Promise<{ articles: PlannedArticle[]; last: ChangePosition | null }>;
+  articleChanges(after: ArticleChangePosition | null, limit: number): Promise<{ articles: PlannedArticle[]; last: ArticleChangePosition | null }>;
   /** The Site's profile and its version (when it was replaced), or null without one. */
   profile(siteId: string): Promise<(SeoProfile & { version: string }) | null>;
   /** Tells the feed's changes feed that articles changed for one Site (a new variant). */
@@ -59,8 +48,9 @@ export interface PlannerSources {
 
 export interface PlannerOptions {
   sources: PlannerSources;
-  prisma: PrismaClient;
-  ledger: AiBudgetLedger;
+  variants: VariantRepository;
+  jobs: Pick<AiJobRepository, 'planPosition' | 'keepPlanPosition'>;
+  ledger: LedgerRepository;
   queue: (jobs: GenerationJobData[], priorities: number[]) => Promise<number>;
   backfill: number;
   /** A reservation open longer than this belongs to no live attempt: the sweep gives it back. */
@@ -76,8 +66,6 @@ const SITES_PAGE = 500;
 const CHANGES_PAGE = 500;
 /** Changes read per run at most; the rest waits for the next run (the position is kept). */
 const CHANGES_PER_RUN = 20_000;
-/** Jobs one run queues for a Site at most (an unlimited budget is not an unlimited queue). */
-const MAX_JOBS_PER_SITE = 1000;
 /** Changes are read again from this long before the kept position: a slow import may commit rows with earlier times. */
 const CHANGES_OVERLAP_MS = 60_000;
 const POSITION = 'article-changes';
@@ -89,7 +77,7 @@ const POSITION = 'article-changes';
  */
 export class VariantNotes {
   constructor(
-    private readonly prisma: PrismaClient,
+    private readonly variants: VariantRepository,
     private readonly sources: Pick<PlannerSources, 'noteSiteChanges'>,
     private readonly logger: Logger,
   ) {}
@@ -98,7 +86,7 @@ export class VariantNotes {
   async note(siteId: string, articleIds: string[]): Promise<boolean> {
     try {
       await this.sources.noteSiteChanges(siteId, articleIds);
-      await this.prisma.aiVariant.updateMany({ where: { siteId, articleId: { in: articleIds } }, data: { notedAt: new Date() } });
+      await this.variants.markNoted(siteId, articleIds, new Date());
       return true;
     } catch (err) {
       this.logger.warn({ siteId, err: { message: (err as Error).message } }, 'could not tell the feed of new variants; the sweep will');
@@ -108,11 +96,7 @@ export class VariantNotes {
 
   /** Notes the variants stored at least a minute ago that are not noted yet. */
   async noteForgotten(): Promise<void> {
-    const rows = await this.prisma.aiVariant.findMany({
-      where: { notedAt: null, generatedAt: { lt: new Date(Date.now() - 60_000) } },
-      select: { siteId: true, articleId: true },
-      take: 1000,
-    });
+    const rows = await this.variants.unnoted(new Date(Date.now() - 60_000), 1000);
     const bySite = new Map<string, string[]>();
     for (const r of rows) bySite.set(r.siteId, [...(bySite.get(r.siteId) ?? []), r.articleId]);
     for (const [siteId, ids] of bySite) await this.note(siteId, ids);
@@ -154,14 +138,12 @@ export class GenerationPlanner {
    * job of the old profile stores later is found by the next run.
    */
   private async dropReplacedProfile(siteId: string): Promise<void> {
-    const { prisma, sources } = this.options;
+    const { variants, sources } = this.options;
     const profileVersion = (await sources.profile(siteId))?.version ?? '';
-    const replaced = { siteId, profileVersion: { not: profileVersion } };
-    const rows = await prisma.aiVariant.findMany({ where: replaced, select: { articleId: true }, take: 1000 });
-    if (rows.length === 0) return;
-    const articleIds = rows.map((r) => r.articleId);
+    const articleIds = await variants.ofOtherProfile(siteId, profileVersion, 1000);
+    if (articleIds.length === 0) return;
     await sources.noteSiteChanges(siteId, articleIds);
-    await prisma.aiVariant.deleteMany({ where: { ...replaced, articleId: { in: articleIds } } });
+    await variants.deleteOfOtherProfile(siteId, profileVersion, articleIds);
     await this.options.variantsDropped?.(siteId);
     this.options.logger.info({ siteId, dropped: articleIds.length }, 'variants of a replaced profile dropped');
   }
@@ -171,9 +153,9 @@ export class GenerationPlanner {
   }
 
   private async planChanges(): Promise<number> {
-    const { sources, prisma } = this.options;
-    const kept = await prisma.aiPlanPosition.findUnique({ where: { name: POSITION } });
-    let position: ChangePosition | null = kept ? { updatedAt: new Date(kept.updatedAt.getTime() - CHANGES_OVERLAP_MS).toISOString(), articleId: '' } : null;
+    const { sources, jobs } = this.options;
+    const kept = await jobs.planPosition(POSITION);
+    let position: ArticleChangePosition | null = kept ? { updatedAt: new Date(kept.getTime() - CHANGES_OVERLAP_MS).toISOString(), articleId: '' } : null;
     let queued = 0;
     // The eligible Sites and their subscriptions, read once a run (not once a page of changes).
     let subscribers: Array<{ site: AiSite; subscribed: Set<string> }> | undefined;
@@ -196,13 +178,7 @@ export class GenerationPlanner {
       if (!last) break;
       position = last;
       // The kept position only moves forward (a run over the overlap alone must not move it back).
-      if (!kept || new Date(last.updatedAt) > kept.updatedAt) {
-        await prisma.aiPlanPosition.upsert({
-          where: { name: POSITION },
-          create: { name: POSITION, updatedAt: new Date(last.updatedAt), articleId: last.articleId },
-          update: { updatedAt: new Date(last.updatedAt), articleId: last.articleId },
-        });
-      }
+      if (!kept || new Date(last.updatedAt) > kept) await jobs.keepPlanPosition(POSITION, { updatedAt: new Date(last.updatedAt), articleId: last.articleId });
       if (articles.length < CHANGES_PAGE) break;
     }
     return queued;
@@ -218,38 +194,21 @@ export class GenerationPlanner {
     }
   }
 
-  /** Queues the articles whose variant is missing or stale, newest first, as many as the budget left can pay for. */
+  /** Queues the articles whose variant is missing or stale, newest first, as many as the budget left can pay for (decisions/). */
   private async queueFor(site: AiSite, articles: PlannedArticle[]): Promise<number> {
     if (articles.length === 0) return 0;
-    const { prisma, ledger, sources } = this.options;
+    const { variants, ledger, sources } = this.options;
     const usage = await ledger.usage(site.siteId, site.budget, site.period);
-    const affordable = usage.remaining === null ? MAX_JOBS_PER_SITE : Math.min(MAX_JOBS_PER_SITE, Math.floor(usage.remaining / ledger.articleCost));
+    const affordable = affordableArticles(usage.remaining, ledger.articleCost);
     if (affordable === 0) return 0;
     const profile = await sources.profile(site.siteId);
-    const profileVersion = profile?.version ?? '';
-    const stored = await prisma.aiVariant.findMany({
-      where: { siteId: site.siteId, articleId: { in: articles.map((a) => a.id) } },
-      select: { articleId: true, articleVersion: true, profileVersion: true },
-    });
-    const current = new Set(stored.map((v) => `${v.articleId}@${v.articleVersion}:${v.profileVersion}`));
-    const wanted = articles
-      .map((a) => ({ article: a, version: articleVersion(a) }))
-      .filter(({ article, version }) => !current.has(`${article.id}@${version}:${profileVersion}`))
-      .sort((x, y) => Date.parse(y.article.publishedAt) - Date.parse(x.article.publishedAt))
-      .slice(0, affordable);
-    if (wanted.length === 0) return 0;
-    const jobs: GenerationJobData[] = wanted.map(({ article, version }) => ({
-      siteId: site.siteId,
-      budget: site.budget,
-      period: site.period,
-      article: { id: article.id, version, title: article.title, summary: article.summary, categories: article.categories },
-      profile,
-    }));
-    // Newest first: pg-boss takes higher priorities first; minutes since 1970 fit its integer for millennia.
-    const queued = await this.options.queue(
-      jobs,
-      wanted.map(({ article }) => Math.floor(Date.parse(article.publishedAt) / 60_000)),
+    const stored = await variants.versionsOf(
+      site.siteId,
+      articles.map((a) => a.id),
     );
+    const { jobs, priorities } = jobsToQueue({ site, articles, stored, profile, affordable });
+    if (jobs.length === 0) return 0;
+    const queued = await this.options.queue(jobs, priorities);
     if (queued > 0) this.options.logger.info({ siteId: site.siteId, queued }, 'generation queued');
     return queued;
   }

@@ -14,6 +14,7 @@ import {
   failureOfStatus,
   generatedTextSchema,
   sniffImageType,
+  TEXT_LIMITS,
   type AiArticle,
   type AiProvider,
   type AiRequest,
@@ -46,7 +47,7 @@ export function textPrompt(article: AiArticle, profile: SeoProfile | null): Chat
   const system = [
     "You rewrite a news article's title and summary for a website.",
     'Answer with one JSON object with exactly three string fields: "title" (at most 120 characters), "summary" (2 to 4 sentences)',
-    'and "metaDescription" (at most 160 characters, shown in search results). Keep to the facts of the article and add none.',
+    `and "metaDescription" (at most ${TEXT_LIMITS.metaDescription} characters, shown in search results). Keep to the facts of the article and add none.`,
     ...voice,
   ];
   const data = { title: article.title, summary: article.summary ?? '', categories: article.categories };

@@ -5,7 +5,7 @@
  * shown or stored anywhere, while the provider's own text stays in `detail`, for logs only.
  */
 import { z } from 'zod';
-import { toPlainText, type seoProfile } from '@cfs/common/rules';
+import { ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, META_DESCRIPTION_MAX, toPlainText, type seoProfile } from '@cfs/common/rules';
 
 /** A Site's SEO profile, as the seo service keeps it (services/common/src/rules/seo-profile.ts). */
 export type SeoProfile = z.output<typeof seoProfile>;
@@ -28,8 +28,8 @@ export interface AiRequest {
   timeoutMs?: number;
 }
 
-/** Limits of a text variant: an article's own title and summary limits (protos/cfs/feed/v1), and a search snippet's length. */
-export const TEXT_LIMITS = { title: 500, summary: 5000, metaDescription: 160 } as const;
+/** Limits of a text variant: an article's own title and summary limits, and a search snippet's length (@cfs/common/rules). */
+export const TEXT_LIMITS = { title: ARTICLE_TITLE_MAX, summary: ARTICLE_SUMMARY_MAX, metaDescription: META_DESCRIPTION_MAX } as const;
 
 /** Cuts text to `max` characters at a word boundary when one is near, marking the cut with an ellipsis. */
 export function clip(text: string, max: number): string {

@@ -1,15 +1,16 @@
 /**
  * The generation planner's sources over gRPC: eligible Sites (account), feeds (feed), SEO profiles
  * (seo); the feed's notes of new variants; and the facts a job and GetVariants read when they run
- * (ai-current.ts).
+ * (ai/current.ts).
  */
 import { DomainError } from '@cfs/common/errors';
 import { callUnary, createClient } from '@cfs/common/grpc';
 import { loadProtos } from '@cfs/protos';
 import type { Article__Output } from '@cfs/protos/generated/cfs/feed/v1/Article.js';
-import type { CurrentFacts } from './ai-current.ts';
-import { articleVersion, siteBudgetOf } from './ai-decisions.ts';
-import type { PlannedArticle, PlannerSources } from './ai-planner.ts';
+import type { CurrentFacts } from './current.ts';
+import { articleVersion } from './decisions/current-variant.ts';
+import { siteBudgetOf } from './decisions/job-spend.ts';
+import type { PlannedArticle, PlannerSources } from './planner.ts';
 
 /** GetArticles takes at most this many ids. */
 const MAX_ARTICLE_IDS = 1000;

@@ -2,7 +2,7 @@
  * The metrics of AI generation (services/media/README.md#metrics-of-ai-generation), in
  * the system's own metrics (common/metrics.ts), recorded where things happen without touching the
  * job itself: provider calls by a decorator around the provider, budget units by the ledger
- * (ai-budget.ts), and the generation queue's depth and oldest job by gauges that read pg-boss's
+ * (ai/budget-ledger.ts), and the generation queue's depth and oldest job by gauges that read pg-boss's
  * job table when metrics are collected (a scrape), at most once per QUEUE_READ_EVERY_MS.
  *
  * The names of the seconds-valued series end in `_seconds`: the Prometheus exporter writes the unit
@@ -13,8 +13,8 @@ import { quoteIdent } from '@cfs/common/database';
 import type { Logger } from '@cfs/common/logger';
 import { lazyCounter, lazyHistogram, observeGauges } from '@cfs/common/metrics';
 import { commitWithinBudget } from '@cfs/common/transactions';
-import { AiProviderError, type AiProvider } from './ai-providers/index.ts';
-import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
+import { AiProviderError, type AiProvider } from './providers/index.ts';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
 
 /**
  * Texts and images asked of the provider, by provider, kind (text, image) and outcome: `generated`,
@@ -60,7 +60,7 @@ export function measuredProvider(provider: AiProvider): AiProvider {
       record('generated');
       return result;
     } catch (err) {
-      // Anything that is not an AiProviderError fails the attempt, which pg-boss retries (ai-jobs.ts): transient.
+      // Anything that is not an AiProviderError fails the attempt, which pg-boss retries (ai/jobs.ts): transient.
       if (err instanceof AiProviderError) record(err.kind, err.reason);
       else record('transient', 'unexpected');
       throw err;

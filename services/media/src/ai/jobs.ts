@@ -4,90 +4,59 @@
  * failure is retried with backoff (at most AI_MAX_ATTEMPTS attempts). pg-boss's singletonKey on an
  * `exclusive` queue holds at most one queued or running job per triple.
  *
- * When it runs, a job reads what is current (src/ai-current.ts): one whose article or profile
+ * When it runs, a job reads what is current (src/ai/current.ts): one whose article or profile
  * version was superseded is dropped (no provider call, no charge), and the others reserve against
  * the Site's budget as its plan says then, not as it said when the job was queued.
- * A job reserves the article's whole cost before any provider call (src/ai-budget.ts), makes the
+ * A job reserves the article's whole cost before any provider call (src/ai/budget-ledger.ts), makes the
  * text and then the image, stores the variant, and settles only what the successful calls cost.
  * Its reservation is found again by the job's key: an attempt after a crash reuses the open one, and
  * a variant already stored settles it rather than generating (and charging) again. No transaction is
  * held across a provider call: the embedded PGlite is one session.
  *
- * While the operator has paused generation (src/ai.ts), no new provider call is made: a job that
+ * While the operator has paused generation (src/ai/images-status.ts), no new provider call is made: a job that
  * finds the pause before its text or its image releases what it held and goes back to the queue
  * with its attempts intact (putBack), and the worker takes no more jobs until the pause ends.
+ *
+ * The runner (runGeneration) takes its storage as the interfaces of ai/repositories.ts and decides
+ * with the pure functions of ai/decisions/ (test/ai-job-flow.test.ts runs it in memory).
  */
 import { createHash } from 'node:crypto';
 import { malformed } from '@cfs/common/errors';
-import { newId } from '@cfs/common/ids';
 import type { Logger } from '@cfs/common/logger';
-import { commitWithinBudget } from '@cfs/common/transactions';
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
-import { PAUSE_CHECK_MS, type AiImages } from './ai.ts';
-import type { AiBudgetLedger, Reservation } from './ai-budget.ts';
-import { verdictNow, type CurrentFacts } from './ai-current.ts';
-import { AiProviderError, type AiProvider, type AiRequest, type GeneratedImage, type GeneratedText, type SeoProfile } from './ai-providers/index.ts';
-import type { AiVariant, PrismaClient } from './generated/prisma/client.ts';
-import { putObject } from './media.ts';
-import type { ObjectStore } from './object-store.ts';
+import { PAUSE_CHECK_MS, type AiImages } from './images-status.ts';
+import type { Reservation } from './budget-ledger.ts';
+import { verdictNow, type CurrentFacts } from './current.ts';
+import { madeForJob } from './decisions/current-variant.ts';
+import { unitsSpent } from './decisions/job-spend.ts';
+import { checkJob, generationKey, singletonKeyOf, type GenerationJobData, type GenerationOutcome, type PlanRequest } from './job-data.ts';
+import { AiProviderError, type AiProvider, type AiRequest, type GeneratedImage, type GeneratedText, type SeoProfile } from './providers/index.ts';
+import type { AiJobRepository, GeneratedImages, LedgerRepository, VariantRecord, VariantRepository } from './repositories.ts';
+
+export { checkJob, generationKey, type GenerationJobData, type GenerationOutcome, type PlanRequest } from './job-data.ts';
 
 export const GENERATION_QUEUE = 'ai-generation';
-/** Plan requests (src/ai-planner.ts): one queued and one running per scope and Site (pg-boss's `stately` policy). */
+/** Plan requests (src/ai/planner.ts): one queued and one running per scope and Site (pg-boss's `stately` policy). */
 export const PLAN_QUEUE = 'ai-plan';
 
-/** What a plan covers (src/ai-planner.ts): the feed's changed articles, one Site's newest articles, or both for every Site. */
-export type PlanRequest = { scope: 'changes' } | { scope: 'site'; siteId: string } | { scope: 'sweep' };
 /** A job put back during a pause waits this long before a worker may take it again. */
 export const PAUSED_JOB_DELAY_SECONDS = 5;
 /** While paused, a worker holds this long between looks at the queue (each look puts back what it took). */
 const PAUSE_HOLD_MS = 10_000;
 
-export interface GenerationJobData {
-  siteId: string;
-  /**
-   * The Site's budget (units per period) as its plan said when the job was queued; null: not known.
-   * Informative only: the job reserves against the budget the plan has when it runs.
-   */
-  budget: number | null;
-  period: string;
-  article: { id: string; version: string; title: string; summary: string; categories: string[] };
-  profile: (SeoProfile & { version: string }) | null;
-}
-
-/**
- * `paused` is never logged: the job goes back to the queue untouched. Nor is `superseded`: the job's
- * article or profile version is no longer the current one, so it ends without a call or a charge.
- */
-export type GenerationOutcome = 'generated' | 'partial' | 'refused' | 'no_budget' | 'retry' | 'failed' | 'paused' | 'superseded';
-
-const MAX_KEY = 128;
-
-const singletonKeyOf = (data: GenerationJobData) => `${data.siteId}:${generationKey(data)}`;
-
-/** The triple a job and its reservation are named by (the Site apart). */
-export function generationKey(data: Pick<GenerationJobData, 'article' | 'profile'>): string {
-  const key = `${data.article.id}@${data.article.version}:${data.profile?.version ?? 'none'}`;
-  return key.length <= MAX_KEY ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
-}
-
-export function checkJob(data: GenerationJobData): GenerationJobData {
-  if (!data.siteId) throw malformed('each job needs a siteId');
-  if (!data.article.id || !data.article.version || !data.article.title.trim()) throw malformed('each job needs an article id, version and title');
-  if (data.budget !== null && (!Number.isInteger(data.budget) || data.budget < 0)) throw malformed('budget must be a whole number of units');
-  return data;
-}
-
 export interface GenerationDeps {
-  prisma: PrismaClient;
-  ledger: AiBudgetLedger;
+  variants: VariantRepository;
+  /** Where each attempt's outcome is recorded. */
+  jobs: Pick<AiJobRepository, 'recordAttempt'>;
+  ledger: LedgerRepository;
   provider: AiProvider;
   /** Asked before each provider call (the operator's pause); told each image call's outcome (the computed status). */
   images: Pick<AiImages, 'paused' | 'recordImageCall'>;
-  store: ObjectStore;
+  /** Where a generated image's bytes go. */
+  generatedImages: GeneratedImages;
   /** What is current when the job runs: the Site's budget, the article's and the profile's versions. */
   facts: CurrentFacts;
   logger: Logger;
-  maxObjectBytes: number;
   /**
    * Told after a variant was stored: the feed's changes feed notes it for the Site (what could not be
    * noted is noted by the planner's sweep: notedAt stays null) and the gateways drop the Site's
@@ -103,32 +72,27 @@ export async function runGeneration(
   data: GenerationJobData,
   attempt: { number: number; last: boolean; signal?: AbortSignal },
 ): Promise<GenerationOutcome> {
-  const { prisma, ledger, provider } = deps;
+  const { variants, ledger, provider } = deps;
   const now = deps.now ?? (() => new Date());
   const key = generationKey(data);
   const log = async (outcome: GenerationOutcome, units: number, reason?: string) => {
-    await commitWithinBudget(prisma, (tx) =>
-      tx.aiGeneration.create({
-        data: {
-          id: newId('aig'),
-          siteId: data.siteId,
-          articleId: data.article.id,
-          articleVersion: data.article.version,
-          profileVersion: data.profile?.version ?? '',
-          attempt: attempt.number,
-          outcome,
-          reason: reason ?? null,
-          units,
-          createdAt: now(),
-        },
-      }),
-    );
+    await deps.jobs.recordAttempt({
+      siteId: data.siteId,
+      articleId: data.article.id,
+      articleVersion: data.article.version,
+      profileVersion: data.profile?.version ?? '',
+      attempt: attempt.number,
+      outcome,
+      reason: reason ?? null,
+      units,
+      createdAt: now(),
+    });
     return outcome;
   };
 
-  const held = await prisma.aiReservation.findFirst({ where: { siteId: data.siteId, articleId: key, state: 'open' } });
-  const stored = await prisma.aiVariant.findUnique({ where: { siteId_articleId: { siteId: data.siteId, articleId: data.article.id } } });
-  if (stored && sameVersion(stored, data)) {
+  const held = await ledger.openReservation(data.siteId, key);
+  const stored = await variants.find(data.siteId, data.article.id);
+  if (stored && madeForJob(stored, data)) {
     // Made by an attempt that stopped before settling: charge it now, once.
     if (held) await ledger.settle(held.id, stored.units);
     return 'generated';
@@ -176,10 +140,10 @@ export async function runGeneration(
   let imageKey: string | null = null;
   if (image) {
     imageKey = `ai/${createHash('sha256').update(image.bytes).digest('hex')}.${image.contentType === 'image/webp' ? 'webp' : 'png'}`;
-    await putObject(prisma, deps.store, { key: imageKey, contentType: image.contentType, bytes: image.bytes, maxBytes: deps.maxObjectBytes });
+    await deps.generatedImages.put({ key: imageKey, contentType: image.contentType, bytes: image.bytes });
   }
-  const units = ledger.costs.text + (image ? ledger.costs.image : 0);
-  await storeVariant(prisma, data, text, imageKey, units, now());
+  const units = unitsSpent(ledger.costs, image !== null);
+  await storeVariant(variants, data, text, imageKey, units, now());
   await ledger.settle(reservation.id, units);
   await deps.variantStored?.(data.siteId, data.article.id);
   return log(image ? 'generated' : 'partial', units, imageFailure?.message);
@@ -200,10 +164,6 @@ async function failed(
   throw err;
 }
 
-function sameVersion(variant: AiVariant, data: GenerationJobData): boolean {
-  return variant.articleVersion === data.article.version && variant.profileVersion === (data.profile?.version ?? '');
-}
-
 function profileOf(p: SeoProfile & { version: string }): SeoProfile {
   return { siteName: p.siteName, locale: p.locale, keywords: p.keywords, tone: p.tone, topics: p.topics };
 }
@@ -211,17 +171,19 @@ function profileOf(p: SeoProfile & { version: string }): SeoProfile {
 /**
  * Stores the variant, replacing the Site's earlier one of the article. Two jobs of different
  * versions finishing out of order may leave the older one stored: the planner sees that its
- * versions are not the current ones and queues the article again (src/ai-planner.ts).
+ * versions are not the current ones and queues the article again (src/ai/planner.ts).
  */
 async function storeVariant(
-  prisma: PrismaClient,
+  variants: VariantRepository,
   data: GenerationJobData,
   text: GeneratedText,
   imageKey: string | null,
   units: number,
   generatedAt: Date,
 ): Promise<void> {
-  const row = {
+  await variants.store({
+    siteId: data.siteId,
+    articleId: data.article.id,
     articleVersion: data.article.version,
     profileVersion: data.profile?.version ?? '',
     title: text.title,
@@ -230,23 +192,15 @@ async function storeVariant(
     imageKey,
     units,
     generatedAt,
-    notedAt: null,
-  };
-  await commitWithinBudget(prisma, (tx) =>
-    tx.aiVariant.upsert({
-      where: { siteId_articleId: { siteId: data.siteId, articleId: data.article.id } },
-      create: { siteId: data.siteId, articleId: data.article.id, ...row },
-      update: row,
-    }),
-  );
+  });
 }
 
 const MAX_VARIANT_IDS = 500;
 
-export async function variantsOf(prisma: PrismaClient, siteId: string, articleIds: readonly string[]): Promise<AiVariant[]> {
+export async function variantsOf(variants: VariantRepository, siteId: string, articleIds: readonly string[]): Promise<VariantRecord[]> {
   if (articleIds.length > MAX_VARIANT_IDS) throw malformed(`at most ${MAX_VARIANT_IDS} article ids`);
   if (articleIds.length === 0) return [];
-  return prisma.aiVariant.findMany({ where: { siteId, articleId: { in: [...articleIds] } }, orderBy: { articleId: 'asc' } });
+  return variants.list(siteId, articleIds);
 }
 
 export interface GenerationQueueOptions {

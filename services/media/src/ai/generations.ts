@@ -1,10 +1,10 @@
 /**
- * A Site's recent AI generation attempts, as the jobs of ai-jobs.ts record them (one ai_generations
+ * A Site's recent AI generation attempts, as the jobs of ai/jobs.ts record them (one ai_generations
  * row per attempt's outcome), for the dashboard's usage page. Read newest first through the
  * (site_id, created_at) index, scanned backwards.
  */
 import { malformed } from '@cfs/common/errors';
-import type { PrismaClient } from './generated/prisma/client.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
 
 export const DEFAULT_GENERATIONS = 20;
 export const MAX_GENERATIONS = 100;
@@ -17,7 +17,7 @@ export interface GenerationRecord {
   variantTitle: string | null;
   attempt: number;
   outcome: string;
-  /** The fixed, safe message of a failure (src/ai-providers/provider.ts), never the provider's text. */
+  /** The fixed, safe message of a failure (src/ai/providers/provider.ts), never the provider's text. */
   reason: string | null;
   units: number;
   createdAt: Date;
