@@ -17,6 +17,9 @@ import type { FeedPages } from './feed-pages.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { changePositionFromMessage, cursorFromMessage, cursorToMessage, readChanges, type FeedArticle } from './page-query.ts';
 import { listCategories } from './taxonomy.ts';
+import type { FetchReport as ReportMessage } from '@cfs/protos/generated/cfs/feed/v1/FetchReport.js';
+import type { Source as SourceMessage } from '@cfs/protos/generated/cfs/feed/v1/Source.js';
+import type { FetchReport, Sources, SourceView } from './sources/sources.ts';
 
 export const MAX_IMPORT_BATCH = 5000;
 
@@ -30,6 +33,26 @@ function toArticleMessage(a: FeedArticle): ArticleMessage {
     categories: a.categories,
     ...(a.imageKey === null ? {} : { imageKey: a.imageKey }),
   };
+}
+
+function toSourceMessage(s: SourceView): SourceMessage {
+  return {
+    id: s.id,
+    url: s.url,
+    name: s.name,
+    categories: s.categories,
+    intervalSeconds: s.intervalSeconds,
+    status: s.status,
+    ...(s.lastFetchAt === null ? {} : { lastFetchAt: s.lastFetchAt }),
+    ...(s.lastSuccessAt === null ? {} : { lastSuccessAt: s.lastSuccessAt }),
+    ...(s.nextFetchAt === null ? {} : { nextFetchAt: s.nextFetchAt }),
+    ...(s.lastError === null ? {} : { lastError: s.lastError }),
+    articles: s.articles,
+  };
+}
+
+function toReportMessage(r: FetchReport): ReportMessage {
+  return { outcome: r.outcome, status: r.status, created: r.created, updated: r.updated, unchanged: r.unchanged, rejected: r.rejected };
 }
 
 const SEQ = /^\d{1,19}$/;
@@ -70,6 +93,13 @@ export const FEED_ADMIN_CALLERS: CallerPolicy<RpcName<FeedAdminServiceHandlers>>
   ListArticleChanges: ['media'],
   RemoveArticles: ['admin'],
   NoteSiteChanges: ['media'],
+  AddSource: ['admin'],
+  ListSources: ['admin'],
+  GetSource: ['admin'],
+  FetchSource: ['admin'],
+  PauseSource: ['admin'],
+  ResumeSource: ['admin'],
+  RemoveSource: ['admin'],
 };
 
 const MAX_CHANGES = 1000;
@@ -82,9 +112,10 @@ export interface FeedServerDeps {
   pages: FeedPages;
   writes: AnnouncedWrites;
   importer: ArticleImporter;
+  sources: Sources;
 }
 
-export function createFeedServer({ prisma, logger, callers, pages, writes, importer, changes }: FeedServerDeps): GrpcServer {
+export function createFeedServer({ prisma, logger, callers, pages, writes, importer, changes, sources }: FeedServerDeps): GrpcServer {
   const { cfs } = loadProtos();
   const customerFacing = implement<FeedServiceHandlers>(logger, {
     ListCategories: async () => ({ categories: await listCategories(prisma) }),
@@ -130,6 +161,21 @@ export function createFeedServer({ prisma, logger, callers, pages, writes, impor
       await changes.noteSiteChanges(req.siteId, req.articleIds);
       return {};
     },
+    AddSource: async (req) => {
+      const { source, report } = await sources.add({
+        url: req.url,
+        categories: req.categories,
+        ...(req.name ? { name: req.name } : {}),
+        ...(req.intervalSeconds ? { intervalSeconds: req.intervalSeconds } : {}),
+      });
+      return { source: toSourceMessage(source), fetch: toReportMessage(report) };
+    },
+    ListSources: async (req) => ({ sources: (await sources.list({ failing: req.failing })).map(toSourceMessage) }),
+    GetSource: async (req) => ({ source: toSourceMessage(await sources.show(req.id)) }),
+    FetchSource: async (req) => ({ fetch: toReportMessage(await sources.fetchNow(req.id)) }),
+    PauseSource: async (req) => ({ source: toSourceMessage(await sources.pause(req.id)) }),
+    ResumeSource: async (req) => ({ source: toSourceMessage(await sources.resume(req.id)) }),
+    RemoveSource: async (req) => ({ articlesRemoved: (await sources.remove(req.id, req.removeArticles)).articlesRemoved }),
     ListArticleChanges: async (req) => {
       if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > MAX_CHANGES) throw malformed(`limit must be 1 to ${MAX_CHANGES}`);
       const { articles, last } = await readChanges(prisma, req.after ? changePositionFromMessage(req.after) : null, req.limit);

@@ -15,7 +15,8 @@ export interface Article {
    */
   'title'?: (string);
   /**
-   * The article's address: an absolute http(s) URL with a domain name.
+   * The article's address: an absolute http(s) URL (with a domain name when imported; a Source's
+   * articles keep the link their publisher gives, on any host).
    */
   'url'?: (string);
   /**
@@ -52,7 +53,8 @@ export interface Article__Output {
    */
   'title': (string);
   /**
-   * The article's address: an absolute http(s) URL with a domain name.
+   * The article's address: an absolute http(s) URL (with a domain name when imported; a Source's
+   * articles keep the link their publisher gives, on any host).
    */
   'url': (string);
   /**
