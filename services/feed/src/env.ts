@@ -32,7 +32,7 @@ export const feedEnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   /** Fetches at once in one ingest process, and at once to one host. */
-  SOURCES_MAX_CONCURRENT_FETCHES: envFields.positiveInt(16),
+  SOURCES_MAX_CONCURRENT_FETCHES: envFields.positiveInt(8),
   SOURCES_MAX_FETCHES_PER_HOST: envFields.positiveInt(2),
   /** How often the ingest role looks for Sources whose fetch is due without a queued job (seconds). */
   SOURCES_SWEEP_SECONDS: envFields.positiveInt(30),

@@ -16,6 +16,7 @@ import { loadShippedTaxonomyIfEmpty } from './taxonomy.ts';
 import { createGuardedDispatcher } from '@cfs/common/address-guard';
 import feedPackage from '../package.json' with { type: 'json' };
 import { feedUserAgent } from './sources/fetch-feed.ts';
+import { observeSources } from './sources/metrics.ts';
 import { SourceSchedule } from './sources/schedule.ts';
 import { Sources } from './sources/sources.ts';
 
@@ -83,7 +84,10 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
           sweepSeconds: env.SOURCES_SWEEP_SECONDS,
           fetchTimeoutMs: env.SOURCES_FETCH_TIMEOUT_MS,
         });
+  // Sources by status and the oldest overdue fetch: reported by the processes that run the schedule.
+  const unobserveSources = schedule ? observeSources(prisma, logger) : undefined;
   return createFeedServer({ prisma, logger, callers: deps.callers, pages, writes, importer, changes, sources })
+    .addCleanup(() => unobserveSources?.())
     .addCleanup(() => schedule?.stop())
     .addCleanup(() => dispatcher.close())
     .addCleanup(() => clearInterval(pruning))

@@ -19,7 +19,7 @@ import { changePositionFromMessage, cursorFromMessage, cursorToMessage, readChan
 import { listCategories } from './taxonomy.ts';
 import type { FetchReport as ReportMessage } from '@cfs/protos/generated/cfs/feed/v1/FetchReport.js';
 import type { Source as SourceMessage } from '@cfs/protos/generated/cfs/feed/v1/Source.js';
-import type { FetchReport, Sources, SourceView } from './sources/sources.ts';
+import { MAX_REPORTED_REJECTIONS, type FetchReport, type Sources, type SourceView } from './sources/sources.ts';
 
 export const MAX_IMPORT_BATCH = 5000;
 
@@ -52,7 +52,14 @@ function toSourceMessage(s: SourceView): SourceMessage {
 }
 
 function toReportMessage(r: FetchReport): ReportMessage {
-  return { outcome: r.outcome, status: r.status, created: r.created, updated: r.updated, unchanged: r.unchanged, rejected: r.rejected };
+  return {
+    outcome: r.outcome,
+    status: r.status,
+    created: r.created,
+    updated: r.updated,
+    unchanged: r.unchanged,
+    rejected: r.rejected.slice(0, MAX_REPORTED_REJECTIONS),
+  };
 }
 
 const SEQ = /^\d{1,19}$/;

@@ -44,7 +44,7 @@ export class SourceSchedule {
       connectionString: options.connectionString,
       schema: options.schema,
       max: 2,
-      // Workers poll: LISTEN/NOTIFY does not cross the embedded PGlite's socket server.
+      // Workers poll (every 2 s each): LISTEN/NOTIFY does not cross the embedded PGlite's socket server.
       useListenNotify: false,
     });
     boss.on('error', (err: Error) => options.logger.error({ err: { name: err.name, message: err.message } }, 'source schedule error'));
@@ -59,7 +59,7 @@ export class SourceSchedule {
       expireInSeconds: Math.ceil(options.fetchTimeoutMs / 1000) + 120,
     });
     const schedule = new SourceSchedule(boss, options);
-    await boss.work<FetchJob>(SOURCE_FETCH_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1, localConcurrency: options.concurrency }, async ([job]) => {
+    await boss.work<FetchJob>(SOURCE_FETCH_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1, localConcurrency: options.concurrency }, async ([job]) => {
       if (!job) return;
       const next = await options.sources.fetchIfDue(job.data.sourceId);
       if (next !== null && !schedule.stopped) await schedule.plan(job.data.sourceId, next);

@@ -12,6 +12,7 @@
  * never hit it at once.
  */
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import { DomainError, malformed, notFound } from '@cfs/common/errors';
 import { categoryKey, formatIssues, text } from '@cfs/common/rules';
@@ -20,6 +21,7 @@ import type { ArticleImporter } from '../articles.ts';
 import type { PrismaClient, Source } from '../generated/prisma/client.ts';
 import { readFeedDocument } from './feed-document.ts';
 import { fetchFeed, type FetchError, type FetchResult } from './fetch-feed.ts';
+import { recordFetch } from './metrics.ts';
 import { FeedDocumentError } from './parse-feed.ts';
 
 export type SourceStatus = 'active' | 'failing' | 'paused' | 'gone';
@@ -67,8 +69,8 @@ export interface SourcesOptions {
 
 /** The longest interval, and the longest wait a backoff or a Retry-After sets. */
 export const MAX_INTERVAL_SECONDS = 24 * 3600;
-/** How many of one Source's rejected items a fetch reports and keeps (a feed of 500 broken items is one problem). */
-const MAX_REPORTED_REJECTIONS = 50;
+/** How many rejected items a fetch's answer lists (a feed of 500 broken items is one problem). */
+export const MAX_REPORTED_REJECTIONS = 50;
 
 const addInput = z.strictObject({
   url: z.string().max(2048),
@@ -205,6 +207,7 @@ export class Sources {
     const unknown = categories.find((c) => !known.has(c));
     if (unknown !== undefined) throw malformed(`categories: unknown category key "${unknown}"`);
 
+    const started = performance.now();
     const result = await this.fetch(url, { discover: true });
     if (result.outcome === 'failed') throw malformed(`url: ${result.error.message} (${result.error.code})`);
     if (result.outcome !== 'ok') throw malformed('url: the server answered 304 Not Modified to a request that was not conditional (not_a_feed)');
@@ -241,8 +244,9 @@ export class Sources {
         created: imported.created,
         updated: imported.updated,
         unchanged: imported.unchanged,
-        rejected: [...document.rejected, ...imported.rejected].slice(0, MAX_REPORTED_REJECTIONS),
+        rejected: [...document.rejected, ...imported.rejected],
       };
+      recordFetch('ok', (performance.now() - started) / 1000, { ...imported, rejected: report.rejected.length });
       return { source: await this.view(await this.find(id)), report };
     } catch (error) {
       // What the first fetch could not import is no Source: nothing of it stays.
@@ -365,6 +369,14 @@ export class Sources {
 
   /** One fetch of a Source this process holds; always gives the Source back. */
   private async fetchClaimed(source: Source): Promise<FetchReport> {
+    const started = performance.now();
+    const { report, code } = await this.fetchClaimedUnmeasured(source);
+    const { outcome, created, updated, unchanged, rejected } = report;
+    recordFetch(outcome, (performance.now() - started) / 1000, { created, updated, unchanged, rejected: rejected.length }, code);
+    return report;
+  }
+
+  private async fetchClaimedUnmeasured(source: Source): Promise<{ report: FetchReport; code?: string }> {
     const empty = { created: 0, updated: 0, unchanged: 0, rejected: [] as FetchReport['rejected'] };
     let report: FetchReport;
     let data: Parameters<PrismaClient['source']['update']>[0]['data'];
@@ -390,7 +402,7 @@ export class Sources {
           created: imported.created,
           updated: imported.updated,
           unchanged: imported.unchanged,
-          rejected: [...document.rejected, ...imported.rejected].slice(0, MAX_REPORTED_REJECTIONS),
+          rejected: [...document.rejected, ...imported.rejected],
         };
         data = { ...success, status: 'active', nextFetchAt: next, etag: result.etag, lastModified: result.lastModified };
       } else {
@@ -404,14 +416,15 @@ export class Sources {
       ({ report, data } = this.failure(source, this.now(), { code: error.code, message: error.message }));
     }
     // A Source paused while it was being fetched stays paused.
+    const code = typeof data.lastErrorCode === 'string' ? data.lastErrorCode : undefined;
     const current = await this.db.source.findUnique({ where: { id: source.id }, select: { status: true } });
-    if (!current) return report;
+    if (!current) return { report, ...(code === undefined ? {} : { code }) };
     if (current.status === 'paused') {
       data = { ...data, status: 'paused', nextFetchAt: null };
       report = { ...report, status: 'paused' };
     }
     await this.db.source.update({ where: { id: source.id }, data: { ...data, fetchingUntil: null } });
-    return report;
+    return { report, ...(code === undefined ? {} : { code }) };
   }
 
   private failure(
