@@ -273,6 +273,28 @@ describe('Sources through the operator CLI', () => {
     expect(blog).toMatchObject({ url: publisher.url('/blog.xml'), articles: 1 });
   });
 
+  it('an item whose link the public API cannot carry (an IP address, localhost) is rejected with its reason; the feed still answers', async () => {
+    publisher.serve('/ip.xml', {
+      body: rss([
+        { title: 'IP link', link: 'http://127.0.0.1:9/ip-story', guid: 'ip1' },
+        { title: 'Localhost link', link: 'http://localhost/story', guid: 'ip2' },
+        { title: 'Domain link', link: 'https://news.example.com/domain-story', guid: 'ip3' },
+      ]),
+    });
+    const ip = await addSource('--url', publisher.url('/ip.xml'), '--categories', cat('other'));
+    expect(ip.articles).toBe(1);
+    expect(await fetchSource(ip.id)).toMatchObject({
+      outcome: 'ok',
+      unchanged: 1,
+      rejected: [
+        { item: 'ip1', reason: expect.stringMatching(/^url/) },
+        { item: 'ip2', reason: expect.stringMatching(/^url/) },
+      ],
+    });
+    expect((await feed()).map((a) => a.title)).toContain('Domain link');
+    await admin('source', 'remove', '--id', ip.id, '--remove-articles');
+  });
+
   it('refuses, storing nothing, what is not http(s), what is blocked and what is no feed', async () => {
     const count = (await listSources()).length;
     publisher.serve('/page.html', { contentType: 'text/html', body: '<!doctype html><html><head><title>No feed</title></head><body></body></html>' });

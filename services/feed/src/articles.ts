@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ARTICLE_ID, categoryKey, formatIssues, httpUrl, mediaKey, paragraphs, publishedUrl, text } from '@cfs/common/rules';
+import { ARTICLE_ID, categoryKey, formatIssues, httpUrl, mediaKey, paragraphs, text } from '@cfs/common/rules';
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { malformed } from '@cfs/common/errors';
 import { recordArticleChanges } from './changes.ts';
@@ -23,12 +23,6 @@ export const articleSchema = z.strictObject({
   categories: z.array(categoryKey).min(1).max(20),
   imageKey: mediaKey.optional(),
 });
-
-/**
- * An article read from a Source's feed (src/sources/): the same fields and limits, but its link is
- * kept on whatever host the publisher gives (an IP address or localhost included).
- */
-export const sourceArticleSchema = articleSchema.extend({ url: publishedUrl });
 
 export interface ArticleLine {
   line: number;
@@ -220,8 +214,14 @@ export class ArticleImporter {
   }
 
   /**
-   * Imports the articles of one fetch of a Source: each is checked like an import line (its link on
-   * any host), the valid ones upserted with the Source's id, the change announced when there was one.
+   * Imports the articles of one fetch of a Source: each is checked like an import line, the valid
+   * ones upserted with the Source's id, the change announced when there was one.
+   *
+   * The link follows the import's rule too (a domain name, no IP address or localhost): the gateway
+   * checks every feed page against the public Article schema before it answers
+   * (gateway/src/routes/feed-schemas.ts, `FeedPage.parse` in gateway/src/feed-pages.ts), so one
+   * stored link on an IP address would make every page holding that article answer 500. Such an
+   * item is rejected with its reason until that schema takes links on any host.
    */
   async importSourceArticles(
     sourceId: string,
@@ -230,7 +230,7 @@ export class ArticleImporter {
     const valid: ValidArticle[] = [];
     const rejected: Array<{ item: string; reason: string }> = [];
     for (const a of articles) {
-      const parsed = sourceArticleSchema.safeParse({
+      const parsed = articleSchema.safeParse({
         id: a.id,
         title: a.title,
         url: a.url,

@@ -12,17 +12,6 @@ export const email = z.email().max(320).refine(withoutControlCharacters, CONTROL
  */
 export const httpUrl = z.string().max(2048).refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE).pipe(webAddress());
 
-/**
- * An absolute http(s) URL on any host (an IP address or `localhost` included), at most 2048
- * characters: what a publisher's feed gives as an article's link. The rule that an address is a
- * domain name is about a Site's own address; links are kept as the publisher wrote them.
- */
-export const publishedUrl = z
-  .string()
-  .max(2048)
-  .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
-  .pipe(z.url({ protocol: /^https?$/ }).max(2048));
-
 /** The address part of httpUrl alone (absolute http(s), a domain name), at most `max` characters: for addresses the system itself hands out. */
 export function webAddress(max = 2048) {
   return z.url({ protocol: /^https?$/, hostname: z.regexes.domain }).max(max);

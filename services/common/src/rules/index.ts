@@ -14,7 +14,7 @@ export {
   text,
   withoutControlCharacters,
 } from './text.ts';
-export { email, httpUrl, publishedUrl, webAddress } from './addresses.ts';
+export { email, httpUrl, webAddress } from './addresses.ts';
 export { ARTICLE_ID, ARTICLE_ID_MAX, CATEGORY_KEY, categoryKey, locale, mediaKey, planId } from './keys.ts';
 export { customer, site, storedSite } from './account.ts';
 export {

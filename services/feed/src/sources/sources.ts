@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import { DomainError, malformed, notFound } from '@cfs/common/errors';
-import { categoryKey, formatIssues, text } from '@cfs/common/rules';
+import { categoryKey, cutAtWord, formatIssues, text, toPlainText } from '@cfs/common/rules';
 import { z } from 'zod';
 import type { ArticleImporter } from '../articles.ts';
 import type { PrismaClient, Source } from '../generated/prisma/client.ts';
@@ -225,7 +225,7 @@ export class Sources {
       data: {
         id,
         url: storedUrl,
-        name: name ?? (document.title?.slice(0, 200).trim() || new URL(storedUrl).host),
+        name: name ?? (cutAtWord(toPlainText(document.title ?? ''), 200) || new URL(storedUrl).host),
         categories: [...new Set(categories)],
         intervalSeconds,
         status: 'active',
@@ -291,8 +291,7 @@ export class Sources {
 
   /** Stops fetching a Source until it is resumed (a fetch under way finishes). */
   async pause(id: string): Promise<SourceView> {
-    const source = await this.find(id);
-    if (source.status === 'gone') throw new DomainError('CONFLICT', 'The Source is gone (its feed answered 410); add it again if it is back.');
+    await this.find(id);
     return this.view(await this.db.source.update({ where: { id }, data: { status: 'paused', nextFetchAt: null } }));
   }
 

@@ -15,8 +15,7 @@ export interface Article {
    */
   'title'?: (string);
   /**
-   * The article's address: an absolute http(s) URL (with a domain name when imported; a Source's
-   * articles keep the link their publisher gives, on any host).
+   * The article's address: an absolute http(s) URL with a domain name.
    */
   'url'?: (string);
   /**
@@ -53,8 +52,7 @@ export interface Article__Output {
    */
   'title': (string);
   /**
-   * The article's address: an absolute http(s) URL (with a domain name when imported; a Source's
-   * articles keep the link their publisher gives, on any host).
+   * The article's address: an absolute http(s) URL with a domain name.
    */
   'url': (string);
   /**

@@ -188,7 +188,7 @@ export interface FeedAdminServiceClient extends grpc.Client {
   
   /**
    * Stops fetching a Source until it is resumed. Callers: admin (`source pause`).
-   * Errors: NOT_FOUND; FAILED_PRECONDITION for a Source that is gone; UNAVAILABLE.
+   * Errors: NOT_FOUND; UNAVAILABLE.
    */
   PauseSource(argument: _cfs_feed_v1_PauseSourceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_PauseSourceResponse__Output>): grpc.ClientUnaryCall;
   PauseSource(argument: _cfs_feed_v1_PauseSourceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_PauseSourceResponse__Output>): grpc.ClientUnaryCall;
@@ -196,7 +196,7 @@ export interface FeedAdminServiceClient extends grpc.Client {
   PauseSource(argument: _cfs_feed_v1_PauseSourceRequest, callback: grpc.requestCallback<_cfs_feed_v1_PauseSourceResponse__Output>): grpc.ClientUnaryCall;
   /**
    * Stops fetching a Source until it is resumed. Callers: admin (`source pause`).
-   * Errors: NOT_FOUND; FAILED_PRECONDITION for a Source that is gone; UNAVAILABLE.
+   * Errors: NOT_FOUND; UNAVAILABLE.
    */
   pauseSource(argument: _cfs_feed_v1_PauseSourceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_PauseSourceResponse__Output>): grpc.ClientUnaryCall;
   pauseSource(argument: _cfs_feed_v1_PauseSourceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_PauseSourceResponse__Output>): grpc.ClientUnaryCall;
@@ -322,7 +322,7 @@ export interface FeedAdminServiceHandlers extends grpc.UntypedServiceImplementat
   
   /**
    * Stops fetching a Source until it is resumed. Callers: admin (`source pause`).
-   * Errors: NOT_FOUND; FAILED_PRECONDITION for a Source that is gone; UNAVAILABLE.
+   * Errors: NOT_FOUND; UNAVAILABLE.
    */
   PauseSource: grpc.handleUnaryCall<_cfs_feed_v1_PauseSourceRequest__Output, _cfs_feed_v1_PauseSourceResponse>;
   
