@@ -227,6 +227,18 @@ describe('Sources on the embedded system (PGlite)', () => {
       expect(publisher.requestsTo('/embedded.xml')[1]!.headers['if-none-match']).toBe('"e1"');
       expect(await cli('source', 'list')).toMatchObject({ data: [{ id: source.id, status: 'active' }] });
       expect(await cli('source', 'remove', '--id', source.id, '--remove-articles')).toEqual({ removed: true, articlesRemoved: 1 });
+      // Refusals and unknown ids: a JSON error on stderr and exit 1.
+      for (const [argv, code] of [
+        [['source', 'add', '--url', 'http://169.254.169.254/latest/meta-data/', '--categories', 'technology'], 'MALFORMED_REQUEST'],
+        [['source', 'show', '--id', source.id], 'NOT_FOUND'],
+      ] as const) {
+        const failed = await run('npm', ['run', '-s', 'admin', '--', ...argv], { cwd: ROOT, env: { ...bare, DATA_DIR: dataDir } }).catch(
+          (e: { code: number; stdout: string; stderr: string }) => e,
+        );
+        expect((failed as { code?: number }).code, argv.join(' ')).toBe(1);
+        expect(JSON.parse((failed as { stderr: string }).stderr.trim().split('\n').pop()!)).toMatchObject({ error: { code } });
+      }
+      expect(await cli('source', 'list')).toEqual({ data: [] });
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
       expect((await exited)[0]).toBe(0);

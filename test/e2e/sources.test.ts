@@ -246,6 +246,27 @@ describe('Sources through the operator CLI', () => {
     await expect(fetchSource(source.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('429 and 503 wait for Retry-After, later than the backoff would', async () => {
+    publisher.serve('/busy.xml', { body: rss([{ title: 'Busy', link: 'https://news.example.com/busy' }]) });
+    const busy = await addSource('--url', publisher.url('/busy.xml'), '--categories', cat('other'), '--interval', '300');
+    publisher.serve('/busy.xml', { status: 429, headers: { 'retry-after': '7200' } });
+    expect(await fetchSource(busy.id)).toMatchObject({ outcome: 'failed', status: 'failing' });
+    const limited = await showSource(busy.id);
+    expect(limited.lastError).toEqual({ code: 'http_status', message: 'The server answered 429.' });
+    expect(Date.parse(limited.nextFetchAt!)).toBeGreaterThanOrEqual(Date.now() + 7100 * 1000);
+    const inAnHour = new Date(Date.now() + 3 * 3600 * 1000).toUTCString();
+    publisher.serve('/busy.xml', { status: 503, headers: { 'retry-after': inAnHour } });
+    await fetchSource(busy.id);
+    expect(Date.parse((await showSource(busy.id)).nextFetchAt!)).toBeGreaterThanOrEqual(Date.parse(inAnHour) - 1000);
+    // Without Retry-After: the interval doubled per failure in a row (the third: 4 × 300 s, ±10 %).
+    publisher.serve('/busy.xml', { status: 502 });
+    await fetchSource(busy.id);
+    const backedOff = Date.parse((await showSource(busy.id)).nextFetchAt!) - Date.now();
+    expect(backedOff).toBeGreaterThan(0.85 * 1200 * 1000);
+    expect(backedOff).toBeLessThan(1.15 * 1200 * 1000);
+    await admin('source', 'remove', '--id', busy.id, '--remove-articles');
+  });
+
   it('410 makes a Source gone: no more fetches', async () => {
     publisher.serve('/gone.xml', { body: rss([{ title: 'Bye', link: 'https://news.example.com/bye' }]) });
     const gone = await addSource('--url', publisher.url('/gone.xml'), '--categories', cat('other'));
