@@ -50,7 +50,9 @@ type Change = { type: 'upsert'; article: Item } | { type: 'delete'; id: string; 
 
 beforeAll(async () => {
   // The ingest role runs here, sweeping every second, so the schedule is seen within seconds.
-  system = await startSystem({ feedEnv: { FEED_ROLE: 'all', SOURCES_MIN_INTERVAL_SECONDS: '1', SOURCES_SWEEP_SECONDS: '1' } });
+  system = await startSystem({
+    feedEnv: { FEED_ROLE: 'all', SOURCES_MIN_INTERVAL_SECONDS: '1', SOURCES_SWEEP_SECONDS: '1', SOURCES_MAX_BYTES: String(256 * 1024) },
+  });
   publisher = await startPublisher();
   const taxonomy = { categories: ['news', 'other', 'timed'].map((n) => ({ key: cat(n), name: `Cat ${n}`, topics: [] })) };
   await system.admin('taxonomy', 'import', '--file', tempFile('sources-taxonomy.json', JSON.stringify(taxonomy)));
@@ -275,6 +277,19 @@ describe('Sources through the operator CLI', () => {
     expect(await showSource(gone.id)).toMatchObject({ status: 'gone', nextFetchAt: null, lastError: { code: 'http_status' }, articles: 1 });
   });
 
+  it('a document that no longer parses imports nothing and makes the Source failing', async () => {
+    publisher.serve('/breaks.xml', { body: rss([{ title: 'Kept', link: 'https://news.example.com/kept', guid: 'k1' }]) });
+    const breaks = await addSource('--url', publisher.url('/breaks.xml'), '--categories', cat('other'));
+    publisher.serve('/breaks.xml', { body: '<rss version="2.0"><channel><title>x</title><item><title>Changed</title><guid>k1</guid></item>' });
+    expect(await fetchSource(breaks.id)).toMatchObject({ outcome: 'failed', status: 'failing', created: 0, updated: 0 });
+    expect(await showSource(breaks.id)).toMatchObject({ status: 'failing', lastError: { code: 'parse_error' }, articles: 1 });
+    expect((await feed()).map((a) => a.title)).toContain('Kept');
+    publisher.serve('/breaks.xml', { contentType: 'text/html', body: '<!doctype html><html><body>Moved away</body></html>' });
+    await fetchSource(breaks.id);
+    expect(await showSource(breaks.id)).toMatchObject({ status: 'failing', lastError: { code: 'not_a_feed' }, articles: 1 });
+    await admin('source', 'remove', '--id', breaks.id, '--remove-articles');
+  });
+
   it('a permanent redirect updates the stored URL', async () => {
     publisher.serve('/moving.xml', { body: rss([{ title: 'Moving', link: 'https://news.example.com/moving' }]) });
     const moving = await addSource('--url', publisher.url('/moving.xml'), '--categories', cat('other'));
@@ -342,6 +357,14 @@ describe('Sources through the operator CLI', () => {
     expect(await refused(`http://0.0.0.0:${port}/news.xml`, /unspecified.*blocked_address/)).toBe(0);
     expect(await refused('http://169.254.169.254/latest/meta-data/', /link-local.*blocked_address/)).toBe(0);
     expect(await refused(`http://[::]:${port}/news.xml`, /blocked_address/)).toBe(0);
+    // Every hop is checked: a redirect to cloud metadata is refused before connecting to it.
+    publisher.serve('/to-metadata', { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } });
+    expect(await refused(publisher.url('/to-metadata'), /link-local.*blocked_address/)).toBe(1);
+    // The document's size is capped (SOURCES_MAX_BYTES, 256 KiB here).
+    publisher.serve('/huge.xml', {
+      body: rss(Array.from({ length: 400 }, (_, i) => ({ title: `Item ${i}`, link: `https://news.example.com/${i}`, description: 'x'.repeat(1000) }))),
+    });
+    expect(await refused(publisher.url('/huge.xml'), /262144 bytes.*too_large/)).toBe(1);
     expect((await listSources()).length).toBe(count);
   });
 
