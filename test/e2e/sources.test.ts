@@ -307,6 +307,11 @@ describe('Sources through the operator CLI', () => {
     });
     const blog = await addSource('--url', publisher.url('/blog/'), '--categories', cat('other'));
     expect(blog).toMatchObject({ url: publisher.url('/blog.xml'), articles: 1 });
+    // The same feed again, by its URL or by the page: refused, every item would be there twice.
+    const count = (await listSources()).length;
+    await expect(addSource('--url', publisher.url('/blog.xml'), '--categories', cat('news'))).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(addSource('--url', publisher.url('/blog/'), '--categories', cat('news'))).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await listSources()).length).toBe(count);
   });
 
   it('an item whose link the public API cannot carry (an IP address, localhost) is rejected with its reason; the feed still answers', async () => {

@@ -207,6 +207,7 @@ export class Sources {
     const unknown = categories.find((c) => !known.has(c));
     if (unknown !== undefined) throw malformed(`categories: unknown category key "${unknown}"`);
 
+    await this.refuseDuplicate(url);
     const started = performance.now();
     const result = await this.fetch(url, { discover: true });
     if (result.outcome === 'failed') throw malformed(`url: ${result.error.message} (${result.error.code})`);
@@ -220,22 +221,29 @@ export class Sources {
       if (error instanceof FeedDocumentError) throw malformed(`url: ${error.message} (${error.code})`);
       throw error;
     }
+    if (storedUrl !== url) await this.refuseDuplicate(storedUrl);
     const fetchedAt = result.fetchedAt;
-    await this.db.source.create({
-      data: {
-        id,
-        url: storedUrl,
-        name: name ?? (cutAtWord(toPlainText(document.title ?? ''), 200) || new URL(storedUrl).host),
-        categories: [...new Set(categories)],
-        intervalSeconds,
-        status: 'active',
-        lastFetchAt: fetchedAt,
-        lastSuccessAt: fetchedAt,
-        nextFetchAt: this.nextAfterSuccess(intervalSeconds, fetchedAt),
-        etag: result.etag,
-        lastModified: result.lastModified,
-      },
-    });
+    await this.db.source
+      .create({
+        data: {
+          id,
+          url: storedUrl,
+          name: name ?? (cutAtWord(toPlainText(document.title ?? ''), 200) || new URL(storedUrl).host),
+          categories: [...new Set(categories)],
+          intervalSeconds,
+          status: 'active',
+          lastFetchAt: fetchedAt,
+          lastSuccessAt: fetchedAt,
+          nextFetchAt: this.nextAfterSuccess(intervalSeconds, fetchedAt),
+          etag: result.etag,
+          lastModified: result.lastModified,
+        },
+      })
+      .catch((error: unknown) => {
+        // Another `source add` of the same feed got there first (the URL is unique).
+        if ((error as { code?: unknown }).code === 'P2002') throw new DomainError('CONFLICT', 'A Source with this URL exists already.');
+        throw error;
+      });
     try {
       const imported = await this.options.importer.importSourceArticles(id, document.articles);
       const report: FetchReport = {
@@ -253,6 +261,12 @@ export class Sources {
       await this.db.source.delete({ where: { id } }).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** Refuses a second Source of a feed: every item would be in the feeds twice. */
+  private async refuseDuplicate(url: string): Promise<void> {
+    const existing = await this.db.source.findUnique({ where: { url }, select: { id: true } });
+    if (existing) throw new DomainError('CONFLICT', `A Source with this URL exists already: ${existing.id}.`);
   }
 
   async list(options: { failing?: boolean } = {}): Promise<SourceView[]> {
@@ -421,6 +435,11 @@ export class Sources {
     if (current.status === 'paused') {
       data = { ...data, status: 'paused', nextFetchAt: null };
       report = { ...report, status: 'paused' };
+    }
+    if (typeof data.url === 'string' && (await this.db.source.findUnique({ where: { url: data.url }, select: { id: true } }))) {
+      // Moved to the URL of another Source: this one keeps its URL (its items are that Source's now).
+      const { url: _moved, ...rest } = data;
+      data = rest;
     }
     await this.db.source.update({ where: { id: source.id }, data: { ...data, fetchingUntil: null } });
     return { report, ...(code === undefined ? {} : { code }) };

@@ -37,7 +37,7 @@ export interface FeedAdminServiceClient extends grpc.Client {
    * fetch's articles are imported. Callers: admin (`source add`).
    * Errors: INVALID_ARGUMENT (nothing stored) for a URL that is not http(s), whose address is
    * blocked, that answers no feed or fails, an interval out of range or an unknown category;
-   * UNAVAILABLE.
+   * FAILED_PRECONDITION when a Source has that feed's URL already; UNAVAILABLE.
    */
   AddSource(argument: _cfs_feed_v1_AddSourceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_AddSourceResponse__Output>): grpc.ClientUnaryCall;
   AddSource(argument: _cfs_feed_v1_AddSourceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_AddSourceResponse__Output>): grpc.ClientUnaryCall;
@@ -48,7 +48,7 @@ export interface FeedAdminServiceClient extends grpc.Client {
    * fetch's articles are imported. Callers: admin (`source add`).
    * Errors: INVALID_ARGUMENT (nothing stored) for a URL that is not http(s), whose address is
    * blocked, that answers no feed or fails, an interval out of range or an unknown category;
-   * UNAVAILABLE.
+   * FAILED_PRECONDITION when a Source has that feed's URL already; UNAVAILABLE.
    */
   addSource(argument: _cfs_feed_v1_AddSourceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_AddSourceResponse__Output>): grpc.ClientUnaryCall;
   addSource(argument: _cfs_feed_v1_AddSourceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_AddSourceResponse__Output>): grpc.ClientUnaryCall;
@@ -268,7 +268,7 @@ export interface FeedAdminServiceHandlers extends grpc.UntypedServiceImplementat
    * fetch's articles are imported. Callers: admin (`source add`).
    * Errors: INVALID_ARGUMENT (nothing stored) for a URL that is not http(s), whose address is
    * blocked, that answers no feed or fails, an interval out of range or an unknown category;
-   * UNAVAILABLE.
+   * FAILED_PRECONDITION when a Source has that feed's URL already; UNAVAILABLE.
    */
   AddSource: grpc.handleUnaryCall<_cfs_feed_v1_AddSourceRequest__Output, _cfs_feed_v1_AddSourceResponse>;
   

@@ -339,10 +339,10 @@ export type SourceOrderByWithRelationInput = {
 
 export type SourceWhereUniqueInput = Prisma.AtLeast<{
   id?: string
+  url?: string
   AND?: Prisma.SourceWhereInput | Prisma.SourceWhereInput[]
   OR?: Prisma.SourceWhereInput[]
   NOT?: Prisma.SourceWhereInput | Prisma.SourceWhereInput[]
-  url?: Prisma.StringFilter<"Source"> | string
   name?: Prisma.StringFilter<"Source"> | string
   categories?: Prisma.StringNullableListFilter<"Source">
   intervalSeconds?: Prisma.IntFilter<"Source"> | number
@@ -359,7 +359,7 @@ export type SourceWhereUniqueInput = Prisma.AtLeast<{
   createdAt?: Prisma.DateTimeFilter<"Source"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Source"> | Date | string
   articles?: Prisma.ArticleListRelationFilter
-}, "id">
+}, "id" | "url">
 
 export type SourceOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
