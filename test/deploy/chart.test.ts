@@ -709,3 +709,29 @@ describe("media's AI generation (ai.*)", () => {
     expect(aimed.allows(pod('media'), { ...vllm, namespace: 'elsewhere' }, 8000), 'media → elsewhere').toBe(false);
   });
 });
+
+describe("feed's egress to publishers (Sources)", () => {
+  type Peer = { ipBlock?: { cidr: string; except?: string[] } };
+  type Egress = { to?: Peer[]; ports?: Array<{ port: number }> };
+  const egressOf = (objects: KubeObject[], component: string): Egress[] =>
+    (
+      ofKind(objects, 'NetworkPolicy').find((p) => p.metadata.labels?.['app.kubernetes.io/component'] === component)!.spec as {
+        egress: Egress[];
+      }
+    ).egress;
+  const toAnyAddress = (rule: Egress) => (rule.to ?? []).some((peer) => peer.ipBlock?.cidr === '0.0.0.0/0' || peer.ipBlock?.cidr === '::/0');
+
+  it('lets feed reach public addresses on 80 and 443, never the private, link-local or loopback ranges; no other service', () => {
+    const objects = helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')]);
+    const [rule, ...others] = egressOf(objects, 'feed').filter(toAnyAddress);
+    expect(others).toEqual([]);
+    expect(rule!.ports!.map((p) => p.port)).toEqual([80, 443]);
+    const v4 = rule!.to!.find((peer) => peer.ipBlock?.cidr === '0.0.0.0/0')!.ipBlock!.except!;
+    expect(v4).toEqual(expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '127.0.0.0/8', '100.64.0.0/10']));
+    const v6 = rule!.to!.find((peer) => peer.ipBlock?.cidr === '::/0')!.ipBlock!.except!;
+    expect(v6).toEqual(expect.arrayContaining(['fc00::/7', 'fe80::/10', '::1/128']));
+    for (const other of ['gateway', 'identity', 'account', 'seo', 'media', 'dashboard']) {
+      expect(egressOf(objects, other).filter(toAnyAddress), other).toEqual([]);
+    }
+  });
+});
