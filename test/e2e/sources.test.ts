@@ -10,12 +10,13 @@ import { createCustomer, type Owner } from '../support/customers.ts';
 import { tempFile } from '../support/files.ts';
 import { request } from '../support/http.ts';
 import { rss, startPublisher, type Publisher } from '../support/publisher.ts';
-import { startSystem, type TestSystem } from '../support/system.ts';
+import { createTestDatabase, startSystem, type TestSystem } from '../support/system.ts';
 
 const p = `src${Date.now().toString(36)}${process.pid}`;
 const cat = (name: string) => `${p}-${name}`;
 
 let system: TestSystem;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let publisher: Publisher;
 let owner: Owner;
 
@@ -49,8 +50,11 @@ interface Item {
 type Change = { type: 'upsert'; article: Item } | { type: 'delete'; id: string; reason: string };
 
 beforeAll(async () => {
-  // The ingest role runs here, sweeping every second, so the schedule is seen within seconds.
+  // The ingest role runs here, sweeping every second, so the schedule is seen within seconds. A
+  // database of its own: feed processes of other test files schedule the Sources of theirs.
+  database = await createTestDatabase(`sources_${process.pid}`);
   system = await startSystem({
+    databaseUrl: database.url,
     feedEnv: { FEED_ROLE: 'all', SOURCES_MIN_INTERVAL_SECONDS: '1', SOURCES_SWEEP_SECONDS: '1', SOURCES_MAX_BYTES: String(256 * 1024) },
   });
   publisher = await startPublisher();
@@ -66,6 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await system?.stop();
   await publisher?.close();
+  await database?.drop();
 });
 
 const admin = (...argv: string[]) => system.admin(...argv);
