@@ -742,6 +742,34 @@ export const descriptor = {
                     "GetArticles": {
                       "requestType": "GetArticlesRequest",
                       "responseType": "GetArticlesResponse"
+                    },
+                    "AddSource": {
+                      "requestType": "AddSourceRequest",
+                      "responseType": "AddSourceResponse"
+                    },
+                    "ListSources": {
+                      "requestType": "ListSourcesRequest",
+                      "responseType": "ListSourcesResponse"
+                    },
+                    "GetSource": {
+                      "requestType": "GetSourceRequest",
+                      "responseType": "GetSourceResponse"
+                    },
+                    "FetchSource": {
+                      "requestType": "FetchSourceRequest",
+                      "responseType": "FetchSourceResponse"
+                    },
+                    "PauseSource": {
+                      "requestType": "PauseSourceRequest",
+                      "responseType": "PauseSourceResponse"
+                    },
+                    "ResumeSource": {
+                      "requestType": "ResumeSourceRequest",
+                      "responseType": "ResumeSourceResponse"
+                    },
+                    "RemoveSource": {
+                      "requestType": "RemoveSourceRequest",
+                      "responseType": "RemoveSourceResponse"
                     }
                   }
                 },
@@ -1345,6 +1373,276 @@ export const descriptor = {
                 },
                 "NoteSiteChangesResponse": {
                   "fields": {}
+                },
+                "SourceError": {
+                  "fields": {
+                    "code": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "message": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "Source": {
+                  "oneofs": {
+                    "_lastFetchAt": {
+                      "oneof": [
+                        "lastFetchAt"
+                      ]
+                    },
+                    "_lastSuccessAt": {
+                      "oneof": [
+                        "lastSuccessAt"
+                      ]
+                    },
+                    "_nextFetchAt": {
+                      "oneof": [
+                        "nextFetchAt"
+                      ]
+                    },
+                    "_lastError": {
+                      "oneof": [
+                        "lastError"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "url": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "name": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "categories": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 4
+                    },
+                    "intervalSeconds": {
+                      "type": "int32",
+                      "id": 5
+                    },
+                    "status": {
+                      "type": "string",
+                      "id": 6
+                    },
+                    "lastFetchAt": {
+                      "type": "string",
+                      "id": 7,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "lastSuccessAt": {
+                      "type": "string",
+                      "id": 8,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "nextFetchAt": {
+                      "type": "string",
+                      "id": 9,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "lastError": {
+                      "type": "SourceError",
+                      "id": 10,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "articles": {
+                      "type": "int32",
+                      "id": 11
+                    }
+                  }
+                },
+                "RejectedItem": {
+                  "fields": {
+                    "item": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "reason": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "FetchReport": {
+                  "fields": {
+                    "outcome": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "status": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "created": {
+                      "type": "int32",
+                      "id": 3
+                    },
+                    "updated": {
+                      "type": "int32",
+                      "id": 4
+                    },
+                    "unchanged": {
+                      "type": "int32",
+                      "id": 5
+                    },
+                    "rejected": {
+                      "rule": "repeated",
+                      "type": "RejectedItem",
+                      "id": 6
+                    }
+                  }
+                },
+                "AddSourceRequest": {
+                  "fields": {
+                    "url": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "categories": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 2
+                    },
+                    "name": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "intervalSeconds": {
+                      "type": "int32",
+                      "id": 4
+                    }
+                  }
+                },
+                "AddSourceResponse": {
+                  "fields": {
+                    "source": {
+                      "type": "Source",
+                      "id": 1
+                    },
+                    "fetch": {
+                      "type": "FetchReport",
+                      "id": 2
+                    }
+                  }
+                },
+                "ListSourcesRequest": {
+                  "fields": {
+                    "failing": {
+                      "type": "bool",
+                      "id": 1
+                    }
+                  }
+                },
+                "ListSourcesResponse": {
+                  "fields": {
+                    "sources": {
+                      "rule": "repeated",
+                      "type": "Source",
+                      "id": 1
+                    }
+                  }
+                },
+                "GetSourceRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    }
+                  }
+                },
+                "GetSourceResponse": {
+                  "fields": {
+                    "source": {
+                      "type": "Source",
+                      "id": 1
+                    }
+                  }
+                },
+                "FetchSourceRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    }
+                  }
+                },
+                "FetchSourceResponse": {
+                  "fields": {
+                    "fetch": {
+                      "type": "FetchReport",
+                      "id": 1
+                    }
+                  }
+                },
+                "PauseSourceRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    }
+                  }
+                },
+                "PauseSourceResponse": {
+                  "fields": {
+                    "source": {
+                      "type": "Source",
+                      "id": 1
+                    }
+                  }
+                },
+                "ResumeSourceRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    }
+                  }
+                },
+                "ResumeSourceResponse": {
+                  "fields": {
+                    "source": {
+                      "type": "Source",
+                      "id": 1
+                    }
+                  }
+                },
+                "RemoveSourceRequest": {
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "removeArticles": {
+                      "type": "bool",
+                      "id": 2
+                    }
+                  }
+                },
+                "RemoveSourceResponse": {
+                  "fields": {
+                    "articlesRemoved": {
+                      "type": "int32",
+                      "id": 1
+                    }
+                  }
                 }
               }
             }

@@ -709,3 +709,68 @@ describe("media's AI generation (ai.*)", () => {
     expect(aimed.allows(pod('media'), { ...vllm, namespace: 'elsewhere' }, 8000), 'media → elsewhere').toBe(false);
   });
 });
+
+describe("feed's egress to publishers (Sources)", () => {
+  type Peer = { ipBlock?: { cidr: string; except?: string[] } };
+  type Egress = { to?: Peer[]; ports?: Array<{ port: number }> };
+  const egressOf = (objects: KubeObject[], component: string): Egress[] =>
+    (
+      ofKind(objects, 'NetworkPolicy').find((p) => p.metadata.labels?.['app.kubernetes.io/component'] === component)!.spec as {
+        egress: Egress[];
+      }
+    ).egress;
+  const toAnyAddress = (rule: Egress) => (rule.to ?? []).some((peer) => peer.ipBlock?.cidr === '0.0.0.0/0' || peer.ipBlock?.cidr === '::/0');
+
+  it('lets feed and its ingest role reach public addresses on 80 and 443, never the private, link-local or loopback ranges; no other service', () => {
+    const objects = helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')]);
+    expect(egressOf(objects, 'ingest').filter(toAnyAddress)).toEqual(egressOf(objects, 'feed').filter(toAnyAddress));
+    const [rule, ...others] = egressOf(objects, 'feed').filter(toAnyAddress);
+    expect(others).toEqual([]);
+    expect(rule!.ports!.map((p) => p.port)).toEqual([80, 443]);
+    const v4 = rule!.to!.find((peer) => peer.ipBlock?.cidr === '0.0.0.0/0')!.ipBlock!.except!;
+    expect(v4).toEqual(expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '127.0.0.0/8', '100.64.0.0/10']));
+    const v6 = rule!.to!.find((peer) => peer.ipBlock?.cidr === '::/0')!.ipBlock!.except!;
+    expect(v6).toEqual(expect.arrayContaining(['fc00::/7', 'fe80::/10', '::1/128']));
+    for (const other of ['gateway', 'identity', 'account', 'seo', 'media', 'dashboard']) {
+      expect(egressOf(objects, other).filter(toAnyAddress), other).toEqual([]);
+    }
+  });
+});
+
+describe("feed's ingest role (the Sources' schedule)", () => {
+  const render = (...set: string[]) =>
+    helmTemplate(
+      [path.join(CHART_DIR, 'ci', 'default-values.yaml')],
+      set.flatMap((v) => ['--set', v]),
+    );
+  const containerOf = (objects: KubeObject[], c: string) =>
+    (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+
+  it('runs in a Deployment of its own from the feed image, with FEED_ROLE=ingest; feed then runs FEED_ROLE=api', () => {
+    const objects = render();
+    const ingest = containerOf(objects, 'ingest');
+    const feed = containerOf(objects, 'feed');
+    expect(ingest.image).toBe(feed.image);
+    const env = envOf(ingest);
+    expect(env.get('FEED_ROLE')?.value).toBe('ingest');
+    expect(envOf(feed).get('FEED_ROLE')?.value).toBe('api');
+    expect(env.get('FEED_GRPC_PORT')?.value).toBe(envOf(feed).get('FEED_GRPC_PORT')?.value);
+    expect(env.get('DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual(envOf(feed).get('DATABASE_URL')?.valueFrom?.secretKeyRef);
+    expect(env.get('SERVICE_CALLERS')?.valueFrom?.secretKeyRef?.key).toBe('service-callers');
+    expect(ingest.readinessProbe?.grpc?.port).toBe(ingest.ports?.find((p) => p.name === 'grpc')?.containerPort);
+    // Reached by no one: no caller's policy names it, and its own admits nothing.
+    const policy = ofKind(objects, 'NetworkPolicy').find((p) => p.metadata.labels?.['app.kubernetes.io/component'] === 'ingest')!;
+    expect((policy.spec as { ingress: unknown[] }).ingress).toEqual([]);
+  });
+
+  it('scales on its own (its HPA), and without it feed runs both roles', () => {
+    const scaled = render('ingest.autoscaling.enabled=true', 'ingest.autoscaling.maxReplicas=5');
+    const hpa = ofKind(scaled, 'HorizontalPodAutoscaler').find((h) => h.metadata.labels?.['app.kubernetes.io/component'] === 'ingest');
+    expect(hpa?.spec).toMatchObject({ scaleTargetRef: { name: 'cfs-content-feed-ingest' }, maxReplicas: 5 });
+    expect((deploymentOf(scaled, 'ingest')!.spec as { replicas?: number }).replicas).toBeUndefined();
+    const single = render('ingest.enabled=false');
+    expect(deploymentOf(single, 'ingest')).toBeUndefined();
+    expect(single.filter((o) => o.metadata.labels?.['app.kubernetes.io/component'] === 'ingest')).toEqual([]);
+    expect(envOf(containerOf(single, 'feed')).has('FEED_ROLE')).toBe(false);
+  });
+});

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { problemsOf, type KubeObject } from './support/kube-schema.ts';
 import { dashboardsOf, expressionsOf, panelsOf, parsePromQL, rulesOf } from './support/promql.ts';
-import { CHART_DIR, COMPONENTS, deploymentOf, helm, helmTemplate, helmTemplateArgs, ofKind } from './support/render.ts';
+import { CHART_DIR, COMPONENTS, DEPLOYED, deploymentOf, helm, helmTemplate, helmTemplateArgs, ofKind } from './support/render.ts';
 import { REPO_ROOT } from './support/tools.ts';
 
 const DEFAULTS = path.join(CHART_DIR, 'ci', 'default-values.yaml');
@@ -40,7 +40,7 @@ describe('metrics.serviceMonitor', () => {
   it("renders one ServiceMonitor per enabled component that selects exactly that component's Service and scrapes the pods' metrics port", () => {
     const objects = helmTemplate([DEFAULTS], [...set(METRICS_ON), ...set({ 'components.billing.enabled': 'false' })]);
     const monitors = ofKind(objects, 'ServiceMonitor');
-    const expected = COMPONENTS.filter((c) => c !== 'billing');
+    const expected = DEPLOYED.filter((c) => c !== 'billing');
     expect(monitors.map((m) => m.metadata.labels!['app.kubernetes.io/component']).sort()).toEqual([...expected].sort());
     expect(ofKind(objects, 'PodMonitor'), 'every component has a Service').toEqual([]);
     for (const component of expected) {
@@ -106,7 +106,7 @@ describe('metrics.serviceMonitor', () => {
 
   it('is on in ci/production-values.yaml, with the rules and the dashboard, whose objects all validate (chart.test.ts)', () => {
     const objects = helmTemplate([PRODUCTION]);
-    expect(ofKind(objects, 'ServiceMonitor').length).toBe(COMPONENTS.length);
+    expect(ofKind(objects, 'ServiceMonitor').length).toBe(DEPLOYED.length);
     expect(ofKind(objects, 'PrometheusRule').length).toBe(1);
     expect(dashboardsOf(objects).length).toBe(1);
   });

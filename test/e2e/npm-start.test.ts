@@ -18,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readLocalRun } from '@cfs/common/local-run';
 import { acceptInvitationOverHttp } from '../support/dashboard-http.ts';
 import { expectError, request } from '../support/http.ts';
-import { freePort, portIsFree } from '../support/processes.ts';
+import { eventually, freePort, portIsFree } from '../support/processes.ts';
+import { rss, startPublisher } from '../support/publisher.ts';
 import { ROOT } from '../support/services.ts';
 
 const run = promisify(execFile);
@@ -194,6 +195,56 @@ describe('npm start beside other programs', () => {
     } finally {
       if (child) stopNow(child);
       for (const blocker of blockers) blocker?.close();
+    }
+  }, 120_000);
+});
+
+describe('Sources on the embedded system (PGlite)', () => {
+  it('source add against a publisher on 127.0.0.1 fills the demo feed, and the ingest role in the one process fetches on schedule', async () => {
+    const publisher = await startPublisher();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cfs-sources-'));
+    let child: ChildProcess | undefined;
+    try {
+      const port = await freePort();
+      const started = await startEmbedded(dataDir, { PORT: String(port), SOURCES_MIN_INTERVAL_SECONDS: '1', SOURCES_SWEEP_SECONDS: '1' });
+      child = started.child;
+      publisher.serve('/embedded.xml', {
+        body: rss([{ title: 'Embedded story', link: 'https://news.example.com/embedded', guid: 'e1', description: 'Read on PGlite.' }], 'Embedded'),
+        etag: '"e1"',
+      });
+      const cli = async (...argv: string[]) =>
+        JSON.parse((await run('npm', ['run', '-s', 'admin', '--', ...argv], { cwd: ROOT, env: { ...bare, DATA_DIR: dataDir } })).stdout) as Record<
+          string,
+          unknown
+        >;
+      const { source } = (await cli('source', 'add', '--url', publisher.url('/embedded.xml'), '--categories', 'technology', '--interval', '2')) as {
+        source: { id: string; status: string; articles: number };
+      };
+      expect(source).toMatchObject({ status: 'active', articles: 1 });
+      const feed = await request(`http://127.0.0.1:${port}`, 'GET', '/api/v1/feed?limit=100', { token: started.token });
+      expect((feed.body as { data: Array<{ title: string }> }).data.map((a) => a.title)).toContain('Embedded story');
+      await eventually(async () => publisher.requestsTo('/embedded.xml').length >= 2, 30_000, 'fetched on schedule');
+      expect(publisher.requestsTo('/embedded.xml')[1]!.headers['if-none-match']).toBe('"e1"');
+      expect(await cli('source', 'list')).toMatchObject({ data: [{ id: source.id, status: 'active' }] });
+      expect(await cli('source', 'remove', '--id', source.id, '--remove-articles')).toEqual({ removed: true, articlesRemoved: 1 });
+      // Refusals and unknown ids: a JSON error on stderr and exit 1.
+      for (const [argv, code] of [
+        [['source', 'add', '--url', 'http://169.254.169.254/latest/meta-data/', '--categories', 'technology'], 'MALFORMED_REQUEST'],
+        [['source', 'show', '--id', source.id], 'NOT_FOUND'],
+      ] as const) {
+        const failed = await run('npm', ['run', '-s', 'admin', '--', ...argv], { cwd: ROOT, env: { ...bare, DATA_DIR: dataDir } }).catch(
+          (e: { code: number; stdout: string; stderr: string }) => e,
+        );
+        expect((failed as { code?: number }).code, argv.join(' ')).toBe(1);
+        expect(JSON.parse((failed as { stderr: string }).stderr.trim().split('\n').pop()!)).toMatchObject({ error: { code } });
+      }
+      expect(await cli('source', 'list')).toEqual({ data: [] });
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      expect((await exited)[0]).toBe(0);
+    } finally {
+      if (child) stopNow(child);
+      await publisher.close();
     }
   }, 120_000);
 });

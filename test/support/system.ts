@@ -72,6 +72,11 @@ export interface SystemOptions {
   dashboardEnv?: Record<string, string>;
   /** The media service's env (default: no AI provider). */
   mediaEnv?: Record<string, string>;
+  /**
+   * The feed service's env. Default: Sources on 127.0.0.1 allowed, and only the `api` role (no
+   * scheduled fetches: a test of Sources turns on FEED_ROLE=all, the others spare the poller).
+   */
+  feedEnv?: Record<string, string>;
 }
 
 export async function startSystem(options: SystemOptions = {}): Promise<TestSystem> {
@@ -110,6 +115,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     billingEnv: options.billingEnv ?? { BILLING_PROVIDER: 'local', BILLING_ALLOW_UNPAID: 'true' },
     dashboardEnv: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, ...options.dashboardEnv },
     ...(options.mediaEnv ? { mediaEnv: options.mediaEnv } : {}),
+    feedEnv: { SOURCES_ALLOW_PRIVATE_NETWORKS: 'true', FEED_ROLE: 'api', ...options.feedEnv },
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     now: () => clock.now ?? Date.now(),
   });

@@ -3,9 +3,9 @@ One template set for every component: each template ranges over "cfs.componentNa
 component's settings through "cfs.component" (the `default` block merged under `components.<name>`).
 */}}
 
-{{/* The deployables, in start-up order of their dependencies. */}}
+{{/* The deployables, in start-up order of their dependencies, and feed's ingest role (the `ingest` values). */}}
 {{- define "cfs.componentNames" -}}
-gateway identity account feed billing seo media dashboard
+gateway identity account feed billing seo media dashboard ingest
 {{- end }}
 
 {{/* The HTTP servers behind the Ingress: probed over HTTP (/healthz, /readyz), no database. */}}
@@ -20,7 +20,7 @@ identity account feed billing seo media
 
 {{/* Components that use Redis when `redis.enabled` (REDIS_URL, REDIS_KEY_PREFIX). */}}
 {{- define "cfs.redisClients" -}}
-gateway identity account feed seo media dashboard
+gateway identity account feed seo media dashboard ingest
 {{- end }}
 
 {{/*
@@ -106,14 +106,26 @@ maps merge deeply, lists are replaced). Returns YAML: `include "cfs.component" (
 {{- $root := index . 0 }}
 {{- $name := index . 1 }}
 {{- $own := index $root.Values.components $name | default dict }}
+{{- if eq $name "ingest" }}
+{{- /* feed's ingest role: feed's settings, with the `ingest` values over them. */}}
+{{- /* Its own replicas, resources, autoscaling and PDB (from `default` unless set): what scales feed's reads does not fit it. */}}
+{{- $feed := omit (deepCopy (index $root.Values.components "feed" | default dict)) "enabled" "replicaCount" "resources" "autoscaling" "pdb" }}
+{{- $ingest := omit (deepCopy $root.Values.ingest) "enabled" }}
+{{- if kindIs "invalid" $ingest.replicaCount }}{{ $ingest = omit $ingest "replicaCount" }}{{ end }}
+{{- $own = mustMergeOverwrite $feed $ingest }}
+{{- end }}
 {{- toYaml (mustMergeOverwrite (deepCopy $root.Values.default) (deepCopy $own)) }}
 {{- end }}
 
 {{/* Whether a component is enabled ("true" or ""). */}}
 {{- define "cfs.enabled" -}}
 {{- $root := index . 0 }}
+{{- if eq (index . 1) "ingest" }}
+{{- if and $root.Values.ingest.enabled (include "cfs.enabled" (list $root "feed")) }}true{{ end }}
+{{- else }}
 {{- $own := index $root.Values.components (index . 1) | default dict }}
 {{- if ne (toString (index $own "enabled")) "false" }}true{{ end }}
+{{- end }}
 {{- end }}
 
 {{/* The enabled services with a database, space separated. */}}
@@ -298,8 +310,15 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- $wiring = append $wiring (dict "name" (printf "%s_ADDR" (upper $svc)) "value" (printf "%s:%v" (include "cfs.componentFullname" (list $root $svc)) $sc.ports.grpc)) }}
 {{- end }}
 {{- else }}
-{{- $wiring = append $wiring (dict "name" (printf "%s_GRPC_PORT" (upper $name)) "value" (toString $c.ports.grpc)) }}
-{{- $wiring = append $wiring (dict "name" (printf "%s_GRPC_HOST" (upper $name)) "value" "0.0.0.0") }}
+{{- /* The ingest role is the feed service's program: it reads feed's variables. */}}
+{{- $service := ternary "feed" $name (eq $name "ingest") }}
+{{- $wiring = append $wiring (dict "name" (printf "%s_GRPC_PORT" (upper $service)) "value" (toString $c.ports.grpc)) }}
+{{- $wiring = append $wiring (dict "name" (printf "%s_GRPC_HOST" (upper $service)) "value" "0.0.0.0") }}
+{{- if eq $name "ingest" }}
+{{- $wiring = append $wiring (dict "name" "FEED_ROLE" "value" "ingest") }}
+{{- else if and (eq $name "feed") (include "cfs.enabled" (list $root "ingest")) }}
+{{- $wiring = append $wiring (dict "name" "FEED_ROLE" "value" "api") }}
+{{- end }}
 {{- if $v.database.bundled.enabled }}
 {{- $wiring = append $wiring (dict "name" "DATABASE_URL" "valueFrom" (dict "secretKeyRef" (dict "name" (include "cfs.generatedSecretName" $root) "key" "database-url"))) }}
 {{- else }}

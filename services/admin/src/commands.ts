@@ -10,13 +10,15 @@ import { CONTENT_FEED_PRODUCT } from '@cfs/common/products';
 import { parseOrRefuse, userEmail } from '@cfs/common/rules';
 import { CUSTOMER_SCOPES } from '@cfs/common/scopes';
 import { newServiceTokens } from '@cfs/common/service-auth';
+import type { Source as SourceMessage } from '@cfs/protos/generated/cfs/feed/v1/Source.js';
 import type { AdminClients } from './clients.ts';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-type Options = Record<string, { type: 'string'; short?: string }>;
+/** A command's flags: `string` ones take a value, `boolean` ones none (they arrive as "true" when given). */
+type Options = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 type Command = {
   usage: string;
   options: Options;
@@ -312,6 +314,121 @@ COMMANDS['service-tokens generate'] = {
   },
 };
 
+/** A fetch waits for the publisher (30 s at most by default) and for a fetch of the same Source under way. */
+const SOURCE_FETCH_DEADLINE_MS = 120_000;
+
+function sourceJson(source: SourceMessage | null | undefined) {
+  if (!source) throw new DomainError('INTERNAL_ERROR');
+  return {
+    id: source.id,
+    url: source.url,
+    name: source.name,
+    categories: source.categories,
+    intervalSeconds: source.intervalSeconds,
+    status: source.status,
+    lastFetchAt: source.lastFetchAt ?? null,
+    lastSuccessAt: source.lastSuccessAt ?? null,
+    nextFetchAt: source.nextFetchAt ?? null,
+    lastError: source.lastError ? { code: source.lastError.code, message: source.lastError.message } : null,
+    articles: source.articles,
+  };
+}
+
+const sourceId = { id: { type: 'string' } } as const;
+
+COMMANDS['source add'] = {
+  usage: 'source add --url U --categories a,b [--name N] [--interval SECONDS]   (fetches once; refuses what answers no feed)',
+  options: { url: { type: 'string' }, categories: { type: 'string' }, name: { type: 'string' }, interval: { type: 'string' } },
+  required: ['url', 'categories'],
+  run: async (args, clients) => {
+    const intervalSeconds = positiveInt(args.interval, 'interval') ?? 0;
+    const categories = args
+      .categories!.split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
+    const { source } = await callUnary(
+      clients.feedAdmin,
+      'AddSource',
+      { url: args.url!, categories, name: args.name ?? '', intervalSeconds },
+      { deadlineMs: Math.max(clients.deadlineMs, SOURCE_FETCH_DEADLINE_MS) },
+    );
+    return { source: sourceJson(source) };
+  },
+};
+
+COMMANDS['source list'] = {
+  usage: 'source list [--failing]',
+  options: { failing: { type: 'boolean' } },
+  required: [],
+  run: async (args, clients) => {
+    const { sources } = await callUnary(clients.feedAdmin, 'ListSources', { failing: args.failing === 'true' }, { deadlineMs: clients.deadlineMs });
+    return { data: sources.map(sourceJson) };
+  },
+};
+
+COMMANDS['source show'] = {
+  usage: 'source show --id S',
+  options: sourceId,
+  required: ['id'],
+  run: async (args, clients) => {
+    const { source } = await callUnary(clients.feedAdmin, 'GetSource', { id: args.id! }, { deadlineMs: clients.deadlineMs });
+    return { source: sourceJson(source) };
+  },
+};
+
+COMMANDS['source fetch'] = {
+  usage: 'source fetch --id S   (fetches now and waits: {outcome, status, created, updated, unchanged, rejected})',
+  options: sourceId,
+  required: ['id'],
+  run: async (args, clients) => {
+    const { fetch } = await callUnary(
+      clients.feedAdmin,
+      'FetchSource',
+      { id: args.id! },
+      { deadlineMs: Math.max(clients.deadlineMs, SOURCE_FETCH_DEADLINE_MS) },
+    );
+    if (!fetch) throw new DomainError('INTERNAL_ERROR');
+    return {
+      outcome: fetch.outcome,
+      status: fetch.status,
+      created: fetch.created,
+      updated: fetch.updated,
+      unchanged: fetch.unchanged,
+      rejected: fetch.rejected.map((r) => ({ item: r.item, reason: r.reason })),
+    };
+  },
+};
+
+for (const [verb, rpc] of [
+  ['pause', 'PauseSource'],
+  ['resume', 'ResumeSource'],
+] as const) {
+  COMMANDS[`source ${verb}`] = {
+    usage: `source ${verb} --id S`,
+    options: sourceId,
+    required: ['id'],
+    run: async (args, clients) => {
+      const { source } = await callUnary(clients.feedAdmin, rpc, { id: args.id! }, { deadlineMs: clients.deadlineMs });
+      return { source: sourceJson(source) };
+    },
+  };
+}
+
+COMMANDS['source remove'] = {
+  usage: 'source remove --id S [--remove-articles]   (its articles stay in the feeds unless --remove-articles)',
+  options: { ...sourceId, 'remove-articles': { type: 'boolean' } },
+  required: ['id'],
+  run: async (args, clients) => {
+    const { articlesRemoved } = await callUnary(
+      clients.feedAdmin,
+      'RemoveSource',
+      { id: args.id!, removeArticles: args['remove-articles'] === 'true' },
+      { deadlineMs: Math.max(clients.deadlineMs, SOURCE_FETCH_DEADLINE_MS) },
+    );
+    return { removed: true, articlesRemoved };
+  },
+};
+
 export function usage(): string {
   return ['Usage: npm run -s admin -- <command>', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
 }
@@ -323,9 +440,8 @@ export async function runAdminCommand(argv: string[], clients: AdminClients): Pr
   if (!command) throw new UsageError(`unknown command "${name}"\n${usage()}`);
   let values: Record<string, string | undefined>;
   try {
-    ({ values } = parseArgs({ args: argv.slice(2), options: command.options, strict: true, allowPositionals: false }) as {
-      values: Record<string, string | undefined>;
-    });
+    const parsed = parseArgs({ args: argv.slice(2), options: command.options, strict: true, allowPositionals: false });
+    values = Object.fromEntries(Object.entries(parsed.values).map(([k, v]) => [k, v === true ? 'true' : typeof v === 'string' ? v : undefined]));
   } catch (err) {
     throw new UsageError(`${(err as Error).message}\nusage: ${command.usage}`);
   }

@@ -62,8 +62,10 @@ export function articleIdForUrl(url: string): string {
   return `art_${createHash('sha256').update(url).digest('hex').slice(0, 24)}`;
 }
 
-interface ValidArticle {
+export interface ValidArticle {
   id: string;
+  /** The Source it was read from (src/sources/), absent for imported lines. */
+  sourceId?: string;
   title: string;
   url: string;
   summary: string | null;
@@ -113,32 +115,44 @@ function differs(stored: ArticleRow, a: ValidArticle): boolean {
   );
 }
 
+export interface UpsertCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
 /**
- * Upserts a batch in one transaction: the article rows, then their category rows, and a change in
- * the changes feed for each article that is new or shows differently (src/changes.ts).
+ * Upserts a batch in one transaction: the rows of each article that is new or shows differently,
+ * then their category rows, and a change in the changes feed for each (src/changes.ts). An article
+ * that shows the same is not written at all: its updated_at (the order the generation planner reads
+ * changes in, ListArticleChanges) and every feed's ETag stay as they were.
  */
-export async function upsertArticles(db: PrismaClient, schema: string, articles: ValidArticle[]): Promise<void> {
-  if (articles.length === 0) return;
+export async function upsertArticles(db: PrismaClient, schema: string, batch: ValidArticle[]): Promise<UpsertCounts> {
+  if (batch.length === 0) return { created: 0, updated: 0, unchanged: 0 };
   const t = feedTables(schema);
-  const ids = articles.map((a) => a.id);
-  const links = articles.flatMap((a) => a.categories.map((c) => ({ id: a.id, category: c, publishedAt: a.publishedAt })));
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const stored = new Map(
       (
         await tx.$queryRaw<ArticleRow[]>`
         SELECT ${articleColumns(t.articleCategories)}
-        FROM ${t.articles} a WHERE a.id = ANY(${ids}::text[]) FOR UPDATE`
+        FROM ${t.articles} a WHERE a.id = ANY(${batch.map((a) => a.id)}::text[]) FOR UPDATE`
       ).map((r) => [r.id, r]),
     );
-    const changed = articles.filter((a) => !stored.has(a.id) || differs(stored.get(a.id)!, a));
+    const articles = batch.filter((a) => !stored.has(a.id) || differs(stored.get(a.id)!, a));
+    const counts = { created: articles.filter((a) => !stored.has(a.id)).length, updated: 0, unchanged: batch.length - articles.length };
+    counts.updated = articles.length - counts.created;
+    if (articles.length === 0) return counts;
+    const ids = articles.map((a) => a.id);
+    const links = articles.flatMap((a) => a.categories.map((c) => ({ id: a.id, category: c, publishedAt: a.publishedAt })));
     await tx.$executeRaw`
-      INSERT INTO ${t.articles} (id, title, url, summary, published_at, image_key, created_at, updated_at)
+      INSERT INTO ${t.articles} (id, title, url, summary, published_at, image_key, source_id, created_at, updated_at)
       SELECT * , now(), now() FROM unnest(
         ${ids}::text[], ${articles.map((a) => a.title)}::text[], ${articles.map((a) => a.url)}::text[],
         ${articles.map((a) => a.summary)}::text[], ${articles.map((a) => a.publishedAt)}::timestamptz[],
-        ${articles.map((a) => a.imageKey)}::text[])
+        ${articles.map((a) => a.imageKey)}::text[], ${articles.map((a) => a.sourceId ?? null)}::text[])
       ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, url = EXCLUDED.url, summary = EXCLUDED.summary,
-        published_at = EXCLUDED.published_at, image_key = EXCLUDED.image_key, updated_at = now()`;
+        published_at = EXCLUDED.published_at, image_key = EXCLUDED.image_key,
+        source_id = coalesce(EXCLUDED.source_id, ${t.articles}.source_id), updated_at = now()`;
     await tx.$executeRaw`DELETE FROM ${t.articleCategories} WHERE article_id = ANY(${ids}::text[])`;
     await tx.$executeRaw`
       INSERT INTO ${t.articleCategories} (article_id, category_key, published_at)
@@ -146,9 +160,10 @@ export async function upsertArticles(db: PrismaClient, schema: string, articles:
     await recordArticleChanges(
       tx,
       schema,
-      changed.map((a) => ({ id: a.id, before: stored.get(a.id)?.categories ?? [], now: a.categories })),
+      articles.map((a) => ({ id: a.id, before: stored.get(a.id)?.categories ?? [], now: a.categories })),
       false,
     );
+    return counts;
   });
 }
 
@@ -208,6 +223,54 @@ export class ArticleImporter {
       await this.bus.publish(CHANNELS.articlesChanged, String(valid.length)).catch(() => undefined);
     }
     return { imported: valid.length, rejected };
+  }
+
+  /**
+   * Imports the articles of one fetch of a Source: each is checked like an import line, the valid
+   * ones upserted with the Source's id, the change announced when there was one.
+   *
+   * The link follows the import's rule too (a domain name, no IP address or localhost): the gateway
+   * checks every feed page against the public Article schema before it answers
+   * (gateway/src/routes/feed-schemas.ts, `FeedPage.parse` in gateway/src/feed-pages.ts), so one
+   * stored link on an IP address would make every page holding that article answer 500. Such an
+   * item is rejected with its reason until that schema takes links on any host.
+   */
+  async importSourceArticles(
+    sourceId: string,
+    articles: Array<{ id: string; identity: string; title: string; url: string; summary?: string; publishedAt: string; categories: string[] }>,
+  ): Promise<UpsertCounts & { rejected: Array<{ item: string; reason: string }> }> {
+    const valid: ValidArticle[] = [];
+    const rejected: Array<{ item: string; reason: string }> = [];
+    for (const a of articles) {
+      const parsed = articleSchema.safeParse({
+        id: a.id,
+        title: a.title,
+        url: a.url,
+        ...(a.summary === undefined ? {} : { summary: a.summary }),
+        publishedAt: a.publishedAt,
+        categories: a.categories,
+      });
+      if (!parsed.success) {
+        rejected.push({ item: a.identity.slice(0, 200), reason: formatIssues(parsed.error, { max: 1 }).slice(0, 300) });
+        continue;
+      }
+      const v = parsed.data;
+      valid.push({
+        id: a.id,
+        sourceId,
+        title: v.title,
+        url: v.url,
+        summary: v.summary ?? null,
+        publishedAt: new Date(v.publishedAt),
+        categories: [...new Set(v.categories)],
+        imageKey: null,
+      });
+    }
+    const counts = await upsertArticles(this.db, this.schema, valid);
+    if (counts.created + counts.updated > 0) {
+      await this.bus.publish(CHANNELS.articlesChanged, String(counts.created + counts.updated)).catch(() => undefined);
+    }
+    return { ...counts, rejected };
   }
 
   async remove(ids: string[]): Promise<number> {

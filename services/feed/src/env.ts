@@ -11,6 +11,33 @@ export const feedEnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * What this process runs: `api` (the gRPC services), `ingest` (the Sources' scheduled fetches) or
+   * `all` (both: one process, as `npm start` runs it). The chart runs `api` and `ingest` apart.
+   */
+  FEED_ROLE: z.enum(['api', 'ingest', 'all']).default('all'),
+  /** The shortest poll interval a Source may have, and the default of a new one (seconds). */
+  SOURCES_MIN_INTERVAL_SECONDS: envFields.positiveInt(300),
+  SOURCES_DEFAULT_INTERVAL_SECONDS: envFields.positiveInt(900),
+  /** A feed document's largest size after decompression (bytes); past it a fetch fails as too_large. */
+  SOURCES_MAX_BYTES: envFields.positiveInt(10 * 1024 * 1024),
+  /** The deadline of one fetch's whole answer, body included (ms). */
+  SOURCES_FETCH_TIMEOUT_MS: envFields.positiveInt(30_000),
+  /**
+   * Allow Sources on loopback and private addresses (an embedded run, tests). Link-local and the
+   * unspecified addresses stay refused always (@cfs/common/address-guard).
+   */
+  SOURCES_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Fetches at once in one ingest process, and at once to one host. */
+  SOURCES_MAX_CONCURRENT_FETCHES: envFields.positiveInt(8),
+  SOURCES_MAX_FETCHES_PER_HOST: envFields.positiveInt(2),
+  /** How often the ingest role looks for Sources whose fetch is due without a queued job (seconds). */
+  SOURCES_SWEEP_SECONDS: envFields.positiveInt(30),
+  /** Named in the fetches' User-Agent (where a publisher reads who polls them), when set. */
+  PUBLIC_BASE_URL: z.string().url().optional(),
   MIGRATE_ON_START: z
     .enum(['true', 'false'])
     .default('true')

@@ -13,6 +13,12 @@ import { FeedPages } from './feed-pages.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { createFeedServer } from './server.ts';
 import { loadShippedTaxonomyIfEmpty } from './taxonomy.ts';
+import { createGuardedDispatcher } from '@cfs/common/address-guard';
+import feedPackage from '../package.json' with { type: 'json' };
+import { feedUserAgent } from './sources/fetch-feed.ts';
+import { observeSources } from './sources/metrics.ts';
+import { SourceSchedule } from './sources/schedule.ts';
+import { Sources } from './sources/sources.ts';
 
 export { feedEnvSchema, type FeedEnv } from './env.ts';
 export { DEMO_ARTICLES_FILE, readJsonLines };
@@ -52,7 +58,38 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
     );
   void prune();
   const pruning = setInterval(() => void prune(), 24 * 3_600_000).unref();
-  return createFeedServer({ prisma, schema: deps.database.schema, logger, callers: deps.callers, pages, writes, importer, changes })
+  const dispatcher = createGuardedDispatcher({ allowPrivateNetworks: env.SOURCES_ALLOW_PRIVATE_NETWORKS });
+  const sources = new Sources({
+    prisma,
+    importer,
+    dispatcher,
+    userAgent: feedUserAgent(feedPackage.version, env.PUBLIC_BASE_URL),
+    maxBytes: env.SOURCES_MAX_BYTES,
+    timeoutMs: env.SOURCES_FETCH_TIMEOUT_MS,
+    minIntervalSeconds: env.SOURCES_MIN_INTERVAL_SECONDS,
+    defaultIntervalSeconds: env.SOURCES_DEFAULT_INTERVAL_SECONDS,
+    maxConcurrentFetches: env.SOURCES_MAX_CONCURRENT_FETCHES,
+    maxFetchesPerHost: env.SOURCES_MAX_FETCHES_PER_HOST,
+  });
+  // The ingest role: the Sources' scheduled fetches (src/sources/schedule.ts).
+  const schedule =
+    env.FEED_ROLE === 'api'
+      ? undefined
+      : await SourceSchedule.start({
+          connectionString: deps.database.connectionString,
+          schema: `${deps.database.schema}_jobs`,
+          sources,
+          logger,
+          concurrency: env.SOURCES_MAX_CONCURRENT_FETCHES,
+          sweepSeconds: env.SOURCES_SWEEP_SECONDS,
+          fetchTimeoutMs: env.SOURCES_FETCH_TIMEOUT_MS,
+        });
+  // Sources by status and the oldest overdue fetch: reported by the processes that run the schedule.
+  const unobserveSources = schedule ? observeSources(prisma, logger) : undefined;
+  return createFeedServer({ prisma, schema: deps.database.schema, logger, callers: deps.callers, pages, writes, importer, changes, sources })
+    .addCleanup(() => unobserveSources?.())
+    .addCleanup(() => schedule?.stop())
+    .addCleanup(() => dispatcher.close())
     .addCleanup(() => clearInterval(pruning))
     .addCleanup(() => bus.close())
     .addCleanup(() => prisma.$disconnect());

@@ -18,6 +18,9 @@ import type { PrismaClient } from './generated/prisma/client.ts';
 import type { FeedArticle } from './article-row.ts';
 import { articleChangePositionFromMessage, cursorFromMessage, cursorToMessage, readArticles, readChanges } from './page-query.ts';
 import { listCategories } from './taxonomy.ts';
+import type { FetchReport as ReportMessage } from '@cfs/protos/generated/cfs/feed/v1/FetchReport.js';
+import type { Source as SourceMessage } from '@cfs/protos/generated/cfs/feed/v1/Source.js';
+import { MAX_REPORTED_REJECTIONS, type FetchReport, type Sources, type SourceView } from './sources/sources.ts';
 
 export const MAX_IMPORT_BATCH = 5000;
 
@@ -30,6 +33,33 @@ function toArticleMessage(a: FeedArticle): ArticleMessage {
     publishedAt: a.publishedAt.toISOString(),
     categories: a.categories,
     ...(a.imageKey === null ? {} : { imageKey: a.imageKey }),
+  };
+}
+
+function toSourceMessage(s: SourceView): SourceMessage {
+  return {
+    id: s.id,
+    url: s.url,
+    name: s.name,
+    categories: s.categories,
+    intervalSeconds: s.intervalSeconds,
+    status: s.status,
+    ...(s.lastFetchAt === null ? {} : { lastFetchAt: s.lastFetchAt }),
+    ...(s.lastSuccessAt === null ? {} : { lastSuccessAt: s.lastSuccessAt }),
+    ...(s.nextFetchAt === null ? {} : { nextFetchAt: s.nextFetchAt }),
+    ...(s.lastError === null ? {} : { lastError: s.lastError }),
+    articles: s.articles,
+  };
+}
+
+function toReportMessage(r: FetchReport): ReportMessage {
+  return {
+    outcome: r.outcome,
+    status: r.status,
+    created: r.created,
+    updated: r.updated,
+    unchanged: r.unchanged,
+    rejected: r.rejected.slice(0, MAX_REPORTED_REJECTIONS),
   };
 }
 
@@ -77,6 +107,13 @@ export const FEED_ADMIN_CALLERS: CallerPolicy<RpcName<FeedAdminServiceHandlers>>
   RemoveArticles: ['admin'],
   NoteSiteChanges: ['media'],
   GetArticles: ['media'],
+  AddSource: ['admin'],
+  ListSources: ['admin'],
+  GetSource: ['admin'],
+  FetchSource: ['admin'],
+  PauseSource: ['admin'],
+  ResumeSource: ['admin'],
+  RemoveSource: ['admin'],
 };
 
 const MAX_CHANGES = 1000;
@@ -91,9 +128,10 @@ export interface FeedServerDeps {
   pages: FeedPages;
   writes: AnnouncedWrites;
   importer: ArticleImporter;
+  sources: Sources;
 }
 
-export function createFeedServer({ prisma, schema, logger, callers, pages, writes, importer, changes }: FeedServerDeps): GrpcServer {
+export function createFeedServer({ prisma, schema, logger, callers, pages, writes, importer, changes, sources }: FeedServerDeps): GrpcServer {
   const { cfs } = loadProtos();
   const customerFacing = implement<FeedServiceHandlers>(logger, {
     ListCategories: async () => ({ categories: await listCategories(prisma) }),
@@ -145,6 +183,21 @@ export function createFeedServer({ prisma, schema, logger, callers, pages, write
       const { articles, removed } = await readArticles(prisma, schema, [...new Set(req.ids)]);
       return { articles: articles.map(toArticleMessage), removedIds: removed };
     },
+    AddSource: async (req) => {
+      const { source, report } = await sources.add({
+        url: req.url,
+        categories: req.categories,
+        ...(req.name ? { name: req.name } : {}),
+        ...(req.intervalSeconds ? { intervalSeconds: req.intervalSeconds } : {}),
+      });
+      return { source: toSourceMessage(source), fetch: toReportMessage(report) };
+    },
+    ListSources: async (req) => ({ sources: (await sources.list({ failing: req.failing })).map(toSourceMessage) }),
+    GetSource: async (req) => ({ source: toSourceMessage(await sources.show(req.id)) }),
+    FetchSource: async (req) => ({ fetch: toReportMessage(await sources.fetchNow(req.id)) }),
+    PauseSource: async (req) => ({ source: toSourceMessage(await sources.pause(req.id)) }),
+    ResumeSource: async (req) => ({ source: toSourceMessage(await sources.resume(req.id)) }),
+    RemoveSource: async (req) => ({ articlesRemoved: (await sources.remove(req.id, req.removeArticles)).articlesRemoved }),
     ListArticleChanges: async (req) => {
       if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > MAX_CHANGES) throw malformed(`limit must be 1 to ${MAX_CHANGES}`);
       const { articles, last } = await readChanges(prisma, schema, req.after ? articleChangePositionFromMessage(req.after) : null, req.limit);

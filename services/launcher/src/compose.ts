@@ -72,6 +72,8 @@ export interface ComposeOptions {
   billingEnv?: Record<string, string>;
   /** Settings of the media service, as its env would give them (its AI provider: none unless set). */
   mediaEnv?: Record<string, string>;
+  /** Settings of the feed service, as its env would give them (its Sources' settings). */
+  feedEnv?: Record<string, string>;
   /** Load the shipped demo articles into an empty feed database. */
   loadDemoArticles?: boolean;
   extraRoutes?: AnyRoute[];
@@ -148,7 +150,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
     await listen('account', await createAccountService(accountEnvSchema.parse({}), { ...deps('account'), catalog: options.catalog, bus: options.bus() }));
     await listen(
       'feed',
-      await createFeedService(feedEnvSchema.parse({ FEED_LOAD_DEMO_ARTICLES: options.loadDemoArticles ? 'true' : 'false' }), {
+      await createFeedService(feedEnvSchema.parse({ ...options.feedEnv, FEED_LOAD_DEMO_ARTICLES: options.loadDemoArticles ? 'true' : 'false' }), {
         ...deps('feed'),
         bus: options.bus(),
       }),

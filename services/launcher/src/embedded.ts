@@ -62,6 +62,12 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     billingEnv: { BILLING_PROVIDER: 'local', BILLING_ALLOW_UNPAID: 'true' },
     // …and generation runs on the built-in provider (no network, no key) unless AI_PROVIDER says otherwise;
     // the other AI_ settings pass through (docs/operations.md).
+    // Sources on this machine or its network are allowed (a publisher tried out locally), and the
+    // other SOURCES_ settings pass through; the ingest role runs in this process.
+    feedEnv: {
+      SOURCES_ALLOW_PRIVATE_NETWORKS: 'true',
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('SOURCES_'))),
+    } as Record<string, string>,
     mediaEnv: { AI_PROVIDER: 'local', ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('AI_'))) } as Record<string, string>,
   });
 

@@ -97,3 +97,9 @@ export type SubscriptionVersion = Prisma.SubscriptionVersionModel
  * The last position handed out each day: how old a position is.
  */
 export type ChangeMark = Prisma.ChangeMarkModel
+/**
+ * Model Source
+ * A publisher's feed the service polls (src/sources/). The schedule is next_fetch_at; a fetch holds
+ * the Source by fetching_until, so one runs at a time whichever process starts it.
+ */
+export type Source = Prisma.SourceModel

@@ -61,7 +61,8 @@ export const ModelName = {
   CategoryChange: 'CategoryChange',
   SiteArticleChange: 'SiteArticleChange',
   SubscriptionVersion: 'SubscriptionVersion',
-  ChangeMark: 'ChangeMark'
+  ChangeMark: 'ChangeMark',
+  Source: 'Source'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -118,7 +119,8 @@ export const ArticleScalarFieldEnum = {
   publishedAt: 'publishedAt',
   imageKey: 'imageKey',
   createdAt: 'createdAt',
-  updatedAt: 'updatedAt'
+  updatedAt: 'updatedAt',
+  sourceId: 'sourceId'
 } as const
 
 export type ArticleScalarFieldEnum = (typeof ArticleScalarFieldEnum)[keyof typeof ArticleScalarFieldEnum]
@@ -186,6 +188,29 @@ export const ChangeMarkScalarFieldEnum = {
 } as const
 
 export type ChangeMarkScalarFieldEnum = (typeof ChangeMarkScalarFieldEnum)[keyof typeof ChangeMarkScalarFieldEnum]
+
+
+export const SourceScalarFieldEnum = {
+  id: 'id',
+  url: 'url',
+  name: 'name',
+  categories: 'categories',
+  intervalSeconds: 'intervalSeconds',
+  status: 'status',
+  lastFetchAt: 'lastFetchAt',
+  lastSuccessAt: 'lastSuccessAt',
+  nextFetchAt: 'nextFetchAt',
+  lastErrorCode: 'lastErrorCode',
+  lastErrorMessage: 'lastErrorMessage',
+  etag: 'etag',
+  lastModified: 'lastModified',
+  failures: 'failures',
+  fetchingUntil: 'fetchingUntil',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type SourceScalarFieldEnum = (typeof SourceScalarFieldEnum)[keyof typeof SourceScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -33,6 +33,7 @@ export type ArticleMinAggregateOutputType = {
   imageKey: string | null
   createdAt: Date | null
   updatedAt: Date | null
+  sourceId: string | null
 }
 
 export type ArticleMaxAggregateOutputType = {
@@ -44,6 +45,7 @@ export type ArticleMaxAggregateOutputType = {
   imageKey: string | null
   createdAt: Date | null
   updatedAt: Date | null
+  sourceId: string | null
 }
 
 export type ArticleCountAggregateOutputType = {
@@ -55,6 +57,7 @@ export type ArticleCountAggregateOutputType = {
   imageKey: number
   createdAt: number
   updatedAt: number
+  sourceId: number
   _all: number
 }
 
@@ -68,6 +71,7 @@ export type ArticleMinAggregateInputType = {
   imageKey?: true
   createdAt?: true
   updatedAt?: true
+  sourceId?: true
 }
 
 export type ArticleMaxAggregateInputType = {
@@ -79,6 +83,7 @@ export type ArticleMaxAggregateInputType = {
   imageKey?: true
   createdAt?: true
   updatedAt?: true
+  sourceId?: true
 }
 
 export type ArticleCountAggregateInputType = {
@@ -90,6 +95,7 @@ export type ArticleCountAggregateInputType = {
   imageKey?: true
   createdAt?: true
   updatedAt?: true
+  sourceId?: true
   _all?: true
 }
 
@@ -174,6 +180,7 @@ export type ArticleGroupByOutputType = {
   imageKey: string | null
   createdAt: Date
   updatedAt: Date
+  sourceId: string | null
   _count: ArticleCountAggregateOutputType | null
   _min: ArticleMinAggregateOutputType | null
   _max: ArticleMaxAggregateOutputType | null
@@ -206,7 +213,9 @@ export type ArticleWhereInput = {
   imageKey?: Prisma.StringNullableFilter<"Article"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Article"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Article"> | Date | string
+  sourceId?: Prisma.StringNullableFilter<"Article"> | string | null
   categories?: Prisma.ArticleCategoryListRelationFilter
+  source?: Prisma.XOR<Prisma.SourceNullableScalarRelationFilter, Prisma.SourceWhereInput> | null
 }
 
 export type ArticleOrderByWithRelationInput = {
@@ -218,7 +227,9 @@ export type ArticleOrderByWithRelationInput = {
   imageKey?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  sourceId?: Prisma.SortOrderInput | Prisma.SortOrder
   categories?: Prisma.ArticleCategoryOrderByRelationAggregateInput
+  source?: Prisma.SourceOrderByWithRelationInput
 }
 
 export type ArticleWhereUniqueInput = Prisma.AtLeast<{
@@ -233,7 +244,9 @@ export type ArticleWhereUniqueInput = Prisma.AtLeast<{
   imageKey?: Prisma.StringNullableFilter<"Article"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Article"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Article"> | Date | string
+  sourceId?: Prisma.StringNullableFilter<"Article"> | string | null
   categories?: Prisma.ArticleCategoryListRelationFilter
+  source?: Prisma.XOR<Prisma.SourceNullableScalarRelationFilter, Prisma.SourceWhereInput> | null
 }, "id">
 
 export type ArticleOrderByWithAggregationInput = {
@@ -245,6 +258,7 @@ export type ArticleOrderByWithAggregationInput = {
   imageKey?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  sourceId?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.ArticleCountOrderByAggregateInput
   _max?: Prisma.ArticleMaxOrderByAggregateInput
   _min?: Prisma.ArticleMinOrderByAggregateInput
@@ -262,6 +276,7 @@ export type ArticleScalarWhereWithAggregatesInput = {
   imageKey?: Prisma.StringNullableWithAggregatesFilter<"Article"> | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Article"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Article"> | Date | string
+  sourceId?: Prisma.StringNullableWithAggregatesFilter<"Article"> | string | null
 }
 
 export type ArticleCreateInput = {
@@ -274,6 +289,7 @@ export type ArticleCreateInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   categories?: Prisma.ArticleCategoryCreateNestedManyWithoutArticleInput
+  source?: Prisma.SourceCreateNestedOneWithoutArticlesInput
 }
 
 export type ArticleUncheckedCreateInput = {
@@ -285,6 +301,7 @@ export type ArticleUncheckedCreateInput = {
   imageKey?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
+  sourceId?: string | null
   categories?: Prisma.ArticleCategoryUncheckedCreateNestedManyWithoutArticleInput
 }
 
@@ -298,6 +315,7 @@ export type ArticleUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   categories?: Prisma.ArticleCategoryUpdateManyWithoutArticleNestedInput
+  source?: Prisma.SourceUpdateOneWithoutArticlesNestedInput
 }
 
 export type ArticleUncheckedUpdateInput = {
@@ -309,6 +327,7 @@ export type ArticleUncheckedUpdateInput = {
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sourceId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   categories?: Prisma.ArticleCategoryUncheckedUpdateManyWithoutArticleNestedInput
 }
 
@@ -321,6 +340,7 @@ export type ArticleCreateManyInput = {
   imageKey?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
+  sourceId?: string | null
 }
 
 export type ArticleUpdateManyMutationInput = {
@@ -343,6 +363,7 @@ export type ArticleUncheckedUpdateManyInput = {
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sourceId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type ArticleCountOrderByAggregateInput = {
@@ -354,6 +375,7 @@ export type ArticleCountOrderByAggregateInput = {
   imageKey?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  sourceId?: Prisma.SortOrder
 }
 
 export type ArticleMaxOrderByAggregateInput = {
@@ -365,6 +387,7 @@ export type ArticleMaxOrderByAggregateInput = {
   imageKey?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  sourceId?: Prisma.SortOrder
 }
 
 export type ArticleMinOrderByAggregateInput = {
@@ -376,11 +399,22 @@ export type ArticleMinOrderByAggregateInput = {
   imageKey?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+  sourceId?: Prisma.SortOrder
 }
 
 export type ArticleScalarRelationFilter = {
   is?: Prisma.ArticleWhereInput
   isNot?: Prisma.ArticleWhereInput
+}
+
+export type ArticleListRelationFilter = {
+  every?: Prisma.ArticleWhereInput
+  some?: Prisma.ArticleWhereInput
+  none?: Prisma.ArticleWhereInput
+}
+
+export type ArticleOrderByRelationAggregateInput = {
+  _count?: Prisma.SortOrder
 }
 
 export type NullableStringFieldUpdateOperationsInput = {
@@ -401,6 +435,48 @@ export type ArticleUpdateOneRequiredWithoutCategoriesNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.ArticleUpdateToOneWithWhereWithoutCategoriesInput, Prisma.ArticleUpdateWithoutCategoriesInput>, Prisma.ArticleUncheckedUpdateWithoutCategoriesInput>
 }
 
+export type ArticleCreateNestedManyWithoutSourceInput = {
+  create?: Prisma.XOR<Prisma.ArticleCreateWithoutSourceInput, Prisma.ArticleUncheckedCreateWithoutSourceInput> | Prisma.ArticleCreateWithoutSourceInput[] | Prisma.ArticleUncheckedCreateWithoutSourceInput[]
+  connectOrCreate?: Prisma.ArticleCreateOrConnectWithoutSourceInput | Prisma.ArticleCreateOrConnectWithoutSourceInput[]
+  createMany?: Prisma.ArticleCreateManySourceInputEnvelope
+  connect?: Prisma.ArticleWhereUniqueInput | Prisma.ArticleWhereUniqueInput[]
+}
+
+export type ArticleUncheckedCreateNestedManyWithoutSourceInput = {
+  create?: Prisma.XOR<Prisma.ArticleCreateWithoutSourceInput, Prisma.ArticleUncheckedCreateWithoutSourceInput> | Prisma.ArticleCreateWithoutSourceInput[] | Prisma.ArticleUncheckedCreateWithoutSourceInput[]
+  connectOrCreate?: Prisma.ArticleCreateOrConnectWithoutSourceInput | Prisma.ArticleCreateOrConnectWithoutSourceInput[]
+  createMany?: Prisma.ArticleCreateManySourceInputEnvelope
+  connect?: Prisma.ArticleWhereUniqueInput | Prisma.ArticleWhereUniqueInput[]
+}
+
+export type ArticleUpdateManyWithoutSourceNestedInput = {
+  create?: Prisma.XOR<Prisma.ArticleCreateWithoutSourceInput, Prisma.ArticleUncheckedCreateWithoutSourceInput> | Prisma.ArticleCreateWithoutSourceInput[] | Prisma.ArticleUncheckedCreateWithoutSourceInput[]
+  connectOrCreate?: Prisma.ArticleCreateOrConnectWithoutSourceInput | Prisma.ArticleCreateOrConnectWithoutSourceInput[]
+  upsert?: Prisma.ArticleUpsertWithWhereUniqueWithoutSourceInput | Prisma.ArticleUpsertWithWhereUniqueWithoutSourceInput[]
+  createMany?: Prisma.ArticleCreateManySourceInputEnvelope
+  set?: Prisma.ArticleWhereUniqueInput | Prisma.ArticleWhereUniqueInput[]
+  disconnect?: Prisma.ArticleWhereUniqueInput | Prisma.ArticleWhereUniqueInput[]
+  delete?: Prisma.ArticleWhereUniqueInput | Prisma.ArticleWhereUniqueInput[]
+  connect?: Prisma.ArticleWhereUniqueInput | Prisma.ArticleWhereUniqueInput[]
+  update?: Prisma.ArticleUpdateWithWhereUniqueWithoutSourceInput | Prisma.ArticleUpdateWithWhereUniqueWithoutSourceInput[]
+  updateMany?: Prisma.ArticleUpdateManyWithWhereWithoutSourceInput | Prisma.ArticleUpdateManyWithWhereWithoutSourceInput[]
+  deleteMany?: Prisma.ArticleScalarWhereInput | Prisma.ArticleScalarWhereInput[]
+}
+
+export type ArticleUncheckedUpdateManyWithoutSourceNestedInput = {
+  create?: Prisma.XOR<Prisma.ArticleCreateWithoutSourceInput, Prisma.ArticleUncheckedCreateWithoutSourceInput> | Prisma.ArticleCreateWithoutSourceInput[] | Prisma.ArticleUncheckedCreateWithoutSourceInput[]
+  connectOrCreate?: Prisma.ArticleCreateOrConnectWithoutSourceInput | Prisma.ArticleCreateOrConnectWithoutSourceInput[]
+  upsert?: Prisma.ArticleUpsertWithWhereUniqueWithoutSourceInput | Prisma.ArticleUpsertWithWhereUniqueWithoutSourceInput[]
+  createMany?: Prisma.ArticleCreateManySourceInputEnvelope
+  set?: Prisma.ArticleWhereUniqueInput | Prisma.ArticleWhereUniqueInput[]
+  disconnect?: Prisma.ArticleWhereUniqueInput | Prisma.ArticleWhereUniqueInput[]
+  delete?: Prisma.ArticleWhereUniqueInput | Prisma.ArticleWhereUniqueInput[]
+  connect?: Prisma.ArticleWhereUniqueInput | Prisma.ArticleWhereUniqueInput[]
+  update?: Prisma.ArticleUpdateWithWhereUniqueWithoutSourceInput | Prisma.ArticleUpdateWithWhereUniqueWithoutSourceInput[]
+  updateMany?: Prisma.ArticleUpdateManyWithWhereWithoutSourceInput | Prisma.ArticleUpdateManyWithWhereWithoutSourceInput[]
+  deleteMany?: Prisma.ArticleScalarWhereInput | Prisma.ArticleScalarWhereInput[]
+}
+
 export type ArticleCreateWithoutCategoriesInput = {
   id: string
   title: string
@@ -410,6 +486,7 @@ export type ArticleCreateWithoutCategoriesInput = {
   imageKey?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
+  source?: Prisma.SourceCreateNestedOneWithoutArticlesInput
 }
 
 export type ArticleUncheckedCreateWithoutCategoriesInput = {
@@ -421,6 +498,7 @@ export type ArticleUncheckedCreateWithoutCategoriesInput = {
   imageKey?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
+  sourceId?: string | null
 }
 
 export type ArticleCreateOrConnectWithoutCategoriesInput = {
@@ -448,9 +526,122 @@ export type ArticleUpdateWithoutCategoriesInput = {
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  source?: Prisma.SourceUpdateOneWithoutArticlesNestedInput
 }
 
 export type ArticleUncheckedUpdateWithoutCategoriesInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  title?: Prisma.StringFieldUpdateOperationsInput | string
+  url?: Prisma.StringFieldUpdateOperationsInput | string
+  summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  publishedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sourceId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+}
+
+export type ArticleCreateWithoutSourceInput = {
+  id: string
+  title: string
+  url: string
+  summary?: string | null
+  publishedAt: Date | string
+  imageKey?: string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  categories?: Prisma.ArticleCategoryCreateNestedManyWithoutArticleInput
+}
+
+export type ArticleUncheckedCreateWithoutSourceInput = {
+  id: string
+  title: string
+  url: string
+  summary?: string | null
+  publishedAt: Date | string
+  imageKey?: string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  categories?: Prisma.ArticleCategoryUncheckedCreateNestedManyWithoutArticleInput
+}
+
+export type ArticleCreateOrConnectWithoutSourceInput = {
+  where: Prisma.ArticleWhereUniqueInput
+  create: Prisma.XOR<Prisma.ArticleCreateWithoutSourceInput, Prisma.ArticleUncheckedCreateWithoutSourceInput>
+}
+
+export type ArticleCreateManySourceInputEnvelope = {
+  data: Prisma.ArticleCreateManySourceInput | Prisma.ArticleCreateManySourceInput[]
+  skipDuplicates?: boolean
+}
+
+export type ArticleUpsertWithWhereUniqueWithoutSourceInput = {
+  where: Prisma.ArticleWhereUniqueInput
+  update: Prisma.XOR<Prisma.ArticleUpdateWithoutSourceInput, Prisma.ArticleUncheckedUpdateWithoutSourceInput>
+  create: Prisma.XOR<Prisma.ArticleCreateWithoutSourceInput, Prisma.ArticleUncheckedCreateWithoutSourceInput>
+}
+
+export type ArticleUpdateWithWhereUniqueWithoutSourceInput = {
+  where: Prisma.ArticleWhereUniqueInput
+  data: Prisma.XOR<Prisma.ArticleUpdateWithoutSourceInput, Prisma.ArticleUncheckedUpdateWithoutSourceInput>
+}
+
+export type ArticleUpdateManyWithWhereWithoutSourceInput = {
+  where: Prisma.ArticleScalarWhereInput
+  data: Prisma.XOR<Prisma.ArticleUpdateManyMutationInput, Prisma.ArticleUncheckedUpdateManyWithoutSourceInput>
+}
+
+export type ArticleScalarWhereInput = {
+  AND?: Prisma.ArticleScalarWhereInput | Prisma.ArticleScalarWhereInput[]
+  OR?: Prisma.ArticleScalarWhereInput[]
+  NOT?: Prisma.ArticleScalarWhereInput | Prisma.ArticleScalarWhereInput[]
+  id?: Prisma.StringFilter<"Article"> | string
+  title?: Prisma.StringFilter<"Article"> | string
+  url?: Prisma.StringFilter<"Article"> | string
+  summary?: Prisma.StringNullableFilter<"Article"> | string | null
+  publishedAt?: Prisma.DateTimeFilter<"Article"> | Date | string
+  imageKey?: Prisma.StringNullableFilter<"Article"> | string | null
+  createdAt?: Prisma.DateTimeFilter<"Article"> | Date | string
+  updatedAt?: Prisma.DateTimeFilter<"Article"> | Date | string
+  sourceId?: Prisma.StringNullableFilter<"Article"> | string | null
+}
+
+export type ArticleCreateManySourceInput = {
+  id: string
+  title: string
+  url: string
+  summary?: string | null
+  publishedAt: Date | string
+  imageKey?: string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+}
+
+export type ArticleUpdateWithoutSourceInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  title?: Prisma.StringFieldUpdateOperationsInput | string
+  url?: Prisma.StringFieldUpdateOperationsInput | string
+  summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  publishedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  categories?: Prisma.ArticleCategoryUpdateManyWithoutArticleNestedInput
+}
+
+export type ArticleUncheckedUpdateWithoutSourceInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  title?: Prisma.StringFieldUpdateOperationsInput | string
+  url?: Prisma.StringFieldUpdateOperationsInput | string
+  summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  publishedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  categories?: Prisma.ArticleCategoryUncheckedUpdateManyWithoutArticleNestedInput
+}
+
+export type ArticleUncheckedUpdateManyWithoutSourceInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.StringFieldUpdateOperationsInput | string
   url?: Prisma.StringFieldUpdateOperationsInput | string
@@ -501,7 +692,9 @@ export type ArticleSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   imageKey?: boolean
   createdAt?: boolean
   updatedAt?: boolean
+  sourceId?: boolean
   categories?: boolean | Prisma.Article$categoriesArgs<ExtArgs>
+  source?: boolean | Prisma.Article$sourceArgs<ExtArgs>
   _count?: boolean | Prisma.ArticleCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["article"]>
 
@@ -514,6 +707,8 @@ export type ArticleSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exten
   imageKey?: boolean
   createdAt?: boolean
   updatedAt?: boolean
+  sourceId?: boolean
+  source?: boolean | Prisma.Article$sourceArgs<ExtArgs>
 }, ExtArgs["result"]["article"]>
 
 export type ArticleSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -525,6 +720,8 @@ export type ArticleSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exten
   imageKey?: boolean
   createdAt?: boolean
   updatedAt?: boolean
+  sourceId?: boolean
+  source?: boolean | Prisma.Article$sourceArgs<ExtArgs>
 }, ExtArgs["result"]["article"]>
 
 export type ArticleSelectScalar = {
@@ -536,20 +733,27 @@ export type ArticleSelectScalar = {
   imageKey?: boolean
   createdAt?: boolean
   updatedAt?: boolean
+  sourceId?: boolean
 }
 
-export type ArticleOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "title" | "url" | "summary" | "publishedAt" | "imageKey" | "createdAt" | "updatedAt", ExtArgs["result"]["article"]>
+export type ArticleOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "title" | "url" | "summary" | "publishedAt" | "imageKey" | "createdAt" | "updatedAt" | "sourceId", ExtArgs["result"]["article"]>
 export type ArticleInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   categories?: boolean | Prisma.Article$categoriesArgs<ExtArgs>
+  source?: boolean | Prisma.Article$sourceArgs<ExtArgs>
   _count?: boolean | Prisma.ArticleCountOutputTypeDefaultArgs<ExtArgs>
 }
-export type ArticleIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
-export type ArticleIncludeUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
+export type ArticleIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  source?: boolean | Prisma.Article$sourceArgs<ExtArgs>
+}
+export type ArticleIncludeUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  source?: boolean | Prisma.Article$sourceArgs<ExtArgs>
+}
 
 export type $ArticlePayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "Article"
   objects: {
     categories: Prisma.$ArticleCategoryPayload<ExtArgs>[]
+    source: Prisma.$SourcePayload<ExtArgs> | null
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -560,6 +764,10 @@ export type $ArticlePayload<ExtArgs extends runtime.Types.Extensions.InternalArg
     imageKey: string | null
     createdAt: Date
     updatedAt: Date
+    /**
+     * The Source the article was read from (src/sources/); null for `articles import`ed articles.
+     */
+    sourceId: string | null
   }, ExtArgs["result"]["article"]>
   composites: {}
 }
@@ -955,6 +1163,7 @@ readonly fields: ArticleFieldRefs;
 export interface Prisma__ArticleClient<T, Null = never, ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs, GlobalOmitOptions = {}> extends Prisma.PrismaPromise<T> {
   readonly [Symbol.toStringTag]: "PrismaPromise"
   categories<T extends Prisma.Article$categoriesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Article$categoriesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ArticleCategoryPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  source<T extends Prisma.Article$sourceArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Article$sourceArgs<ExtArgs>>): Prisma.Prisma__SourceClient<runtime.Types.Result.GetResult<Prisma.$SourcePayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -992,6 +1201,7 @@ export interface ArticleFieldRefs {
   readonly imageKey: Prisma.FieldRef<"Article", 'String'>
   readonly createdAt: Prisma.FieldRef<"Article", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Article", 'DateTime'>
+  readonly sourceId: Prisma.FieldRef<"Article", 'String'>
 }
     
 
@@ -1246,6 +1456,10 @@ export type ArticleCreateManyAndReturnArgs<ExtArgs extends runtime.Types.Extensi
    */
   data: Prisma.ArticleCreateManyInput | Prisma.ArticleCreateManyInput[]
   skipDuplicates?: boolean
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ArticleIncludeCreateManyAndReturn<ExtArgs> | null
 }
 
 /**
@@ -1316,6 +1530,10 @@ export type ArticleUpdateManyAndReturnArgs<ExtArgs extends runtime.Types.Extensi
    * Limit how many Articles to update.
    */
   limit?: number
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ArticleIncludeUpdateManyAndReturn<ExtArgs> | null
 }
 
 /**
@@ -1406,6 +1624,25 @@ export type Article$categoriesArgs<ExtArgs extends runtime.Types.Extensions.Inte
   take?: number
   skip?: number
   distinct?: Prisma.ArticleCategoryScalarFieldEnum | Prisma.ArticleCategoryScalarFieldEnum[]
+}
+
+/**
+ * Article.source
+ */
+export type Article$sourceArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Source
+   */
+  select?: Prisma.SourceSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Source
+   */
+  omit?: Prisma.SourceOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SourceInclude<ExtArgs> | null
+  where?: Prisma.SourceWhereInput
 }
 
 /**

@@ -1,0 +1,23 @@
+// Original file: protos/cfs/feed/v1/feed.proto
+
+import type { Source as _cfs_feed_v1_Source, Source__Output as _cfs_feed_v1_Source__Output } from '../../../cfs/feed/v1/Source.js';
+
+/**
+ * The resumed Source.
+ */
+export interface ResumeSourceResponse {
+  /**
+   * The Source.
+   */
+  'source'?: (_cfs_feed_v1_Source | null);
+}
+
+/**
+ * The resumed Source.
+ */
+export interface ResumeSourceResponse__Output {
+  /**
+   * The Source.
+   */
+  'source': (_cfs_feed_v1_Source__Output | null);
+}

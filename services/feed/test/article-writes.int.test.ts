@@ -1,0 +1,75 @@
+/**
+ * What an import writes, on the real PostgreSQL: an article that shows the same is not written at
+ * all (its updated_at, the order the generation planner reads changes in, stays), a changed one is
+ * one write; a Source's articles keep links on any host, imported lines do not.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MemoryBus } from '@cfs/common/bus';
+import { createPgAdapter } from '@cfs/common/database';
+import { applyMigrations } from '@cfs/common/migrate';
+import { ArticleImporter } from '../src/articles.ts';
+import { PrismaClient } from '../src/generated/prisma/client.ts';
+import { readChanges } from '../src/page-query.ts';
+
+const schema = `feedwrites_${process.pid}_${Date.now().toString(36)}`;
+let db: PrismaClient;
+let importer: ArticleImporter;
+
+beforeAll(async () => {
+  const target = { connectionString: inject('databaseUrl'), schema };
+  await applyMigrations({ target, migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname });
+  db = new PrismaClient({ adapter: await createPgAdapter(target, 2) });
+  await db.category.createMany({ data: [{ key: 'news', name: 'News' }] });
+  importer = new ArticleImporter(db, schema, new MemoryBus());
+});
+afterAll(async () => {
+  await db?.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await db?.$disconnect();
+});
+
+const line = (id: string, title: string) => ({
+  line: 1,
+  value: { id, title, url: `https://news.example.com/${id}`, publishedAt: '2026-11-01T10:00:00Z', categories: ['news'] },
+});
+
+describe('article writes', () => {
+  it('an unchanged article is not written again; a changed one is', async () => {
+    await importer.importLines([line('w1', 'One'), line('w2', 'Two')]);
+    const { last } = await readChanges(db, schema, null, 1000);
+    const stamps = async () => (await db.article.findMany({ orderBy: { id: 'asc' }, select: { id: true, updatedAt: true } })).map((a) => a.updatedAt.getTime());
+    const before = await stamps();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    await importer.importLines([line('w1', 'One'), line('w2', 'Two')]);
+    expect(await stamps()).toEqual(before);
+    expect((await readChanges(db, schema, last, 1000)).articles).toEqual([]);
+
+    await importer.importLines([line('w1', 'One'), line('w2', 'Two, changed')]);
+    const after = await stamps();
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBeGreaterThan(before[1]!);
+    expect((await readChanges(db, schema, last, 1000)).articles.map((a) => a.id)).toEqual(['w2']);
+  });
+
+  it("a Source's articles count created, updated and unchanged; a link on an IP address is rejected", async () => {
+    await db.source.create({
+      data: { id: 'src_00000000000000000001', url: 'http://127.0.0.1/feed', name: 'Local', categories: ['news'], intervalSeconds: 900, status: 'active' },
+    });
+    const article = {
+      id: 'art_000000000000000000000001',
+      identity: 'i1',
+      title: 'Local',
+      url: 'https://news.example.com/a?x=1',
+      publishedAt: '2026-11-01T10:00:00.000Z',
+      categories: ['news'],
+    };
+    expect(await importer.importSourceArticles('src_00000000000000000001', [article])).toEqual({ created: 1, updated: 0, unchanged: 0, rejected: [] });
+    expect(await importer.importSourceArticles('src_00000000000000000001', [article])).toEqual({ created: 0, updated: 0, unchanged: 1, rejected: [] });
+    expect(await importer.importSourceArticles('src_00000000000000000001', [{ ...article, title: 'Local, again' }])).toMatchObject({ updated: 1 });
+    expect(await db.article.count({ where: { sourceId: 'src_00000000000000000001' } })).toBe(1);
+    const refused = await importer.importSourceArticles('src_00000000000000000001', [
+      { ...article, id: 'art_000000000000000000000002', url: 'http://127.0.0.1:8080/a' },
+    ]);
+    expect(refused.rejected).toEqual([{ item: 'i1', reason: expect.stringMatching(/^url/) }]);
+  });
+});
