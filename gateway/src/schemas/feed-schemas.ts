@@ -118,7 +118,9 @@ export const Article = z
   .object({
     id: z.string().min(1).max(rules.ARTICLE_ID_MAX).regex(rules.ARTICLE_ID),
     title: plainText(rules.ARTICLE_TITLE_MAX),
-    url: rules.webAddress(),
+    url: rules.providerAddress().meta({
+      description: "The article's link as its publisher gave it: absolute http(s), on any host (an IP address or localhost included).",
+    }),
     summary: z
       .string()
       .max(rules.ARTICLE_SUMMARY_MAX)

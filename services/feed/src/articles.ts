@@ -13,12 +13,15 @@ import {
   ARTICLE_SUMMARY_MAX,
   ARTICLE_TITLE_MAX,
   categoryKey,
+  CONTROL_CHARACTER_MESSAGE,
   formatIssues,
   httpUrl,
   mediaKey,
   paragraphs,
+  providerAddress,
   text,
   toPlainText,
+  withoutControlCharacters,
 } from '@cfs/common/rules';
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { malformed } from '@cfs/common/errors';
@@ -45,6 +48,14 @@ export const articleSchema = z.strictObject({
   publishedAt: z.iso.datetime({ offset: true }),
   categories: z.array(categoryKey).min(1).max(ARTICLE_CATEGORIES_MAX),
   imageKey: mediaKey.optional(),
+});
+
+/**
+ * An article read from a Source: an import line's rules, but the link as the publisher gave it, on
+ * any host (services/feed/README.md#sources).
+ */
+export const sourceArticleSchema = articleSchema.extend({
+  url: z.string().max(2048).refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE).pipe(providerAddress()),
 });
 
 export interface ArticleLine {
@@ -229,11 +240,8 @@ export class ArticleImporter {
    * Imports the articles of one fetch of a Source: each is checked like an import line, the valid
    * ones upserted with the Source's id, the change announced when there was one.
    *
-   * The link follows the import's rule too (a domain name, no IP address or localhost): the gateway
-   * checks every feed page against the public Article schema before it answers
-   * (gateway/src/routes/feed-schemas.ts, `FeedPage.parse` in gateway/src/feed-pages.ts), so one
-   * stored link on an IP address would make every page holding that article answer 500. Such an
-   * item is rejected with its reason until that schema takes links on any host.
+   * The link is kept as the publisher gave it, on any host (an IP address or localhost included:
+   * sourceArticleSchema), which the public Article schema carries (gateway/src/schemas/feed-schemas.ts).
    */
   async importSourceArticles(
     sourceId: string,
@@ -242,7 +250,7 @@ export class ArticleImporter {
     const valid: ValidArticle[] = [];
     const rejected: Array<{ item: string; reason: string }> = [];
     for (const a of articles) {
-      const parsed = articleSchema.safeParse({
+      const parsed = sourceArticleSchema.safeParse({
         id: a.id,
         title: a.title,
         url: a.url,

@@ -51,7 +51,7 @@ describe('article writes', () => {
     expect((await readChanges(db, schema, last, 1000)).articles.map((a) => a.id)).toEqual(['w2']);
   });
 
-  it("a Source's articles count created, updated and unchanged; a link on an IP address is rejected", async () => {
+  it("a Source's articles count created, updated and unchanged; a link on an IP address is kept, an import line's is not", async () => {
     await db.source.create({
       data: { id: 'src_00000000000000000001', url: 'http://127.0.0.1/feed', name: 'Local', categories: ['news'], intervalSeconds: 900, status: 'active' },
     });
@@ -67,9 +67,15 @@ describe('article writes', () => {
     expect(await importer.importSourceArticles('src_00000000000000000001', [article])).toEqual({ created: 0, updated: 0, unchanged: 1, rejected: [] });
     expect(await importer.importSourceArticles('src_00000000000000000001', [{ ...article, title: 'Local, again' }])).toMatchObject({ updated: 1 });
     expect(await db.article.count({ where: { sourceId: 'src_00000000000000000001' } })).toBe(1);
-    const refused = await importer.importSourceArticles('src_00000000000000000001', [
+    const kept = await importer.importSourceArticles('src_00000000000000000001', [
       { ...article, id: 'art_000000000000000000000002', url: 'http://127.0.0.1:8080/a' },
+      { ...article, id: 'art_000000000000000000000003', identity: 'i3', url: 'javascript:alert(1)' },
     ]);
-    expect(refused.rejected).toEqual([{ item: 'i1', reason: expect.stringMatching(/^url/) }]);
+    expect(kept).toMatchObject({ created: 1, rejected: [{ item: 'i3', reason: expect.stringMatching(/^url/) }] });
+    expect((await db.article.findUnique({ where: { id: 'art_000000000000000000000002' } }))?.url).toBe('http://127.0.0.1:8080/a');
+    const line = await importer.importLines([
+      { line: 1, value: { id: 'w9', title: 'Typed', url: 'http://127.0.0.1:8080/b', publishedAt: '2026-11-01T10:00:00Z', categories: ['news'] } },
+    ]);
+    expect(line.rejected).toHaveLength(1);
   });
 });

@@ -623,7 +623,10 @@ export interface components {
             /** @description Plain text; may hold line breaks. */
             summary: string | null;
             title: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The article's link as its publisher gave it: absolute http(s), on any host (an IP address or localhost included).
+             */
             url: string;
         };
         /**

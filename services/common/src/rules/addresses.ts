@@ -18,10 +18,11 @@ export function webAddress(max = 2048) {
 }
 
 /**
- * An absolute http(s) URL a provider handed out for the customer to follow (a hosted payment page),
- * at most `max` characters, passed on as given: any host, an IP address or localhost included (a
- * Stripe-compatible server on a developer's machine serves its pages on its own address). Not for
- * a Site's own address or an article's link, which webAddress keeps to domain names.
+ * An absolute http(s) URL that someone outside handed out, at most `max` characters, passed on as
+ * given: any host, an IP address or localhost included. A payment provider's hosted page (a
+ * Stripe-compatible server on a developer's machine serves its pages on its own address) and a
+ * publisher's link read from its feed (services/feed/README.md#sources) are what they are; the rule
+ * that an address is a domain name is for what customers and operators type (webAddress).
  */
 export function providerAddress(max = 2048) {
   return z.url({ protocol: /^https?$/ }).max(max);
