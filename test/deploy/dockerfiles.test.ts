@@ -139,12 +139,14 @@ describe.each(Object.entries(WORKSPACES))('%s/Dockerfile', (name, workspace) => 
         /ASSETS_DIR = path\.resolve\(path\.dirname\(fileURLToPath\(import\.meta\.url\)\), '\.\.', 'assets'\)/,
       );
     }
-    // The gateway serves the API reference page from <package>/assets/api-reference (src/api-reference.ts), built by its build script.
+    // The gateway serves the API reference page from <package>/assets/api-reference (src/api/api-reference.ts), built by its
+    // build script; the package's folder is the nearest one with a package.json, so the image puts one beside dist/.
     if (name === 'gateway') {
       expect(copies).toContain('--from=build /app/gateway/assets/ ./assets/');
+      expect(copies).toContain('--from=build /app/gateway/package.json ./package.json');
       expect(JSON.parse(readFileSync(path.join(REPO_ROOT, workspace, 'package.json'), 'utf8')).scripts.build).toContain('build-api-reference');
-      expect(readFileSync(path.join(REPO_ROOT, workspace, 'src', 'api-reference.ts'), 'utf8')).toMatch(
-        /API_REFERENCE_DIR = path\.resolve\(path\.dirname\(fileURLToPath\(import\.meta\.url\)\), '\.\.', 'assets', 'api-reference'\)/,
+      expect(readFileSync(path.join(REPO_ROOT, workspace, 'src', 'api', 'api-reference.ts'), 'utf8')).toMatch(
+        /API_REFERENCE_DIR = path\.join\(packageDir\(path\.dirname\(fileURLToPath\(import\.meta\.url\)\)\), 'assets', 'api-reference'\)/,
       );
     }
   });
