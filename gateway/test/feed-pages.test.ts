@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CHANNELS, MemoryBus } from '@cfs/common/bus';
 import { FeedCursorCodec } from '../src/tokens/feed-cursor.ts';
 import { createHash } from 'node:crypto';
-import { FeedPageCache } from '../src/caches/feed-pages.ts';
-import { FeedPage } from '../src/schemas/feed-schemas.ts';
+import { FeedPageCache, publicArticle } from '../src/caches/feed-pages.ts';
+import { Article, FeedPage } from '../src/schemas/feed-schemas.ts';
 import type { Rpc } from '../src/clients/rpc.ts';
 
 const MAX_BYTES = 64 * 1024;
@@ -219,5 +219,25 @@ describe('FeedPageCache', () => {
       expect((await t.read('site_a')).data[0]!.personalized).toBeUndefined();
       await t.bus.close();
     });
+  });
+});
+
+describe('publicArticle: the image an article shows', () => {
+  const article = { id: 'a1', title: 'T', url: 'https://news.example/a1', publishedAt: '2026-11-25T00:00:00.000Z', categories: ['tech'] };
+  const shown = (fields: { imageKey?: string; imageUrl?: string }) => {
+    const a = publicArticle({ ...article, ...fields } as Parameters<typeof publicArticle>[0]);
+    expect(Article.safeParse(a).success).toBe(true);
+    return { imageKey: a.imageKey, imageUrl: a.imageUrl };
+  };
+
+  it("a generated image's path when there is a key, else the publisher's URL as given, else none", () => {
+    expect(shown({ imageKey: 'covers/a1.png' })).toEqual({ imageKey: 'covers/a1.png', imageUrl: '/media/generated/covers/a1.png' });
+    // A key wins: imageUrl keeps being where imageKey is served.
+    expect(shown({ imageKey: 'covers/a1.png', imageUrl: 'https://cdn.example.net/a1.jpg' })).toEqual({
+      imageKey: 'covers/a1.png',
+      imageUrl: '/media/generated/covers/a1.png',
+    });
+    expect(shown({ imageUrl: 'http://127.0.0.1:8080/img/a1.jpg?w=600' })).toEqual({ imageKey: null, imageUrl: 'http://127.0.0.1:8080/img/a1.jpg?w=600' });
+    expect(shown({})).toEqual({ imageKey: null, imageUrl: null });
   });
 });

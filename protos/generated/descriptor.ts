@@ -813,6 +813,11 @@ export const descriptor = {
                       "oneof": [
                         "imageKey"
                       ]
+                    },
+                    "_imageUrl": {
+                      "oneof": [
+                        "imageUrl"
+                      ]
                     }
                   },
                   "fields": {
@@ -847,6 +852,13 @@ export const descriptor = {
                     "imageKey": {
                       "type": "string",
                       "id": 7,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "imageUrl": {
+                      "type": "string",
+                      "id": 8,
                       "options": {
                         "proto3_optional": true
                       }

@@ -46,6 +46,8 @@ interface Item {
   title: string;
   url: string;
   categories: string[];
+  imageKey: string | null;
+  imageUrl: string | null;
 }
 type Change = { type: 'upsert'; article: Item } | { type: 'delete'; id: string; reason: string };
 
@@ -337,6 +339,77 @@ describe('Sources through the operator CLI', () => {
     const { data } = await changes();
     expect(data.filter((c) => c.type === 'upsert' && c.article.title === 'IP link')).toHaveLength(1);
     await admin('source', 'remove', '--id', ip.id, '--remove-articles');
+  });
+
+  it("an item's image (an enclosure, else the first <img> of its text) is its imageUrl, the publisher's absolute URL", async () => {
+    publisher.serve('/images.xml', {
+      body: rss([
+        // The enclosure wins over the text's <img>; the image may be on another host than the link.
+        {
+          title: 'Enclosed image',
+          link: 'https://news.example.com/enclosed',
+          guid: 'img1',
+          enclosure: 'https://cdn.example.net/photos/enclosed.jpg',
+          description: '<p>Text <img src="https://news.example.com/not-this.png"></p>',
+        },
+        // Only an <img> in the text, relative: made absolute against the feed's URL.
+        {
+          title: 'Inline image',
+          link: 'https://news.example.com/inline',
+          guid: 'img2',
+          description: '<p>Look: <img src="/photos/inline.png" alt=""> here.</p>',
+        },
+        { title: 'No image', link: 'https://news.example.com/plain', guid: 'img3', description: 'Words only.' },
+      ]),
+    });
+    const { since } = await changes();
+    const images = await addSource('--url', publisher.url('/images.xml'), '--categories', cat('other'));
+    expect(images.articles).toBe(3);
+    const expected = new Map([
+      ['Enclosed image', 'https://cdn.example.net/photos/enclosed.jpg'],
+      ['Inline image', publisher.url('/photos/inline.png')],
+      ['No image', null],
+    ]);
+    const shown = (items: Item[]) => new Map(items.filter((a) => expected.has(a.title)).map((a) => [a.title, a.imageUrl]));
+    const inFeed = (await feed()).filter((a) => expected.has(a.title));
+    expect(shown(inFeed)).toEqual(expected);
+    expect(inFeed.map((a) => a.imageKey)).toEqual([null, null, null]);
+    const { data } = await changes(since);
+    const upserts = data.flatMap((c) => (c.type === 'upsert' ? [c.article] : []));
+    expect(upserts).toHaveLength(3);
+    expect(shown(upserts)).toEqual(expected);
+
+    // The same images again write nothing; a changed image is one upsert.
+    const caught = await changes(since);
+    expect(await fetchSource(images.id)).toMatchObject({ outcome: 'ok', created: 0, updated: 0, unchanged: 3 });
+    expect((await changes(caught.since)).data).toEqual([]);
+    publisher.serve('/images.xml', {
+      body: rss([
+        {
+          title: 'Enclosed image',
+          link: 'https://news.example.com/enclosed',
+          guid: 'img1',
+          enclosure: 'https://cdn.example.net/photos/enclosed-2.jpg',
+          description: '<p>Text <img src="https://news.example.com/not-this.png"></p>',
+        },
+        {
+          title: 'Inline image',
+          link: 'https://news.example.com/inline',
+          guid: 'img2',
+          description: '<p>Look: <img src="/photos/inline.png" alt=""> here.</p>',
+        },
+        { title: 'No image', link: 'https://news.example.com/plain', guid: 'img3', description: 'Words only.' },
+      ]),
+    });
+    expect(await fetchSource(images.id)).toMatchObject({ outcome: 'ok', created: 0, updated: 1, unchanged: 2 });
+    const changed = (await changes(caught.since)).data;
+    expect(changed).toEqual([
+      expect.objectContaining({
+        type: 'upsert',
+        article: expect.objectContaining({ title: 'Enclosed image', imageKey: null, imageUrl: 'https://cdn.example.net/photos/enclosed-2.jpg' }),
+      }),
+    ]);
+    await admin('source', 'remove', '--id', images.id, '--remove-articles');
   });
 
   it('refuses, storing nothing, what is not http(s), what is blocked and what is no feed', async () => {

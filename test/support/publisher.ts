@@ -71,8 +71,11 @@ export async function startPublisher(): Promise<Publisher> {
   };
 }
 
-/** An RSS 2.0 document of these items. */
-export function rss(items: Array<{ title: string; link?: string; guid?: string; description?: string; pubDate?: string }>, title = 'A publisher'): string {
+/** An RSS 2.0 document of these items (`enclosure`: the URL of an image/jpeg enclosure). */
+export function rss(
+  items: Array<{ title: string; link?: string; guid?: string; description?: string; pubDate?: string; enclosure?: string }>,
+  title = 'A publisher',
+): string {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const item = (i: (typeof items)[number]) =>
     [
@@ -81,6 +84,7 @@ export function rss(items: Array<{ title: string; link?: string; guid?: string; 
       i.link === undefined ? '' : `<link>${escape(i.link)}</link>`,
       i.guid === undefined ? '' : `<guid isPermaLink="false">${escape(i.guid)}</guid>`,
       i.description === undefined ? '' : `<description>${escape(i.description)}</description>`,
+      i.enclosure === undefined ? '' : `<enclosure url="${escape(i.enclosure).replace(/"/g, '&quot;')}" type="image/jpeg" length="1000"/>`,
       `<pubDate>${i.pubDate ?? 'Tue, 10 Nov 2026 10:00:00 GMT'}</pubDate>`,
       '</item>',
     ].join('');

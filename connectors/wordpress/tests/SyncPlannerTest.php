@@ -105,6 +105,19 @@ final class SyncPlannerTest extends TestCase {
 		$this->assertSame( 'https://news.example/img/a1.jpg', $image( 'https://news.example/img/a1.jpg' )->image_key );
 	}
 
+	public function test_a_publisher_image_is_kept_on_the_article_host_and_skipped_on_another(): void {
+		// An article read from a publisher's feed: no imageKey, its imageUrl the publisher's own absolute URL.
+		$publisher = fn ( string $image ) => $this->planner()->plan( Articles::article( 'a1', array( 'imageKey' => null, 'imageUrl' => $image, 'url' => 'https://news.example/2026/a1' ) ) );
+		$same_host = $publisher( 'https://news.example/wp-content/uploads/a1.jpg' );
+		$this->assertSame( 'https://news.example/wp-content/uploads/a1.jpg', $same_host->image_url );
+		$this->assertSame( 'https://news.example/wp-content/uploads/a1.jpg', $same_host->image_key );
+		foreach ( array( 'https://cdn.news-images.example/a1.jpg', 'https://images.news.example/a1.jpg', 'http://127.0.0.1:8080/a1.jpg' ) as $elsewhere ) {
+			$skipped = $publisher( $elsewhere );
+			$this->assertNull( $skipped->image_url, $elsewhere );
+			$this->assertNull( $skipped->image_key, $elsewhere );
+		}
+	}
+
 	public function test_a_fingerprint_changes_with_what_is_written_and_only_that(): void {
 		$a = $this->planner()->plan( Articles::article( 'a1' ) );
 		$this->assertSame( $a->fingerprint(), $this->planner()->plan( Articles::article( 'a1' ) )->fingerprint() );

@@ -99,7 +99,11 @@ const imageUrlOf = (key: string) => `/media/generated/${key.split('/').map(encod
 
 type PublicArticle = FeedPageValue['data'][number];
 
-/** A feed item as the API shows it, from the feed service's article. */
+/**
+ * A feed item as the API shows it, from the feed service's article. Its imageUrl is the generated
+ * image's path when it has an imageKey (imageKey keeps meaning "served at imageUrl"), else the
+ * publisher's own image URL as given (a Source's item, any host), else null (docs/api.md#routes).
+ */
 export function publicArticle(a: Article__Output): PublicArticle {
   return {
     id: a.id,
@@ -109,7 +113,7 @@ export function publicArticle(a: Article__Output): PublicArticle {
     publishedAt: a.publishedAt,
     categories: a.categories,
     imageKey: a.imageKey ?? null,
-    imageUrl: a.imageKey ? imageUrlOf(a.imageKey) : null,
+    imageUrl: a.imageKey ? imageUrlOf(a.imageKey) : a.imageUrl || null,
   };
 }
 

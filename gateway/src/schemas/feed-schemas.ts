@@ -88,6 +88,18 @@ const articleExample = {
   },
 };
 
+/** An article read from a publisher's feed: no generated image, the publisher's own as its imageUrl. */
+const publisherArticleExample = {
+  id: 'art_9c1e5b7d4a6c8e0f1a2b3f2a',
+  title: 'City council approves the new tram line',
+  url: 'https://www.city-news.example/2026/02/tram-line',
+  summary: 'The council voted 31 to 12 for the eastern tram line; building starts next spring.',
+  publishedAt: '2026-02-01T07:30:00.000Z',
+  categories: ['local'],
+  imageKey: null,
+  imageUrl: 'https://images.city-news.example/2026/02/tram.jpg',
+};
+
 const generatedImageUrl = z
   .string()
   .max(MEDIA_PATH_PREFIX.length + MAX_MEDIA_KEY_LENGTH)
@@ -129,13 +141,20 @@ export const Article = z
       .meta({ description: 'Plain text; may hold line breaks.' }),
     publishedAt: timestamp,
     categories: z.array(categoryKey).max(rules.ARTICLE_CATEGORIES_MAX),
-    imageKey: mediaKey.nullable().meta({ description: 'Key of a generated image, served at imageUrl.' }),
-    imageUrl: generatedImageUrl
+    imageKey: mediaKey.nullable().meta({ description: 'Key of a generated image, served at imageUrl; null when the article has none.' }),
+    imageUrl: z
+      .union([generatedImageUrl, rules.providerAddress()])
       .nullable()
-      .meta({ description: 'Path of the image under this API: /media/generated/{imageKey} (GET it without a Credential).' }),
+      .meta({
+        description:
+          "The article's image. With an imageKey, the path of that image under this API: /media/generated/{imageKey} (GET it without a Credential). " +
+          "Without one, the publisher's own image of an article read from its feed, an absolute http(s) URL on any host as the publisher gave it " +
+          '(not a copy: fetch it from there, or skip it). Null when there is neither. Resolve it against the base URL of this API: a path then ' +
+          'names this service, an absolute URL stays as it is.',
+      }),
     personalized: Personalized.optional(),
   })
-  .meta({ id: 'Article', examples: [articleExample] });
+  .meta({ id: 'Article', examples: [articleExample, publisherArticleExample] });
 
 export const FeedPage = z
   .object({

@@ -13,6 +13,8 @@ export interface FeedArticle {
   summary: string | null;
   publishedAt: Date;
   imageKey: string | null;
+  /** The publisher's own image (a Source's item: absolute http(s), any host); null when it gave none. */
+  imageUrl: string | null;
   categories: string[];
 }
 
@@ -24,13 +26,14 @@ export interface ArticleRow {
   summary: string | null;
   published_at: Date;
   image_key: string | null;
+  image_url: string | null;
   /** Its category keys in key order; null when it is in none (or the row is missing). */
   categories: string[] | null;
 }
 
 /** The columns of an ArticleRow, of the articles table aliased `a`, its categories read from `articleCategories`. */
 export function articleColumns(articleCategories: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`a.id, a.title, a.url, a.summary, a.published_at, a.image_key,
+  return Prisma.sql`a.id, a.title, a.url, a.summary, a.published_at, a.image_key, a.image_url,
     (SELECT array_agg(c.category_key ORDER BY c.category_key) FROM ${articleCategories} c WHERE c.article_id = a.id) AS categories`;
 }
 
@@ -41,5 +44,6 @@ export const articleOf = (r: ArticleRow): FeedArticle => ({
   summary: r.summary,
   publishedAt: new Date(r.published_at),
   imageKey: r.image_key,
+  imageUrl: r.image_url,
   categories: r.categories ?? [],
 });

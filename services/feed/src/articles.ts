@@ -50,12 +50,18 @@ export const articleSchema = z.strictObject({
   imageKey: mediaKey.optional(),
 });
 
+/** A URL as a publisher gives it: absolute http(s), on any host, at most 2 048 characters. */
+const publisherAddress = z.string().max(2048).refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE).pipe(providerAddress());
+
 /**
- * An article read from a Source: an import line's rules, but the link as the publisher gave it, on
- * any host (services/feed/README.md#sources).
+ * An article read from a Source: an import line's rules, but the link and image as the publisher
+ * gave them, on any host (services/feed/README.md#sources).
  */
 export const sourceArticleSchema = articleSchema.extend({
-  url: z.string().max(2048).refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE).pipe(providerAddress()),
+  url: publisherAddress,
+  // The publisher's image (src/sources/map-item.ts); one that is no such address is no image, not a
+  // reason to refuse the article.
+  imageUrl: publisherAddress.optional().catch(undefined),
 });
 
 export interface ArticleLine {
@@ -83,6 +89,8 @@ export interface ValidArticle {
   publishedAt: Date;
   categories: string[];
   imageKey: string | null;
+  /** The publisher's own image (Sources only); null for import lines. */
+  imageUrl: string | null;
 }
 
 export function validateArticles(lines: ArticleLine[], categoryKeys: Set<string>): { valid: ValidArticle[]; rejected: Rejection[] } {
@@ -109,6 +117,7 @@ export function validateArticles(lines: ArticleLine[], categoryKeys: Set<string>
       publishedAt: new Date(a.publishedAt),
       categories: [...new Set(a.categories)],
       imageKey: a.imageKey ?? null,
+      imageUrl: null,
     });
   }
   return { valid: [...byId.values()], rejected };
@@ -122,6 +131,7 @@ function differs(stored: ArticleRow, a: ValidArticle): boolean {
     stored.summary !== a.summary ||
     new Date(stored.published_at).getTime() !== a.publishedAt.getTime() ||
     stored.image_key !== a.imageKey ||
+    stored.image_url !== a.imageUrl ||
     [...(stored.categories ?? [])].sort().join(',') !== [...a.categories].sort().join(',')
   );
 }
@@ -156,13 +166,14 @@ export async function upsertArticles(db: PrismaClient, schema: string, batch: Va
     const ids = articles.map((a) => a.id);
     const links = articles.flatMap((a) => a.categories.map((c) => ({ id: a.id, category: c, publishedAt: a.publishedAt })));
     await tx.$executeRaw`
-      INSERT INTO ${t.articles} (id, title, url, summary, published_at, image_key, source_id, created_at, updated_at)
+      INSERT INTO ${t.articles} (id, title, url, summary, published_at, image_key, image_url, source_id, created_at, updated_at)
       SELECT * , now(), now() FROM unnest(
         ${ids}::text[], ${articles.map((a) => a.title)}::text[], ${articles.map((a) => a.url)}::text[],
         ${articles.map((a) => a.summary)}::text[], ${articles.map((a) => a.publishedAt)}::timestamptz[],
-        ${articles.map((a) => a.imageKey)}::text[], ${articles.map((a) => a.sourceId ?? null)}::text[])
+        ${articles.map((a) => a.imageKey)}::text[], ${articles.map((a) => a.imageUrl)}::text[],
+        ${articles.map((a) => a.sourceId ?? null)}::text[])
       ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, url = EXCLUDED.url, summary = EXCLUDED.summary,
-        published_at = EXCLUDED.published_at, image_key = EXCLUDED.image_key,
+        published_at = EXCLUDED.published_at, image_key = EXCLUDED.image_key, image_url = EXCLUDED.image_url,
         source_id = coalesce(EXCLUDED.source_id, ${t.articles}.source_id), updated_at = now()`;
     await tx.$executeRaw`DELETE FROM ${t.articleCategories} WHERE article_id = ANY(${ids}::text[])`;
     await tx.$executeRaw`
@@ -240,12 +251,22 @@ export class ArticleImporter {
    * Imports the articles of one fetch of a Source: each is checked like an import line, the valid
    * ones upserted with the Source's id, the change announced when there was one.
    *
-   * The link is kept as the publisher gave it, on any host (an IP address or localhost included:
-   * sourceArticleSchema), which the public Article schema carries (gateway/src/schemas/feed-schemas.ts).
+   * The link and the image are kept as the publisher gave them, on any host (an IP address or
+   * localhost included: sourceArticleSchema), which the public Article schema carries
+   * (gateway/src/schemas/feed-schemas.ts); the image is the publisher's URL, never a copy.
    */
   async importSourceArticles(
     sourceId: string,
-    articles: Array<{ id: string; identity: string; title: string; url: string; summary?: string; publishedAt: string; categories: string[] }>,
+    articles: Array<{
+      id: string;
+      identity: string;
+      title: string;
+      url: string;
+      summary?: string;
+      publishedAt: string;
+      imageUrl?: string;
+      categories: string[];
+    }>,
   ): Promise<UpsertCounts & { rejected: Array<{ item: string; reason: string }> }> {
     const valid: ValidArticle[] = [];
     const rejected: Array<{ item: string; reason: string }> = [];
@@ -255,6 +276,7 @@ export class ArticleImporter {
         title: a.title,
         url: a.url,
         ...(a.summary === undefined ? {} : { summary: a.summary }),
+        ...(a.imageUrl === undefined ? {} : { imageUrl: a.imageUrl }),
         publishedAt: a.publishedAt,
         categories: a.categories,
       });
@@ -272,6 +294,7 @@ export class ArticleImporter {
         publishedAt: new Date(v.publishedAt),
         categories: [...new Set(v.categories)],
         imageKey: null,
+        imageUrl: v.imageUrl ?? null,
       });
     }
     const counts = await upsertArticles(this.db, this.schema, valid);

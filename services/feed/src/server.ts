@@ -33,6 +33,7 @@ function toArticleMessage(a: FeedArticle): ArticleMessage {
     publishedAt: a.publishedAt.toISOString(),
     categories: a.categories,
     ...(a.imageKey === null ? {} : { imageKey: a.imageKey }),
+    ...(a.imageUrl === null ? {} : { imageUrl: a.imageUrl }),
   };
 }
 

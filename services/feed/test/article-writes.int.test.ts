@@ -78,4 +78,49 @@ describe('article writes', () => {
     ]);
     expect(line.rejected).toHaveLength(1);
   });
+
+  it("a Source article's image URL is stored and read back; the same image writes nothing, a changed one is one upsert", async () => {
+    const sourceId = 'src_00000000000000000002';
+    await db.source.create({
+      data: { id: sourceId, url: 'http://127.0.0.1/images', name: 'Images', categories: ['news'], intervalSeconds: 900, status: 'active' },
+    });
+    const article = {
+      id: 'art_00000000000000000000img1',
+      identity: 'img1',
+      title: 'Pictured',
+      url: 'https://news.example.com/pictured',
+      publishedAt: '2026-11-01T10:00:00.000Z',
+      categories: ['news'],
+      imageUrl: 'https://cdn.example.net/photos/a.jpg',
+    };
+    const { last } = await readChanges(db, schema, null, 1000);
+    expect(await importer.importSourceArticles(sourceId, [article])).toMatchObject({ created: 1, rejected: [] });
+    const stored = async () =>
+      (
+        await db.$queryRawUnsafe<Array<{ image_url: string | null; updated_at: Date }>>(
+          `SELECT image_url, updated_at FROM "${schema}".articles WHERE id = $1`,
+          article.id,
+        )
+      )[0]!;
+    const first = await stored();
+    expect(first.image_url).toBe('https://cdn.example.net/photos/a.jpg');
+    const read = await readChanges(db, schema, last, 1000);
+    expect(read.articles.map((a) => [a.id, a.imageUrl, a.imageKey])).toEqual([[article.id, 'https://cdn.example.net/photos/a.jpg', null]]);
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await importer.importSourceArticles(sourceId, [article])).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    expect((await stored()).updated_at.getTime()).toBe(first.updated_at.getTime());
+    expect((await readChanges(db, schema, read.last, 1000)).articles).toEqual([]);
+
+    expect(await importer.importSourceArticles(sourceId, [{ ...article, imageUrl: 'https://cdn.example.net/photos/b.jpg' }])).toMatchObject({ updated: 1 });
+    const changed = await readChanges(db, schema, read.last, 1000);
+    expect(changed.articles.map((a) => [a.id, a.imageUrl])).toEqual([[article.id, 'https://cdn.example.net/photos/b.jpg']]);
+
+    // An image that goes away is a change too; an image that is no http(s) URL is not kept.
+    const { imageUrl: _gone, ...without } = article;
+    expect(await importer.importSourceArticles(sourceId, [without])).toMatchObject({ updated: 1 });
+    expect((await stored()).image_url).toBeNull();
+    expect(await importer.importSourceArticles(sourceId, [{ ...article, imageUrl: 'javascript:alert(1)' }])).toMatchObject({ unchanged: 1, rejected: [] });
+    expect((await stored()).image_url).toBeNull();
+  });
 });

@@ -609,14 +609,26 @@ export interface components {
          *         "generatedAt": "2026-02-01T08:00:05.000Z"
          *       }
          *     }
+         * @example {
+         *       "id": "art_9c1e5b7d4a6c8e0f1a2b3f2a",
+         *       "title": "City council approves the new tram line",
+         *       "url": "https://www.city-news.example/2026/02/tram-line",
+         *       "summary": "The council voted 31 to 12 for the eastern tram line; building starts next spring.",
+         *       "publishedAt": "2026-02-01T07:30:00.000Z",
+         *       "categories": [
+         *         "local"
+         *       ],
+         *       "imageKey": null,
+         *       "imageUrl": "https://images.city-news.example/2026/02/tram.jpg"
+         *     }
          */
         Article: {
             categories: string[];
             id: string;
-            /** @description Key of a generated image, served at imageUrl. */
+            /** @description Key of a generated image, served at imageUrl; null when the article has none. */
             imageKey: string | null;
-            /** @description Path of the image under this API: /media/generated/{imageKey} (GET it without a Credential). */
-            imageUrl: string | null;
+            /** @description The article's image. With an imageKey, the path of that image under this API: /media/generated/{imageKey} (GET it without a Credential). Without one, the publisher's own image of an article read from its feed, an absolute http(s) URL on any host as the publisher gave it (not a copy: fetch it from there, or skip it). Null when there is neither. Resolve it against the base URL of this API: a path then names this service, an absolute URL stays as it is. */
+            imageUrl: (string) | null;
             personalized?: components["schemas"]["Personalized"];
             /** Format: date-time */
             publishedAt: string;

@@ -15,7 +15,8 @@ export interface Article {
    */
   'title'?: (string);
   /**
-   * The article's address: an absolute http(s) URL with a domain name.
+   * The article's address: an absolute http(s) URL (a domain name for imported articles; on any
+   * host, as the publisher gave it, for articles read from a Source).
    */
   'url'?: (string);
   /**
@@ -34,8 +35,14 @@ export interface Article {
    * The key of its generated image (served at /media/generated/<key>); absent when it has none.
    */
   'imageKey'?: (string);
+  /**
+   * The publisher's own image of an article read from a Source: an absolute http(s) URL on any
+   * host, as the publisher gave it (not a copy); absent when it gave none and for imported articles.
+   */
+  'imageUrl'?: (string);
   '_summary'?: "summary";
   '_imageKey'?: "imageKey";
+  '_imageUrl'?: "imageUrl";
 }
 
 /**
@@ -52,7 +59,8 @@ export interface Article__Output {
    */
   'title': (string);
   /**
-   * The article's address: an absolute http(s) URL with a domain name.
+   * The article's address: an absolute http(s) URL (a domain name for imported articles; on any
+   * host, as the publisher gave it, for articles read from a Source).
    */
   'url': (string);
   /**
@@ -71,6 +79,12 @@ export interface Article__Output {
    * The key of its generated image (served at /media/generated/<key>); absent when it has none.
    */
   'imageKey'?: (string);
+  /**
+   * The publisher's own image of an article read from a Source: an absolute http(s) URL on any
+   * host, as the publisher gave it (not a copy); absent when it gave none and for imported articles.
+   */
+  'imageUrl'?: (string);
   '_summary'?: "summary";
   '_imageKey'?: "imageKey";
+  '_imageUrl'?: "imageUrl";
 }

@@ -118,6 +118,7 @@ export const ArticleScalarFieldEnum = {
   summary: 'summary',
   publishedAt: 'publishedAt',
   imageKey: 'imageKey',
+  imageUrl: 'imageUrl',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt',
   sourceId: 'sourceId'

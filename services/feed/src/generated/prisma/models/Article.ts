@@ -31,6 +31,7 @@ export type ArticleMinAggregateOutputType = {
   summary: string | null
   publishedAt: Date | null
   imageKey: string | null
+  imageUrl: string | null
   createdAt: Date | null
   updatedAt: Date | null
   sourceId: string | null
@@ -43,6 +44,7 @@ export type ArticleMaxAggregateOutputType = {
   summary: string | null
   publishedAt: Date | null
   imageKey: string | null
+  imageUrl: string | null
   createdAt: Date | null
   updatedAt: Date | null
   sourceId: string | null
@@ -55,6 +57,7 @@ export type ArticleCountAggregateOutputType = {
   summary: number
   publishedAt: number
   imageKey: number
+  imageUrl: number
   createdAt: number
   updatedAt: number
   sourceId: number
@@ -69,6 +72,7 @@ export type ArticleMinAggregateInputType = {
   summary?: true
   publishedAt?: true
   imageKey?: true
+  imageUrl?: true
   createdAt?: true
   updatedAt?: true
   sourceId?: true
@@ -81,6 +85,7 @@ export type ArticleMaxAggregateInputType = {
   summary?: true
   publishedAt?: true
   imageKey?: true
+  imageUrl?: true
   createdAt?: true
   updatedAt?: true
   sourceId?: true
@@ -93,6 +98,7 @@ export type ArticleCountAggregateInputType = {
   summary?: true
   publishedAt?: true
   imageKey?: true
+  imageUrl?: true
   createdAt?: true
   updatedAt?: true
   sourceId?: true
@@ -178,6 +184,7 @@ export type ArticleGroupByOutputType = {
   summary: string | null
   publishedAt: Date
   imageKey: string | null
+  imageUrl: string | null
   createdAt: Date
   updatedAt: Date
   sourceId: string | null
@@ -211,6 +218,7 @@ export type ArticleWhereInput = {
   summary?: Prisma.StringNullableFilter<"Article"> | string | null
   publishedAt?: Prisma.DateTimeFilter<"Article"> | Date | string
   imageKey?: Prisma.StringNullableFilter<"Article"> | string | null
+  imageUrl?: Prisma.StringNullableFilter<"Article"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Article"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Article"> | Date | string
   sourceId?: Prisma.StringNullableFilter<"Article"> | string | null
@@ -225,6 +233,7 @@ export type ArticleOrderByWithRelationInput = {
   summary?: Prisma.SortOrderInput | Prisma.SortOrder
   publishedAt?: Prisma.SortOrder
   imageKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  imageUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   sourceId?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -242,6 +251,7 @@ export type ArticleWhereUniqueInput = Prisma.AtLeast<{
   summary?: Prisma.StringNullableFilter<"Article"> | string | null
   publishedAt?: Prisma.DateTimeFilter<"Article"> | Date | string
   imageKey?: Prisma.StringNullableFilter<"Article"> | string | null
+  imageUrl?: Prisma.StringNullableFilter<"Article"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Article"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Article"> | Date | string
   sourceId?: Prisma.StringNullableFilter<"Article"> | string | null
@@ -256,6 +266,7 @@ export type ArticleOrderByWithAggregationInput = {
   summary?: Prisma.SortOrderInput | Prisma.SortOrder
   publishedAt?: Prisma.SortOrder
   imageKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  imageUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   sourceId?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -274,6 +285,7 @@ export type ArticleScalarWhereWithAggregatesInput = {
   summary?: Prisma.StringNullableWithAggregatesFilter<"Article"> | string | null
   publishedAt?: Prisma.DateTimeWithAggregatesFilter<"Article"> | Date | string
   imageKey?: Prisma.StringNullableWithAggregatesFilter<"Article"> | string | null
+  imageUrl?: Prisma.StringNullableWithAggregatesFilter<"Article"> | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Article"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Article"> | Date | string
   sourceId?: Prisma.StringNullableWithAggregatesFilter<"Article"> | string | null
@@ -286,6 +298,7 @@ export type ArticleCreateInput = {
   summary?: string | null
   publishedAt: Date | string
   imageKey?: string | null
+  imageUrl?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   categories?: Prisma.ArticleCategoryCreateNestedManyWithoutArticleInput
@@ -299,6 +312,7 @@ export type ArticleUncheckedCreateInput = {
   summary?: string | null
   publishedAt: Date | string
   imageKey?: string | null
+  imageUrl?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sourceId?: string | null
@@ -312,6 +326,7 @@ export type ArticleUpdateInput = {
   summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   publishedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  imageUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   categories?: Prisma.ArticleCategoryUpdateManyWithoutArticleNestedInput
@@ -325,6 +340,7 @@ export type ArticleUncheckedUpdateInput = {
   summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   publishedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  imageUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sourceId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -338,6 +354,7 @@ export type ArticleCreateManyInput = {
   summary?: string | null
   publishedAt: Date | string
   imageKey?: string | null
+  imageUrl?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sourceId?: string | null
@@ -350,6 +367,7 @@ export type ArticleUpdateManyMutationInput = {
   summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   publishedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  imageUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -361,6 +379,7 @@ export type ArticleUncheckedUpdateManyInput = {
   summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   publishedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  imageUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sourceId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -373,6 +392,7 @@ export type ArticleCountOrderByAggregateInput = {
   summary?: Prisma.SortOrder
   publishedAt?: Prisma.SortOrder
   imageKey?: Prisma.SortOrder
+  imageUrl?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   sourceId?: Prisma.SortOrder
@@ -385,6 +405,7 @@ export type ArticleMaxOrderByAggregateInput = {
   summary?: Prisma.SortOrder
   publishedAt?: Prisma.SortOrder
   imageKey?: Prisma.SortOrder
+  imageUrl?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   sourceId?: Prisma.SortOrder
@@ -397,6 +418,7 @@ export type ArticleMinOrderByAggregateInput = {
   summary?: Prisma.SortOrder
   publishedAt?: Prisma.SortOrder
   imageKey?: Prisma.SortOrder
+  imageUrl?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   sourceId?: Prisma.SortOrder
@@ -484,6 +506,7 @@ export type ArticleCreateWithoutCategoriesInput = {
   summary?: string | null
   publishedAt: Date | string
   imageKey?: string | null
+  imageUrl?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   source?: Prisma.SourceCreateNestedOneWithoutArticlesInput
@@ -496,6 +519,7 @@ export type ArticleUncheckedCreateWithoutCategoriesInput = {
   summary?: string | null
   publishedAt: Date | string
   imageKey?: string | null
+  imageUrl?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sourceId?: string | null
@@ -524,6 +548,7 @@ export type ArticleUpdateWithoutCategoriesInput = {
   summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   publishedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  imageUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   source?: Prisma.SourceUpdateOneWithoutArticlesNestedInput
@@ -536,6 +561,7 @@ export type ArticleUncheckedUpdateWithoutCategoriesInput = {
   summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   publishedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  imageUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sourceId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -548,6 +574,7 @@ export type ArticleCreateWithoutSourceInput = {
   summary?: string | null
   publishedAt: Date | string
   imageKey?: string | null
+  imageUrl?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   categories?: Prisma.ArticleCategoryCreateNestedManyWithoutArticleInput
@@ -560,6 +587,7 @@ export type ArticleUncheckedCreateWithoutSourceInput = {
   summary?: string | null
   publishedAt: Date | string
   imageKey?: string | null
+  imageUrl?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   categories?: Prisma.ArticleCategoryUncheckedCreateNestedManyWithoutArticleInput
@@ -601,6 +629,7 @@ export type ArticleScalarWhereInput = {
   summary?: Prisma.StringNullableFilter<"Article"> | string | null
   publishedAt?: Prisma.DateTimeFilter<"Article"> | Date | string
   imageKey?: Prisma.StringNullableFilter<"Article"> | string | null
+  imageUrl?: Prisma.StringNullableFilter<"Article"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Article"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Article"> | Date | string
   sourceId?: Prisma.StringNullableFilter<"Article"> | string | null
@@ -613,6 +642,7 @@ export type ArticleCreateManySourceInput = {
   summary?: string | null
   publishedAt: Date | string
   imageKey?: string | null
+  imageUrl?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -624,6 +654,7 @@ export type ArticleUpdateWithoutSourceInput = {
   summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   publishedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  imageUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   categories?: Prisma.ArticleCategoryUpdateManyWithoutArticleNestedInput
@@ -636,6 +667,7 @@ export type ArticleUncheckedUpdateWithoutSourceInput = {
   summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   publishedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  imageUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   categories?: Prisma.ArticleCategoryUncheckedUpdateManyWithoutArticleNestedInput
@@ -648,6 +680,7 @@ export type ArticleUncheckedUpdateManyWithoutSourceInput = {
   summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   publishedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   imageKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  imageUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -690,6 +723,7 @@ export type ArticleSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   summary?: boolean
   publishedAt?: boolean
   imageKey?: boolean
+  imageUrl?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   sourceId?: boolean
@@ -705,6 +739,7 @@ export type ArticleSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exten
   summary?: boolean
   publishedAt?: boolean
   imageKey?: boolean
+  imageUrl?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   sourceId?: boolean
@@ -718,6 +753,7 @@ export type ArticleSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exten
   summary?: boolean
   publishedAt?: boolean
   imageKey?: boolean
+  imageUrl?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   sourceId?: boolean
@@ -731,12 +767,13 @@ export type ArticleSelectScalar = {
   summary?: boolean
   publishedAt?: boolean
   imageKey?: boolean
+  imageUrl?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   sourceId?: boolean
 }
 
-export type ArticleOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "title" | "url" | "summary" | "publishedAt" | "imageKey" | "createdAt" | "updatedAt" | "sourceId", ExtArgs["result"]["article"]>
+export type ArticleOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "title" | "url" | "summary" | "publishedAt" | "imageKey" | "imageUrl" | "createdAt" | "updatedAt" | "sourceId", ExtArgs["result"]["article"]>
 export type ArticleInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   categories?: boolean | Prisma.Article$categoriesArgs<ExtArgs>
   source?: boolean | Prisma.Article$sourceArgs<ExtArgs>
@@ -762,6 +799,11 @@ export type $ArticlePayload<ExtArgs extends runtime.Types.Extensions.InternalArg
     summary: string | null
     publishedAt: Date
     imageKey: string | null
+    /**
+     * The publisher's own image of an article read from a Source (absolute http(s), any host); the
+     * public imageUrl when there is no imageKey (services/feed/README.md#sources).
+     */
+    imageUrl: string | null
     createdAt: Date
     updatedAt: Date
     /**
@@ -1199,6 +1241,7 @@ export interface ArticleFieldRefs {
   readonly summary: Prisma.FieldRef<"Article", 'String'>
   readonly publishedAt: Prisma.FieldRef<"Article", 'DateTime'>
   readonly imageKey: Prisma.FieldRef<"Article", 'String'>
+  readonly imageUrl: Prisma.FieldRef<"Article", 'String'>
   readonly createdAt: Prisma.FieldRef<"Article", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Article", 'DateTime'>
   readonly sourceId: Prisma.FieldRef<"Article", 'String'>
