@@ -14,6 +14,7 @@ import { expectError, request } from '../support/http.ts';
 import { startHub, type Hub } from '../support/hub.ts';
 import { eventually, freePort } from '../support/processes.ts';
 import { rss, startPublisher, type Publisher } from '../support/publisher.ts';
+import { measurePushLatency } from '../bench/sources-push.ts';
 import { createTestDatabase, startSystem, type TestSystem } from '../support/system.ts';
 
 const p = `ws${Date.now().toString(36)}${process.pid}`;
@@ -202,5 +203,15 @@ describe('WebSub for Sources', () => {
     const doc = rss([item(20)], 'Pushing publisher');
     const res = await request(system.baseUrl, 'POST', `/websub/${source.id}`, { rawBody: doc, headers: { 'content-type': 'application/rss+xml' } });
     expectError(res, 404, 'NOT_FOUND');
+  });
+
+  it("the bench's push measurement runs against this system (publisher change → changes feed, by push)", async () => {
+    const figures = await measurePushLatency(
+      { baseUrl: system.baseUrl, admin: (args) => system.admin(...args), token: owner.credential.secret, category: cat },
+      { samples: 3 },
+    );
+    expect(figures).toMatchObject({ samples: 3, targetMs: 2000 });
+    expect(figures.p50Ms).toBeGreaterThan(0);
+    expect(figures.maxMs).toBeGreaterThanOrEqual(figures.p95Ms);
   });
 });
