@@ -195,6 +195,17 @@ describe('WebSub for Sources', () => {
     }
   });
 
+  it('a feed that no longer names its hub is unsubscribed at the next fetch', async () => {
+    const dropped = await subscribedSource('/dropped.xml');
+    publisher.serve('/dropped.xml', { body: rss([item(30)], 'Pushing publisher') });
+    expect(await system.admin('source', 'fetch', '--id', dropped.id)).toMatchObject({ outcome: 'ok', created: 1 });
+    await eventually(async () => !hub.subscriptions.has(dropped.callback), 10_000, 'unsubscribed');
+    expect(hub.verifications.filter((v) => v.callback === dropped.callback).map((v) => [v.mode, v.confirmed])).toEqual([
+      ['subscribe', true],
+      ['unsubscribe', true],
+    ]);
+  });
+
   it('pausing a Source unsubscribes it; a distribution after that is refused', async () => {
     await system.admin('source', 'pause', '--id', source.id);
     await eventually(async () => !hub.subscriptions.has(source.callback), 10_000, 'unsubscribed');

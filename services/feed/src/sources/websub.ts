@@ -110,12 +110,17 @@ export class WebSub {
   /**
    * After a fetch that read a document: subscribes when the document names a hub and its self URL
    * and the Source has no subscription of that hub and topic yet (or its request went unanswered
-   * for an hour). Never throws: a hub that fails leaves the Source to polling.
+   * for an hour); unsubscribes when the document no longer names a hub. Never throws: a hub that
+   * fails leaves the Source to polling.
    */
   async afterFetch(sourceId: string, document: { hub?: string; self?: string }): Promise<void> {
-    if (this.callbackOf(sourceId) === undefined || document.hub === undefined || document.self === undefined) return;
+    if (this.callbackOf(sourceId) === undefined) return;
     try {
       const existing = await this.db.webSubSubscription.findUnique({ where: { sourceId } });
+      if (document.hub === undefined || document.self === undefined) {
+        if (existing !== null && existing.state !== 'unsubscribing') await this.unsubscribe(sourceId);
+        return;
+      }
       const same = existing !== null && existing.state !== 'unsubscribing' && existing.hubUrl === document.hub && existing.topic === document.self;
       if (same && (existing.state === 'active' || existing.requestedAt.getTime() > this.now().getTime() - PENDING_RETRY_MS)) return;
       await this.subscribe(sourceId, document.hub, document.self, same ? existing : null);
