@@ -104,6 +104,19 @@ describe('WebSub for Sources', () => {
     expect(verification.contentType).toMatch(/^text\/plain/);
   });
 
+  it('finds the hub and topic in the Link header too (discovery reads it first)', async () => {
+    const path = '/linked.xml';
+    const topic = publisher.url('/linked-self.xml');
+    publisher.serve(path, { body: rss([item(40)], 'Linking publisher'), headers: { link: `<${hub.url}>; rel="hub", </linked-self.xml>; rel="self"` } });
+    const { source: linked } = (await system.admin('source', 'add', '--url', publisher.url(path), '--categories', cat, '--interval', '3600')) as {
+      source: { id: string };
+    };
+    const callback = `${system.baseUrl}/websub/${linked.id}`;
+    await eventually(async () => hub.subscriptions.get(callback)?.topic === topic, 15_000, 'subscribed at the hub');
+    await system.admin('source', 'remove', '--id', linked.id);
+    await eventually(async () => !hub.subscriptions.has(callback), 10_000, 'unsubscribed once removed');
+  });
+
   it('a signed distribution is imported without a poll: its new item reaches the changes feed', async () => {
     const before = await changes();
     const fetches = publisher.requestsTo('/pushed.xml').length;

@@ -1,7 +1,7 @@
-/** The pure parts of WebSub for Sources (src/sources/websub.ts): the signature check and the renewal time. */
+/** The pure parts of WebSub for Sources (src/sources/websub.ts): discovery, the signature check and the renewal time. */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { renewalTime, signatureMatches } from '../src/sources/websub.ts';
+import { discoverWebSub, renewalTime, signatureMatches } from '../src/sources/websub.ts';
 
 const body = Buffer.from('<rss version="2.0"><channel><title>t</title></channel></rss>');
 const sign = (method: string, secret: string, bytes: Uint8Array = body) => `${method}=${createHmac(method, secret).update(bytes).digest('hex')}`;
@@ -33,5 +33,25 @@ describe('renewalTime', () => {
     expect(renewIn(5 * 3600)).toBe(4 * 3600); // 5 hours: an hour before
     expect(renewIn(3600)).toBe(1800); // an hour: at half
     expect(renewIn(4)).toBe(2);
+  });
+});
+
+describe('discoverWebSub', () => {
+  const url = 'https://pub.example/feeds/news.xml';
+  const inDocument = { hub: 'https://doc-hub.example/', self: 'https://pub.example/feeds/news.xml' };
+
+  it('takes the Link header first, relative to the URL that answered, then the document', () => {
+    expect(discoverWebSub('<https://hub.example/>; rel="hub", </feeds/self.xml>; rel="self"', url, inDocument)).toEqual({
+      hub: 'https://hub.example/',
+      self: 'https://pub.example/feeds/self.xml',
+    });
+    expect(discoverWebSub('<https://hub.example/>; rel="hub"', url, {})).toEqual({ hub: 'https://hub.example/' });
+    expect(discoverWebSub('</next>; rel="next"', url, inDocument)).toEqual(inDocument);
+    expect(discoverWebSub(null, url, inDocument)).toEqual(inDocument);
+  });
+
+  it('ignores a non-http(s) or malformed Link header', () => {
+    expect(discoverWebSub('<javascript:alert(1)>; rel="hub"', url, {})).toEqual({});
+    expect(discoverWebSub('not a link header', url, inDocument)).toEqual(inDocument);
   });
 });

@@ -23,7 +23,7 @@ import { readFeedDocument } from './feed-document.ts';
 import { fetchFeed, type FetchError, type FetchResult } from './fetch-feed.ts';
 import { recordFetch } from './metrics.ts';
 import { FeedDocumentError } from './parse-feed.ts';
-import type { WebSub } from './websub.ts';
+import { discoverWebSub, type WebSub } from './websub.ts';
 
 export type SourceStatus = 'active' | 'failing' | 'paused' | 'gone';
 
@@ -258,7 +258,7 @@ export class Sources {
         rejected: [...document.rejected, ...imported.rejected],
       };
       recordFetch('ok', (performance.now() - started) / 1000, { ...imported, rejected: report.rejected.length });
-      await this.options.websub?.afterFetch(id, document);
+      await this.options.websub?.afterFetch(id, discoverWebSub(result.link, result.url, document));
       return { source: await this.view(await this.find(id)), report };
     } catch (error) {
       // What the first fetch could not import is no Source: nothing of it stays.
@@ -425,7 +425,7 @@ export class Sources {
           rejected: [...document.rejected, ...imported.rejected],
         };
         data = { ...success, status: 'active', nextFetchAt: next, etag: result.etag, lastModified: result.lastModified };
-        await this.options.websub?.afterFetch(source.id, document);
+        await this.options.websub?.afterFetch(source.id, discoverWebSub(result.link, result.url, document));
       } else {
         ({ report, data } = this.failure(source, result.fetchedAt, result.error, result.status, result.retryAfter, moved));
       }

@@ -14,6 +14,7 @@
  * being verified still match.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import LinkHeader from 'http-link-header';
 import { request, type Dispatcher } from 'undici';
 import { malformed, notFound } from '@cfs/common/errors';
 import { lazyCounter } from '@cfs/common/metrics';
@@ -21,6 +22,7 @@ import type { Logger } from '@cfs/common/logger';
 import type { ArticleImporter } from '../articles.ts';
 import type { PrismaClient, WebSubSubscription } from '../generated/prisma/client.ts';
 import { readFeedDocument } from './feed-document.ts';
+import { absoluteHttpUrl } from './map-item.ts';
 import { FeedDocumentError } from './parse-feed.ts';
 
 export const WEBSUB_CALLBACK_PREFIX = '/websub/';
@@ -60,6 +62,28 @@ export interface WebSubOptions {
   maxBytes: number;
   logger: Logger;
   now?: () => Date;
+}
+
+/**
+ * The hub and topic of a fetched feed, as the recommendation's discovery finds them: the answer's
+ * Link header first (rel="hub", rel="self", relative to the URL that answered), then the links in
+ * the document (feed-document.ts).
+ */
+export function discoverWebSub(linkHeader: string | null, url: string, document: { hub?: string; self?: string }): { hub?: string; self?: string } {
+  let fromHeader: { hub?: string; self?: string } = {};
+  if (linkHeader) {
+    try {
+      const links = LinkHeader.parse(linkHeader);
+      const hub = absoluteHttpUrl(links.rel('hub')[0]?.uri, url);
+      const self = absoluteHttpUrl(links.rel('self')[0]?.uri, url);
+      fromHeader = { ...(hub === undefined ? {} : { hub }), ...(self === undefined ? {} : { self }) };
+    } catch {
+      // A malformed Link header names nothing: the document's links still count.
+    }
+  }
+  const hub = fromHeader.hub ?? document.hub;
+  const self = fromHeader.self ?? document.self;
+  return { ...(hub === undefined ? {} : { hub }), ...(self === undefined ? {} : { self }) };
 }
 
 /** When to renew a lease of `seconds` granted at `from`: within the larger of 10 % or 1 h of its end, never before half of it. */
