@@ -117,6 +117,17 @@ describe('WebSub for Sources', () => {
     await eventually(async () => !hub.subscriptions.has(callback), 10_000, 'unsubscribed once removed');
   });
 
+  it('follows a hub that sends the request on with 307', async () => {
+    const path = '/moved.xml';
+    const topic = publisher.url(path);
+    publisher.serve(path, { body: rss([item(50)], 'Moved publisher', { hub: hub.url.replace(/\/hub$/, '/moved-hub'), self: topic }) });
+    const { source: moved } = (await system.admin('source', 'add', '--url', topic, '--categories', cat, '--interval', '3600')) as { source: { id: string } };
+    const callback = `${system.baseUrl}/websub/${moved.id}`;
+    await eventually(async () => hub.subscriptions.get(callback)?.topic === topic, 15_000, 'subscribed at the hub it was sent on to');
+    await system.admin('source', 'remove', '--id', moved.id);
+    await eventually(async () => !hub.subscriptions.has(callback), 10_000, 'unsubscribed once removed');
+  });
+
   it('a signed distribution is imported without a poll: its new item reaches the changes feed', async () => {
     const before = await changes();
     const fetches = publisher.requestsTo('/pushed.xml').length;

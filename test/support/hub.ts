@@ -6,7 +6,8 @@
  * subscription only when the answer is a 2xx whose body is the challenge; an unsubscription is
  * verified the same way. `distribute` POSTs a document to a topic's verified subscribers, signed
  * with X-Hub-Signature (the HMAC of the body keyed with their hub.secret), as a hub's content
- * distribution does. Everything it receives and every verification it makes is recorded.
+ * distribution does. Everything it receives and every verification it makes is recorded. At
+ * `/moved-hub` it answers 307 to `/hub`, as a hub that sends subscribers on to another does.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -138,6 +139,12 @@ export async function startHub(): Promise<Hub> {
   }
 
   const server: Server = createServer((req, res) => {
+    // A hub that has moved sends subscribers on to its new address (307, as the recommendation allows).
+    if (req.url === '/moved-hub') {
+      req.resume();
+      res.writeHead(307, { location: '/hub' }).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -34,6 +34,9 @@ const RETRY_MS = 5 * 60_000;
 /** An unsubscription the hub never verified is forgotten after this long (its lease lapses anyway). */
 const UNSUBSCRIBING_FORGOTTEN_MS = 24 * 3_600_000;
 
+/** How many times a hub may send a request on to another (307, 308). */
+const MAX_HUB_REDIRECTS = 3;
+
 const SOURCE_ID = /^src_[0-9a-f]{20}$/;
 /** hub.challenge's characters (the recommendation's set), bounded in length. */
 const CHALLENGE = /^[A-Za-z0-9+\-./=_]{1,1024}$/;
@@ -192,19 +195,33 @@ export class WebSub {
     }
   }
 
-  /** POSTs a form to a hub; true for a 2xx answer (202 Accepted, as the recommendation says). */
+  /**
+   * POSTs a form to a hub; true for a 2xx answer (202 Accepted, as the recommendation says). A hub
+   * may send the request on to another with 307 or 308: followed, MAX_HUB_REDIRECTS times at most,
+   * each hop through the guarded dispatcher.
+   */
   private async send(hubUrl: string, form: Record<string, string>): Promise<boolean> {
     try {
-      const answer = await request(hubUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': this.options.userAgent },
-        body: new URLSearchParams(form).toString(),
-        dispatcher: this.options.dispatcher,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-      answer.body.on('error', () => undefined);
-      answer.body.destroy();
-      return answer.statusCode >= 200 && answer.statusCode < 300;
+      const signal = AbortSignal.timeout(this.options.timeoutMs);
+      let url = hubUrl;
+      for (let hop = 0; ; hop++) {
+        const answer = await request(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': this.options.userAgent },
+          body: new URLSearchParams(form).toString(),
+          dispatcher: this.options.dispatcher,
+          signal,
+        });
+        answer.body.on('error', () => undefined);
+        answer.body.destroy();
+        const location = answer.headers.location;
+        const next = typeof location === 'string' ? absoluteHttpUrl(location, url) : undefined;
+        if ((answer.statusCode === 307 || answer.statusCode === 308) && next !== undefined && hop < MAX_HUB_REDIRECTS) {
+          url = next;
+          continue;
+        }
+        return answer.statusCode >= 200 && answer.statusCode < 300;
+      }
     } catch (err) {
       this.options.logger.info({ err: { message: (err as Error).message }, hub: new URL(hubUrl).host }, 'a WebSub hub did not take a request');
       return false;
