@@ -102,6 +102,9 @@ describe('WebSub for Sources', () => {
     const verification = hub.verifications.find((v) => v.callback === source.callback)!;
     expect(verification).toMatchObject({ mode: 'subscribe', status: 200, confirmed: true });
     expect(verification.contentType).toMatch(/^text\/plain/);
+    // The callbacks are outside the public API: not in its description.
+    const description = (await request(system.baseUrl, 'GET', '/docs/public.json')).body as { paths: Record<string, unknown> };
+    expect(Object.keys(description.paths).filter((path) => path.includes('websub'))).toEqual([]);
   });
 
   it('finds the hub and topic in the Link header too (discovery reads it first)', async () => {
