@@ -205,6 +205,23 @@ describe('WebSub for Sources', () => {
     }
   });
 
+  it("a hub's denial ends the subscription (distributions refused); the next fetch asks again", async () => {
+    const denied = await subscribedSource('/denied.xml');
+    expect(await hub.deny(denied.callback, publisher.url('/other.xml'))).toBe(404);
+    const signed = hub.subscriptions.get(denied.callback)!;
+    expect(await hub.deny(denied.callback, denied.topic)).toBe(200);
+    const doc = rss([item(60)], 'Pushing publisher');
+    const res = await request(system.baseUrl, 'POST', `/websub/${denied.id}`, {
+      rawBody: doc,
+      headers: { 'content-type': 'application/rss+xml', 'x-hub-signature': `sha256=${createHmac('sha256', signed.secret).update(doc).digest('hex')}` },
+    });
+    expectError(res, 404, 'NOT_FOUND');
+    expect(await hub.deny(denied.callback, denied.topic)).toBe(404);
+    await system.admin('source', 'fetch', '--id', denied.id);
+    await eventually(async () => hub.subscriptions.get(denied.callback)?.topic === denied.topic, 10_000, 'subscribed again');
+    await system.admin('source', 'remove', '--id', denied.id);
+  });
+
   it('renews before the lease ends', async () => {
     hub.leaseSeconds = 4;
     try {

@@ -54,6 +54,8 @@ export interface Hub {
   verifications: Verification[];
   /** Verified subscriptions by callback. */
   subscriptions: Map<string, HubSubscription>;
+  /** Tells a subscriber its subscription is denied (a GET with hub.mode=denied); answers its status. */
+  deny: (callback: string, topic: string) => Promise<number>;
   /** Verifies the requests kept waiting (autoVerify false). */
   verifyWaiting: () => Promise<void>;
   /** POSTs `body` to every verified subscriber of `topic`; `sign`: the method, or a secret of its own to sign with. */
@@ -74,6 +76,16 @@ export async function startHub(): Promise<Hub> {
     requests: [],
     verifications: [],
     subscriptions: new Map(),
+    deny: async (callback, topic) => {
+      const url = new URL(callback);
+      url.searchParams.append('hub.mode', 'denied');
+      url.searchParams.append('hub.topic', topic);
+      url.searchParams.append('hub.reason', 'not allowed');
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) hub.subscriptions.delete(callback);
+      return res.status;
+    },
     verifyWaiting: async () => {
       for (const form of waiting.splice(0)) await verify(form);
     },

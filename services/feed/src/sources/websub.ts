@@ -234,6 +234,7 @@ export class WebSub {
    * recommendation asks.
    */
   async verify(input: { sourceId: string; mode: string; topic: string; challenge: string; leaseSeconds: string }): Promise<string> {
+    if (input.mode === 'denied') return this.denied(input.sourceId, input.topic);
     if (!CHALLENGE.test(input.challenge)) throw malformed('hub.challenge: missing or malformed');
     const refused = () => {
       hubEvents.add(1, { mode: input.mode === 'unsubscribe' ? 'unsubscribe' : 'subscribe', outcome: 'verification_refused' });
@@ -267,6 +268,19 @@ export class WebSub {
       return input.challenge;
     }
     throw refused();
+  }
+
+  /**
+   * The hub denied the subscription of this topic (hub.mode=denied): it is forgotten, so no
+   * distribution is taken for it; the next fetch that finds the hub asks again. An empty answer.
+   */
+  private async denied(sourceId: string, topic: string): Promise<string> {
+    const { count } = SOURCE_ID.test(sourceId)
+      ? await this.db.webSubSubscription.deleteMany({ where: { sourceId, topic, state: { in: ['pending', 'active'] } } })
+      : { count: 0 };
+    if (count === 0) throw notFound('WebSub subscription');
+    hubEvents.add(1, { mode: 'subscribe', outcome: 'denied' });
+    return '';
   }
 
   /** A content distribution: imported as a fetched document when its signature matches. */

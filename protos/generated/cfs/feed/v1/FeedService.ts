@@ -158,7 +158,8 @@ export interface FeedServiceClient extends grpc.Client {
   /**
    * A WebSub hub's verification of intent at a Source's callback (GET /websub/{source_id}): answers
    * the challenge only when the Source has a pending subscription (or unsubscription) of that mode
-   * and topic, and records the lease. Callers: gateway.
+   * and topic, and records the lease; `denied` (the hub refuses the subscription of that topic)
+   * forgets it and answers an empty challenge. Callers: gateway.
    * Errors: NOT_FOUND for anything else (an unknown Source, no pending request, another topic or
    * mode); INVALID_ARGUMENT for a malformed challenge or lease; UNAVAILABLE.
    */
@@ -169,7 +170,8 @@ export interface FeedServiceClient extends grpc.Client {
   /**
    * A WebSub hub's verification of intent at a Source's callback (GET /websub/{source_id}): answers
    * the challenge only when the Source has a pending subscription (or unsubscription) of that mode
-   * and topic, and records the lease. Callers: gateway.
+   * and topic, and records the lease; `denied` (the hub refuses the subscription of that topic)
+   * forgets it and answers an empty challenge. Callers: gateway.
    * Errors: NOT_FOUND for anything else (an unknown Source, no pending request, another topic or
    * mode); INVALID_ARGUMENT for a malformed challenge or lease; UNAVAILABLE.
    */
@@ -243,7 +245,8 @@ export interface FeedServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
    * A WebSub hub's verification of intent at a Source's callback (GET /websub/{source_id}): answers
    * the challenge only when the Source has a pending subscription (or unsubscription) of that mode
-   * and topic, and records the lease. Callers: gateway.
+   * and topic, and records the lease; `denied` (the hub refuses the subscription of that topic)
+   * forgets it and answers an empty challenge. Callers: gateway.
    * Errors: NOT_FOUND for anything else (an unknown Source, no pending request, another topic or
    * mode); INVALID_ARGUMENT for a malformed challenge or lease; UNAVAILABLE.
    */

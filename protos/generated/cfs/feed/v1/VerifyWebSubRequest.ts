@@ -10,7 +10,7 @@ export interface VerifyWebSubRequest {
    */
   'sourceId'?: (string);
   /**
-   * hub.mode: `subscribe` or `unsubscribe`.
+   * hub.mode: `subscribe`, `unsubscribe` or `denied`.
    */
   'mode'?: (string);
   /**
@@ -36,7 +36,7 @@ export interface VerifyWebSubRequest__Output {
    */
   'sourceId': (string);
   /**
-   * hub.mode: `subscribe` or `unsubscribe`.
+   * hub.mode: `subscribe`, `unsubscribe` or `denied`.
    */
   'mode': (string);
   /**
