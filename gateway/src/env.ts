@@ -24,6 +24,8 @@ export const gatewayEnvSchema = z.object({
   GRPC_DEADLINE_MS: envFields.positiveInt(2000),
   /** Largest accepted request body. */
   BODY_LIMIT_BYTES: envFields.positiveInt(64 * 1024),
+  /** Largest WebSub content distribution to /websub/{sourceId}, after decompression (the feed's SOURCES_MAX_BYTES by default). */
+  WEBSUB_BODY_LIMIT_BYTES: envFields.positiveInt(10 * 1024 * 1024),
   /** The product (audience) this gateway serves. */
   PRODUCT: z.string().default(CONTENT_FEED_PRODUCT),
   /** Redis shared by every gateway replica; without it the gateway keeps that state in memory (one replica only). */
@@ -71,6 +73,7 @@ export type GatewayConfig = Pick<
   GatewayEnv,
   | 'GRPC_DEADLINE_MS'
   | 'BODY_LIMIT_BYTES'
+  | 'WEBSUB_BODY_LIMIT_BYTES'
   | 'PRODUCT'
   | 'TRUST_PROXY'
   | 'AUTH_CACHE_TTL_MS'

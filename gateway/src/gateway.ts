@@ -124,6 +124,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
     product: env.PRODUCT,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    websubBodyLimitBytes: env.WEBSUB_BODY_LIMIT_BYTES,
     mediaHttpUrl: env.MEDIA_HTTP_URL,
     logger,
     stores,

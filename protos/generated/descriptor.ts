@@ -714,6 +714,14 @@ export const descriptor = {
                     "GetChanges": {
                       "requestType": "GetChangesRequest",
                       "responseType": "GetChangesResponse"
+                    },
+                    "VerifyWebSub": {
+                      "requestType": "VerifyWebSubRequest",
+                      "responseType": "VerifyWebSubResponse"
+                    },
+                    "ReceiveWebSub": {
+                      "requestType": "ReceiveWebSubRequest",
+                      "responseType": "ReceiveWebSubResponse"
                     }
                   }
                 },
@@ -1653,6 +1661,78 @@ export const descriptor = {
                     "articlesRemoved": {
                       "type": "int32",
                       "id": 1
+                    }
+                  }
+                },
+                "VerifyWebSubRequest": {
+                  "fields": {
+                    "sourceId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "mode": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "topic": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "challenge": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "leaseSeconds": {
+                      "type": "string",
+                      "id": 5
+                    }
+                  }
+                },
+                "VerifyWebSubResponse": {
+                  "fields": {
+                    "challenge": {
+                      "type": "string",
+                      "id": 1
+                    }
+                  }
+                },
+                "ReceiveWebSubRequest": {
+                  "fields": {
+                    "sourceId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "body": {
+                      "type": "bytes",
+                      "id": 2
+                    },
+                    "contentType": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "signature": {
+                      "type": "string",
+                      "id": 4
+                    }
+                  }
+                },
+                "ReceiveWebSubResponse": {
+                  "fields": {
+                    "created": {
+                      "type": "int32",
+                      "id": 1
+                    },
+                    "updated": {
+                      "type": "int32",
+                      "id": 2
+                    },
+                    "unchanged": {
+                      "type": "int32",
+                      "id": 3
+                    },
+                    "rejected": {
+                      "type": "int32",
+                      "id": 4
                     }
                   }
                 }

@@ -41,6 +41,8 @@ import type { NoteSiteChangesRequest as _cfs_feed_v1_NoteSiteChangesRequest, Not
 import type { NoteSiteChangesResponse as _cfs_feed_v1_NoteSiteChangesResponse, NoteSiteChangesResponse__Output as _cfs_feed_v1_NoteSiteChangesResponse__Output } from './cfs/feed/v1/NoteSiteChangesResponse.js';
 import type { PauseSourceRequest as _cfs_feed_v1_PauseSourceRequest, PauseSourceRequest__Output as _cfs_feed_v1_PauseSourceRequest__Output } from './cfs/feed/v1/PauseSourceRequest.js';
 import type { PauseSourceResponse as _cfs_feed_v1_PauseSourceResponse, PauseSourceResponse__Output as _cfs_feed_v1_PauseSourceResponse__Output } from './cfs/feed/v1/PauseSourceResponse.js';
+import type { ReceiveWebSubRequest as _cfs_feed_v1_ReceiveWebSubRequest, ReceiveWebSubRequest__Output as _cfs_feed_v1_ReceiveWebSubRequest__Output } from './cfs/feed/v1/ReceiveWebSubRequest.js';
+import type { ReceiveWebSubResponse as _cfs_feed_v1_ReceiveWebSubResponse, ReceiveWebSubResponse__Output as _cfs_feed_v1_ReceiveWebSubResponse__Output } from './cfs/feed/v1/ReceiveWebSubResponse.js';
 import type { RejectedItem as _cfs_feed_v1_RejectedItem, RejectedItem__Output as _cfs_feed_v1_RejectedItem__Output } from './cfs/feed/v1/RejectedItem.js';
 import type { Rejection as _cfs_feed_v1_Rejection, Rejection__Output as _cfs_feed_v1_Rejection__Output } from './cfs/feed/v1/Rejection.js';
 import type { RemoveArticlesRequest as _cfs_feed_v1_RemoveArticlesRequest, RemoveArticlesRequest__Output as _cfs_feed_v1_RemoveArticlesRequest__Output } from './cfs/feed/v1/RemoveArticlesRequest.js';
@@ -54,6 +56,8 @@ import type { ResumeSourceResponse as _cfs_feed_v1_ResumeSourceResponse, ResumeS
 import type { Source as _cfs_feed_v1_Source, Source__Output as _cfs_feed_v1_Source__Output } from './cfs/feed/v1/Source.js';
 import type { SourceError as _cfs_feed_v1_SourceError, SourceError__Output as _cfs_feed_v1_SourceError__Output } from './cfs/feed/v1/SourceError.js';
 import type { Topic as _cfs_feed_v1_Topic, Topic__Output as _cfs_feed_v1_Topic__Output } from './cfs/feed/v1/Topic.js';
+import type { VerifyWebSubRequest as _cfs_feed_v1_VerifyWebSubRequest, VerifyWebSubRequest__Output as _cfs_feed_v1_VerifyWebSubRequest__Output } from './cfs/feed/v1/VerifyWebSubRequest.js';
+import type { VerifyWebSubResponse as _cfs_feed_v1_VerifyWebSubResponse, VerifyWebSubResponse__Output as _cfs_feed_v1_VerifyWebSubResponse__Output } from './cfs/feed/v1/VerifyWebSubResponse.js';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -118,6 +122,8 @@ export interface ProtoGrpcType {
         NoteSiteChangesResponse: MessageTypeDefinition<_cfs_feed_v1_NoteSiteChangesResponse, _cfs_feed_v1_NoteSiteChangesResponse__Output>
         PauseSourceRequest: MessageTypeDefinition<_cfs_feed_v1_PauseSourceRequest, _cfs_feed_v1_PauseSourceRequest__Output>
         PauseSourceResponse: MessageTypeDefinition<_cfs_feed_v1_PauseSourceResponse, _cfs_feed_v1_PauseSourceResponse__Output>
+        ReceiveWebSubRequest: MessageTypeDefinition<_cfs_feed_v1_ReceiveWebSubRequest, _cfs_feed_v1_ReceiveWebSubRequest__Output>
+        ReceiveWebSubResponse: MessageTypeDefinition<_cfs_feed_v1_ReceiveWebSubResponse, _cfs_feed_v1_ReceiveWebSubResponse__Output>
         RejectedItem: MessageTypeDefinition<_cfs_feed_v1_RejectedItem, _cfs_feed_v1_RejectedItem__Output>
         Rejection: MessageTypeDefinition<_cfs_feed_v1_Rejection, _cfs_feed_v1_Rejection__Output>
         RemoveArticlesRequest: MessageTypeDefinition<_cfs_feed_v1_RemoveArticlesRequest, _cfs_feed_v1_RemoveArticlesRequest__Output>
@@ -131,6 +137,8 @@ export interface ProtoGrpcType {
         Source: MessageTypeDefinition<_cfs_feed_v1_Source, _cfs_feed_v1_Source__Output>
         SourceError: MessageTypeDefinition<_cfs_feed_v1_SourceError, _cfs_feed_v1_SourceError__Output>
         Topic: MessageTypeDefinition<_cfs_feed_v1_Topic, _cfs_feed_v1_Topic__Output>
+        VerifyWebSubRequest: MessageTypeDefinition<_cfs_feed_v1_VerifyWebSubRequest, _cfs_feed_v1_VerifyWebSubRequest__Output>
+        VerifyWebSubResponse: MessageTypeDefinition<_cfs_feed_v1_VerifyWebSubResponse, _cfs_feed_v1_VerifyWebSubResponse__Output>
       }
     }
   }

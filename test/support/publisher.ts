@@ -71,10 +71,14 @@ export async function startPublisher(): Promise<Publisher> {
   };
 }
 
-/** An RSS 2.0 document of these items (`enclosure`: the URL of an image/jpeg enclosure). */
+/**
+ * An RSS 2.0 document of these items (`enclosure`: the URL of an image/jpeg enclosure); `websub`: the
+ * hub and self links (atom:link) that announce a WebSub hub.
+ */
 export function rss(
   items: Array<{ title: string; link?: string; guid?: string; description?: string; pubDate?: string; enclosure?: string }>,
   title = 'A publisher',
+  websub?: { hub: string; self: string },
 ): string {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const item = (i: (typeof items)[number]) =>
@@ -88,5 +92,6 @@ export function rss(
       `<pubDate>${i.pubDate ?? 'Tue, 10 Nov 2026 10:00:00 GMT'}</pubDate>`,
       '</item>',
     ].join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${escape(title)}</title><link>https://news.example.com/</link><description>d</description>${items.map(item).join('')}</channel></rss>`;
+  const links = websub ? `<atom:link rel="hub" href="${escape(websub.hub)}"/><atom:link rel="self" href="${escape(websub.self)}"/>` : '';
+  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${escape(title)}</title><link>https://news.example.com/</link><description>d</description>${links}${items.map(item).join('')}</channel></rss>`;
 }

@@ -77,6 +77,8 @@ export interface SystemOptions {
    * scheduled fetches: a test of Sources turns on FEED_ROLE=all, the others spare the poller).
    */
   feedEnv?: Record<string, string>;
+  /** The first gateway's port (default: a free one), for a test that must name its address before it starts. */
+  gatewayPort?: number;
 }
 
 export async function startSystem(options: SystemOptions = {}): Promise<TestSystem> {
@@ -104,7 +106,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     pepper: TEST_PEPPER,
     serviceTokens,
     host: '127.0.0.1',
-    ports: { identity: 0, account: 0, feed: 0, billing: 0, seo: 0, media: 0, mediaHttp: 0, gateway: 0, dashboard: 0 },
+    ports: { identity: 0, account: 0, feed: 0, billing: 0, seo: 0, media: 0, mediaHttp: 0, gateway: options.gatewayPort ?? 0, dashboard: 0 },
     gatewayEnv: {
       GRPC_DEADLINE_MS: '2000',
       CURSOR_SECRET: TEST_CURSOR_SECRET,

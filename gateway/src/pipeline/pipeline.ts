@@ -36,6 +36,8 @@ export interface PipelineDeps {
   product: string;
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
+  /** The largest WebSub content distribution, after decompression (pipeline/webhooks.ts). */
+  websubBodyLimitBytes: number;
   mediaHttpUrl: string;
   logger: Logger;
   stores: GatewayStores;
@@ -142,7 +144,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     app.use(stamp, log);
     // Provider webhooks: a rate limit of their own instead of the API's (pipeline/webhooks.ts), and their body
     // taken raw (its signature covers the exact bytes), so they are mounted first.
-    mountWebhooks(app, deps.rpcFor, [webhookRateLimit(limits), ...headers]);
+    mountWebhooks(app, deps.rpcFor, [webhookRateLimit(limits), ...headers], deps.websubBodyLimitBytes);
     for (const { route, handler } of handlers) {
       const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
       // The router's way: the id was stamped by an earlier middleware, so it is read back from the answer.

@@ -36,8 +36,14 @@ export const feedEnvSchema = z.object({
   SOURCES_MAX_FETCHES_PER_HOST: envFields.positiveInt(2),
   /** How often the ingest role looks for Sources whose fetch is due without a queued job (seconds). */
   SOURCES_SWEEP_SECONDS: envFields.positiveInt(30),
-  /** Named in the fetches' User-Agent (where a publisher reads who polls them), when set. */
+  /**
+   * Where the gateway is reachable from the internet: named in the fetches' User-Agent, and, when
+   * set, the base of the WebSub callbacks (`{PUBLIC_BASE_URL}/websub/{sourceId}`) Sources subscribe
+   * with at the hubs their feeds name; without it Sources are polled only.
+   */
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** hub.lease_seconds a WebSub subscription asks for (the hub decides; renewed before it ends). */
+  WEBSUB_LEASE_SECONDS: envFields.positiveInt(10 * 24 * 3600),
   MIGRATE_ON_START: z
     .enum(['true', 'false'])
     .default('true')

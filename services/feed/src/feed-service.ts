@@ -19,6 +19,7 @@ import { feedUserAgent } from './sources/fetch-feed.ts';
 import { observeSources } from './sources/metrics.ts';
 import { SourceSchedule } from './sources/schedule.ts';
 import { Sources } from './sources/sources.ts';
+import { WebSub } from './sources/websub.ts';
 
 export { feedEnvSchema, type FeedEnv } from './env.ts';
 export { DEMO_ARTICLES_FILE, readJsonLines };
@@ -59,11 +60,24 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
   void prune();
   const pruning = setInterval(() => void prune(), 24 * 3_600_000).unref();
   const dispatcher = createGuardedDispatcher({ allowPrivateNetworks: env.SOURCES_ALLOW_PRIVATE_NETWORKS });
+  const userAgent = feedUserAgent(feedPackage.version, env.PUBLIC_BASE_URL);
+  const websub = new WebSub({
+    prisma,
+    importer,
+    dispatcher,
+    userAgent,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    leaseSeconds: env.WEBSUB_LEASE_SECONDS,
+    timeoutMs: env.SOURCES_FETCH_TIMEOUT_MS,
+    maxBytes: env.SOURCES_MAX_BYTES,
+    logger,
+  });
   const sources = new Sources({
     prisma,
     importer,
     dispatcher,
-    userAgent: feedUserAgent(feedPackage.version, env.PUBLIC_BASE_URL),
+    websub,
+    userAgent,
     maxBytes: env.SOURCES_MAX_BYTES,
     timeoutMs: env.SOURCES_FETCH_TIMEOUT_MS,
     minIntervalSeconds: env.SOURCES_MIN_INTERVAL_SECONDS,
@@ -79,6 +93,7 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
           connectionString: deps.database.connectionString,
           schema: `${deps.database.schema}_jobs`,
           sources,
+          websub,
           logger,
           concurrency: env.SOURCES_MAX_CONCURRENT_FETCHES,
           sweepSeconds: env.SOURCES_SWEEP_SECONDS,
@@ -86,7 +101,7 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
         });
   // Sources by status and the oldest overdue fetch: reported by the processes that run the schedule.
   const unobserveSources = schedule ? observeSources(prisma, logger) : undefined;
-  return createFeedServer({ prisma, schema: deps.database.schema, logger, callers: deps.callers, pages, writes, importer, changes, sources })
+  return createFeedServer({ prisma, schema: deps.database.schema, logger, callers: deps.callers, pages, writes, importer, changes, sources, websub })
     .addCleanup(() => unobserveSources?.())
     .addCleanup(() => schedule?.stop())
     .addCleanup(() => dispatcher.close())

@@ -21,6 +21,7 @@ import { listCategories } from './taxonomy.ts';
 import type { FetchReport as ReportMessage } from '@cfs/protos/generated/cfs/feed/v1/FetchReport.js';
 import type { Source as SourceMessage } from '@cfs/protos/generated/cfs/feed/v1/Source.js';
 import { MAX_REPORTED_REJECTIONS, type FetchReport, type Sources, type SourceView } from './sources/sources.ts';
+import type { WebSub } from './sources/websub.ts';
 
 export const MAX_IMPORT_BATCH = 5000;
 
@@ -100,6 +101,8 @@ export const FEED_CALLERS: CallerPolicy<RpcName<FeedServiceHandlers>> = {
   ReplaceSubscriptions: ['gateway', 'dashboard'],
   GetFeedPage: ['gateway', 'dashboard', 'media'],
   GetChanges: ['gateway'],
+  VerifyWebSub: ['gateway'],
+  ReceiveWebSub: ['gateway'],
 };
 export const FEED_ADMIN_CALLERS: CallerPolicy<RpcName<FeedAdminServiceHandlers>> = {
   ImportTaxonomy: ['admin'],
@@ -130,9 +133,10 @@ export interface FeedServerDeps {
   writes: AnnouncedWrites;
   importer: ArticleImporter;
   sources: Sources;
+  websub: WebSub;
 }
 
-export function createFeedServer({ prisma, schema, logger, callers, pages, writes, importer, changes, sources }: FeedServerDeps): GrpcServer {
+export function createFeedServer({ prisma, schema, logger, callers, pages, writes, importer, changes, sources, websub }: FeedServerDeps): GrpcServer {
   const { cfs } = loadProtos();
   const customerFacing = implement<FeedServiceHandlers>(logger, {
     ListCategories: async () => ({ categories: await listCategories(prisma) }),
@@ -156,6 +160,10 @@ export function createFeedServer({ prisma, schema, logger, callers, pages, write
         hasMore: answer.hasMore,
       };
     },
+    VerifyWebSub: async (req) => ({
+      challenge: await websub.verify({ sourceId: req.sourceId, mode: req.mode, topic: req.topic, challenge: req.challenge, leaseSeconds: req.leaseSeconds }),
+    }),
+    ReceiveWebSub: async (req) => websub.receive({ sourceId: req.sourceId, body: req.body, contentType: req.contentType, signature: req.signature }),
   });
   const admin = implement<FeedAdminServiceHandlers>(logger, {
     ImportTaxonomy: async (req) => writes.importTaxonomy({ categories: req.categories }),

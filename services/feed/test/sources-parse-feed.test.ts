@@ -34,9 +34,10 @@ describe('real feed documents, one per format and encoding', () => {
     ]);
   });
 
-  it('RSS 2.0: CDATA, guid identity, pubDate with offset, dc:date, enclosure / media:content / media:thumbnail images, the hub', () => {
+  it('RSS 2.0: CDATA, guid identity, pubDate with offset, dc:date, enclosure / media:content / media:thumbnail images, the hub and self link', () => {
     const doc = read('rss-2.0.xml', 'https://metro.example/feed/');
     expect(doc.hub).toBe('https://hub.example/');
+    expect(doc.self).toBe('https://metro.example/feed/');
     expect(summary(doc)).toEqual([
       {
         title: 'Tram line extended to the airport',
@@ -89,6 +90,8 @@ describe('real feed documents, one per format and encoding', () => {
     const doc = read('atom-xml-base.xml', 'https://feeds.example/blog.atom');
     expect(doc.format).toBe('atom');
     expect(doc.title).toBe('Field Notes');
+    // The self link is the WebSub topic, whichever URL the document was fetched from.
+    expect(doc.self).toBe('https://blog.example/writing/atom.xml');
     expect(summary(doc)).toEqual([
       {
         title: 'Walking the coast path',
@@ -137,9 +140,10 @@ describe('real feed documents, one per format and encoding', () => {
     expect(doc.articles.map((a) => a.identity)).toEqual(['2', '1']);
   });
 
-  it('JSON Feed 1.1: the first <img> of content_html, the WebSub hub, an item without title rejected with its reason', () => {
+  it('JSON Feed 1.1: the first <img> of content_html, the WebSub hub and feed_url, an item without title rejected with its reason', () => {
     const doc = read('jsonfeed-1.1.json', 'https://design.example/feed.json');
     expect(doc.hub).toBe('https://hub.example/');
+    expect(doc.self).toBe('https://design.example/feed.json');
     expect(summary(doc)).toEqual([
       {
         title: 'Typography & the screen',

@@ -15,6 +15,8 @@ export interface FeedDocument {
   title?: string;
   /** The WebSub hub the document names, absolute (http(s) only). */
   hub?: string;
+  /** The document's own URL as it names it (the WebSub topic), absolute (http(s) only). */
+  self?: string;
   articles: SourceArticle[];
   rejected: RejectedItem[];
   /** Whether items past the per-document limit were left out. */
@@ -44,10 +46,12 @@ export function readFeedText(text: string, context: FeedDocumentContext): FeedDo
     articles.set(article.id, article);
   }
   const hub = absoluteHttpUrl(parsed.hub, context.feedUrl);
+  const self = absoluteHttpUrl(parsed.self, context.feedUrl);
   return {
     format: parsed.format,
     ...(parsed.title === undefined ? {} : { title: parsed.title }),
     ...(hub === undefined ? {} : { hub }),
+    ...(self === undefined ? {} : { self }),
     articles: [...articles.values()],
     rejected,
     truncated: parsed.truncated,

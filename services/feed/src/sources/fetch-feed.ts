@@ -67,6 +67,8 @@ export type FetchResult =
       status: number;
       body: Uint8Array;
       contentType: string | null;
+      /** The answer's Link header(s), joined (WebSub discovery reads rel="hub" and rel="self" there first). */
+      link: string | null;
       etag: string | null;
       lastModified: string | null;
       discoveredFrom?: string;
@@ -89,6 +91,12 @@ const fail = (code: FetchErrorCode, message: string, status?: number, retryAfter
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | null {
   const value = headers[name];
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+}
+
+/** Every value of a header that may repeat, joined as one list. */
+function allOf(headers: Record<string, string | string[] | undefined>, name: string): string | null {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? null);
 }
 
 /** Retry-After as a date: delta-seconds or an HTTP date (RFC 9110), never in the past. */
@@ -278,6 +286,7 @@ export async function fetchFeed(options: FetchFeedOptions): Promise<FetchResult>
         status,
         body,
         contentType,
+        link: allOf(answer.headers, 'link'),
         etag: header(answer.headers, 'etag'),
         lastModified: header(answer.headers, 'last-modified'),
         ...common(),

@@ -50,6 +50,8 @@ export interface ParsedFeed {
   base?: string;
   /** The WebSub hub the document names, if any. */
   hub?: string;
+  /** The document's own URL as it names it (`rel="self"`, JSON Feed `feed_url`): the WebSub topic. */
+  self?: string;
   items: FeedItem[];
   /** Whether the document held more items than were read (maxItems). */
   truncated: boolean;
@@ -223,23 +225,20 @@ export function parseFeedDocument(text: string, options: ParseOptions = {}): Par
     switch (format) {
       case 'rss': {
         const feed = parseRssFeed(text, parseOptions);
-        const hub = (feed.atom?.links ?? []).find((l) => l.rel === 'hub')?.href;
-        return result(format, feed.title, feed.xml?.base, hub, feed.items ?? [], rssItem, maxItems);
+        return result(format, feed.title, feed.xml?.base, linked(feed.atom?.links), feed.items ?? [], rssItem, maxItems);
       }
       case 'rdf': {
         const feed = parseRdfFeed(text, parseOptions);
-        const hub = (feed.atom?.links ?? []).find((l) => l.rel === 'hub')?.href;
-        return result(format, feed.title, undefined, hub, feed.items ?? [], rdfItem, maxItems);
+        return result(format, feed.title, undefined, linked(feed.atom?.links), feed.items ?? [], rdfItem, maxItems);
       }
       case 'atom': {
         const feed = parseAtomFeed(text, parseOptions);
-        const hub = (feed.links ?? []).find((l) => l.rel === 'hub')?.href;
-        return result(format, feed.title?.value, feed.xml?.base, hub, feed.entries ?? [], atomItem, maxItems);
+        return result(format, feed.title?.value, feed.xml?.base, linked(feed.links), feed.entries ?? [], atomItem, maxItems);
       }
       case 'json': {
         const feed = parseJsonFeed(detected.format === 'json' ? detected.json : undefined, parseOptions);
         const hub = (feed.hubs ?? []).find((h) => h.url && h.type?.toLowerCase() === 'websub')?.url;
-        return result(format, feed.title, undefined, hub, feed.items ?? [], jsonItem, maxItems);
+        return result(format, feed.title, undefined, { hub, self: feed.feed_url }, feed.items ?? [], jsonItem, maxItems);
       }
     }
   } catch (error) {
@@ -249,11 +248,17 @@ export function parseFeedDocument(text: string, options: ParseOptions = {}): Par
   }
 }
 
+/** The WebSub links of a feed's `<link>`/`<atom:link>` elements: the first `rel="hub"` and `rel="self"`. */
+function linked(links: Array<{ rel?: string; href?: string }> | undefined): { hub: string | undefined; self: string | undefined } {
+  const href = (rel: string) => (links ?? []).find((l) => l.rel === rel && nonEmpty(l.href) !== undefined)?.href;
+  return { hub: href('hub'), self: href('self') };
+}
+
 function result<T>(
   format: FeedFormat,
   title: string | undefined,
   base: string | undefined,
-  hub: string | undefined,
+  { hub, self }: { hub: string | undefined; self: string | undefined },
   raw: T[],
   read: (item: T, position: number) => FeedItem,
   maxItems: number,
@@ -261,7 +266,7 @@ function result<T>(
   const kept = raw.slice(0, maxItems);
   return {
     format,
-    ...defined({ title: nonEmpty(title), base: nonEmpty(base), hub: nonEmpty(hub) }),
+    ...defined({ title: nonEmpty(title), base: nonEmpty(base), hub: nonEmpty(hub), self: nonEmpty(self) }),
     items: kept.map((item, i) => read(item, i + 1)),
     truncated: raw.length > kept.length,
   };

@@ -10,6 +10,7 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from '@cfs/common/logger';
 import type { Sources } from './sources.ts';
+import type { WebSub } from './websub.ts';
 
 export const SOURCE_FETCH_QUEUE = 'source-fetch';
 
@@ -18,6 +19,8 @@ export interface SourceScheduleOptions {
   /** pg-boss's own schema (it creates and migrates it itself): the feed service's schema + `_jobs`. */
   schema: string;
   sources: Sources;
+  /** WebSub subscriptions: each sweep renews those whose lease nears its end (websub.ts). */
+  websub?: WebSub;
   logger: Logger;
   /** Fetches at once in this process. */
   concurrency: number;
@@ -82,6 +85,7 @@ export class SourceSchedule {
         if (this.stopped) return;
         await this.plan(id, nextFetchAt);
       }
+      await this.options.websub?.renewDue(500);
     } catch (err) {
       this.options.logger.warn({ err: { message: (err as Error).message } }, 'could not sweep the Sources due');
     }

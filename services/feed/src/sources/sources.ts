@@ -23,6 +23,7 @@ import { readFeedDocument } from './feed-document.ts';
 import { fetchFeed, type FetchError, type FetchResult } from './fetch-feed.ts';
 import { recordFetch } from './metrics.ts';
 import { FeedDocumentError } from './parse-feed.ts';
+import { discoverWebSub, type WebSub } from './websub.ts';
 
 export type SourceStatus = 'active' | 'failing' | 'paused' | 'gone';
 
@@ -63,6 +64,8 @@ export interface SourcesOptions {
   defaultIntervalSeconds: number;
   maxConcurrentFetches: number;
   maxFetchesPerHost: number;
+  /** Subscribes at the hub a fetched feed names, unsubscribes on pause and removal (websub.ts). */
+  websub?: WebSub;
   now?: () => Date;
   random?: () => number;
 }
@@ -255,6 +258,7 @@ export class Sources {
         rejected: [...document.rejected, ...imported.rejected],
       };
       recordFetch('ok', (performance.now() - started) / 1000, { ...imported, rejected: report.rejected.length });
+      await this.options.websub?.afterFetch(id, discoverWebSub(result.link, result.url, document));
       return { source: await this.view(await this.find(id)), report };
     } catch (error) {
       // What the first fetch could not import is no Source: nothing of it stays.
@@ -306,7 +310,9 @@ export class Sources {
   /** Stops fetching a Source until it is resumed (a fetch under way finishes). */
   async pause(id: string): Promise<SourceView> {
     await this.find(id);
-    return this.view(await this.db.source.update({ where: { id }, data: { status: 'paused', nextFetchAt: null } }));
+    const paused = await this.db.source.update({ where: { id }, data: { status: 'paused', nextFetchAt: null } });
+    await this.options.websub?.unsubscribe(id);
+    return this.view(paused);
   }
 
   /** Fetches a paused (or gone) Source again, from now on: its next fetch is due at once. */
@@ -328,6 +334,7 @@ export class Sources {
       }
     }
     await this.db.source.delete({ where: { id } });
+    await this.options.websub?.unsubscribe(id);
     return { removed: true, articlesRemoved };
   }
 
@@ -418,6 +425,7 @@ export class Sources {
           rejected: [...document.rejected, ...imported.rejected],
         };
         data = { ...success, status: 'active', nextFetchAt: next, etag: result.etag, lastModified: result.lastModified };
+        await this.options.websub?.afterFetch(source.id, discoverWebSub(result.link, result.url, document));
       } else {
         ({ report, data } = this.failure(source, result.fetchedAt, result.error, result.status, result.retryAfter, moved));
       }

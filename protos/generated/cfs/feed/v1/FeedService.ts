@@ -10,8 +10,12 @@ import type { GetSubscriptionsRequest as _cfs_feed_v1_GetSubscriptionsRequest, G
 import type { GetSubscriptionsResponse as _cfs_feed_v1_GetSubscriptionsResponse, GetSubscriptionsResponse__Output as _cfs_feed_v1_GetSubscriptionsResponse__Output } from '../../../cfs/feed/v1/GetSubscriptionsResponse.js';
 import type { ListCategoriesRequest as _cfs_feed_v1_ListCategoriesRequest, ListCategoriesRequest__Output as _cfs_feed_v1_ListCategoriesRequest__Output } from '../../../cfs/feed/v1/ListCategoriesRequest.js';
 import type { ListCategoriesResponse as _cfs_feed_v1_ListCategoriesResponse, ListCategoriesResponse__Output as _cfs_feed_v1_ListCategoriesResponse__Output } from '../../../cfs/feed/v1/ListCategoriesResponse.js';
+import type { ReceiveWebSubRequest as _cfs_feed_v1_ReceiveWebSubRequest, ReceiveWebSubRequest__Output as _cfs_feed_v1_ReceiveWebSubRequest__Output } from '../../../cfs/feed/v1/ReceiveWebSubRequest.js';
+import type { ReceiveWebSubResponse as _cfs_feed_v1_ReceiveWebSubResponse, ReceiveWebSubResponse__Output as _cfs_feed_v1_ReceiveWebSubResponse__Output } from '../../../cfs/feed/v1/ReceiveWebSubResponse.js';
 import type { ReplaceSubscriptionsRequest as _cfs_feed_v1_ReplaceSubscriptionsRequest, ReplaceSubscriptionsRequest__Output as _cfs_feed_v1_ReplaceSubscriptionsRequest__Output } from '../../../cfs/feed/v1/ReplaceSubscriptionsRequest.js';
 import type { ReplaceSubscriptionsResponse as _cfs_feed_v1_ReplaceSubscriptionsResponse, ReplaceSubscriptionsResponse__Output as _cfs_feed_v1_ReplaceSubscriptionsResponse__Output } from '../../../cfs/feed/v1/ReplaceSubscriptionsResponse.js';
+import type { VerifyWebSubRequest as _cfs_feed_v1_VerifyWebSubRequest, VerifyWebSubRequest__Output as _cfs_feed_v1_VerifyWebSubRequest__Output } from '../../../cfs/feed/v1/VerifyWebSubRequest.js';
+import type { VerifyWebSubResponse as _cfs_feed_v1_VerifyWebSubResponse, VerifyWebSubResponse__Output as _cfs_feed_v1_VerifyWebSubResponse__Output } from '../../../cfs/feed/v1/VerifyWebSubResponse.js';
 
 /**
  * Taxonomy, Site subscriptions and the article feed.
@@ -106,6 +110,31 @@ export interface FeedServiceClient extends grpc.Client {
   listCategories(argument: _cfs_feed_v1_ListCategoriesRequest, callback: grpc.requestCallback<_cfs_feed_v1_ListCategoriesResponse__Output>): grpc.ClientUnaryCall;
   
   /**
+   * A WebSub content distribution to a Source's callback (POST /websub/{source_id}): imported as a
+   * fetched document would be, only when X-Hub-Signature is the HMAC of the body with the
+   * subscription's secret. Callers: gateway.
+   * Errors: NOT_FOUND for a Source without an active subscription; INVALID_ARGUMENT (nothing
+   * imported) for a missing or wrong signature, a body over SOURCES_MAX_BYTES or one that is no
+   * feed or does not parse; UNAVAILABLE.
+   */
+  ReceiveWebSub(argument: _cfs_feed_v1_ReceiveWebSubRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ReceiveWebSubResponse__Output>): grpc.ClientUnaryCall;
+  ReceiveWebSub(argument: _cfs_feed_v1_ReceiveWebSubRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ReceiveWebSubResponse__Output>): grpc.ClientUnaryCall;
+  ReceiveWebSub(argument: _cfs_feed_v1_ReceiveWebSubRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ReceiveWebSubResponse__Output>): grpc.ClientUnaryCall;
+  ReceiveWebSub(argument: _cfs_feed_v1_ReceiveWebSubRequest, callback: grpc.requestCallback<_cfs_feed_v1_ReceiveWebSubResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * A WebSub content distribution to a Source's callback (POST /websub/{source_id}): imported as a
+   * fetched document would be, only when X-Hub-Signature is the HMAC of the body with the
+   * subscription's secret. Callers: gateway.
+   * Errors: NOT_FOUND for a Source without an active subscription; INVALID_ARGUMENT (nothing
+   * imported) for a missing or wrong signature, a body over SOURCES_MAX_BYTES or one that is no
+   * feed or does not parse; UNAVAILABLE.
+   */
+  receiveWebSub(argument: _cfs_feed_v1_ReceiveWebSubRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ReceiveWebSubResponse__Output>): grpc.ClientUnaryCall;
+  receiveWebSub(argument: _cfs_feed_v1_ReceiveWebSubRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ReceiveWebSubResponse__Output>): grpc.ClientUnaryCall;
+  receiveWebSub(argument: _cfs_feed_v1_ReceiveWebSubRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ReceiveWebSubResponse__Output>): grpc.ClientUnaryCall;
+  receiveWebSub(argument: _cfs_feed_v1_ReceiveWebSubRequest, callback: grpc.requestCallback<_cfs_feed_v1_ReceiveWebSubResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
    * Replaces the Site's subscriptions as a whole; an unknown category key is INVALID_ARGUMENT.
    * Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT for more than 100 keys, a malformed key or a key that is not in the
@@ -125,6 +154,31 @@ export interface FeedServiceClient extends grpc.Client {
   replaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   replaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
   replaceSubscriptions(argument: _cfs_feed_v1_ReplaceSubscriptionsRequest, callback: grpc.requestCallback<_cfs_feed_v1_ReplaceSubscriptionsResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * A WebSub hub's verification of intent at a Source's callback (GET /websub/{source_id}): answers
+   * the challenge only when the Source has a pending subscription (or unsubscription) of that mode
+   * and topic, and records the lease; `denied` (the hub refuses the subscription of that topic)
+   * forgets it and answers an empty challenge. Callers: gateway.
+   * Errors: NOT_FOUND for anything else (an unknown Source, no pending request, another topic or
+   * mode); INVALID_ARGUMENT for a malformed challenge or lease; UNAVAILABLE.
+   */
+  VerifyWebSub(argument: _cfs_feed_v1_VerifyWebSubRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_VerifyWebSubResponse__Output>): grpc.ClientUnaryCall;
+  VerifyWebSub(argument: _cfs_feed_v1_VerifyWebSubRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_VerifyWebSubResponse__Output>): grpc.ClientUnaryCall;
+  VerifyWebSub(argument: _cfs_feed_v1_VerifyWebSubRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_VerifyWebSubResponse__Output>): grpc.ClientUnaryCall;
+  VerifyWebSub(argument: _cfs_feed_v1_VerifyWebSubRequest, callback: grpc.requestCallback<_cfs_feed_v1_VerifyWebSubResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * A WebSub hub's verification of intent at a Source's callback (GET /websub/{source_id}): answers
+   * the challenge only when the Source has a pending subscription (or unsubscription) of that mode
+   * and topic, and records the lease; `denied` (the hub refuses the subscription of that topic)
+   * forgets it and answers an empty challenge. Callers: gateway.
+   * Errors: NOT_FOUND for anything else (an unknown Source, no pending request, another topic or
+   * mode); INVALID_ARGUMENT for a malformed challenge or lease; UNAVAILABLE.
+   */
+  verifyWebSub(argument: _cfs_feed_v1_VerifyWebSubRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_VerifyWebSubResponse__Output>): grpc.ClientUnaryCall;
+  verifyWebSub(argument: _cfs_feed_v1_VerifyWebSubRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_feed_v1_VerifyWebSubResponse__Output>): grpc.ClientUnaryCall;
+  verifyWebSub(argument: _cfs_feed_v1_VerifyWebSubRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_feed_v1_VerifyWebSubResponse__Output>): grpc.ClientUnaryCall;
+  verifyWebSub(argument: _cfs_feed_v1_VerifyWebSubRequest, callback: grpc.requestCallback<_cfs_feed_v1_VerifyWebSubResponse__Output>): grpc.ClientUnaryCall;
   
 }
 
@@ -171,12 +225,32 @@ export interface FeedServiceHandlers extends grpc.UntypedServiceImplementation {
   ListCategories: grpc.handleUnaryCall<_cfs_feed_v1_ListCategoriesRequest__Output, _cfs_feed_v1_ListCategoriesResponse>;
   
   /**
+   * A WebSub content distribution to a Source's callback (POST /websub/{source_id}): imported as a
+   * fetched document would be, only when X-Hub-Signature is the HMAC of the body with the
+   * subscription's secret. Callers: gateway.
+   * Errors: NOT_FOUND for a Source without an active subscription; INVALID_ARGUMENT (nothing
+   * imported) for a missing or wrong signature, a body over SOURCES_MAX_BYTES or one that is no
+   * feed or does not parse; UNAVAILABLE.
+   */
+  ReceiveWebSub: grpc.handleUnaryCall<_cfs_feed_v1_ReceiveWebSubRequest__Output, _cfs_feed_v1_ReceiveWebSubResponse>;
+  
+  /**
    * Replaces the Site's subscriptions as a whole; an unknown category key is INVALID_ARGUMENT.
    * Callers: gateway, dashboard.
    * Errors: INVALID_ARGUMENT for more than 100 keys, a malformed key or a key that is not in the
    * taxonomy (nothing changes); UNAVAILABLE.
    */
   ReplaceSubscriptions: grpc.handleUnaryCall<_cfs_feed_v1_ReplaceSubscriptionsRequest__Output, _cfs_feed_v1_ReplaceSubscriptionsResponse>;
+  
+  /**
+   * A WebSub hub's verification of intent at a Source's callback (GET /websub/{source_id}): answers
+   * the challenge only when the Source has a pending subscription (or unsubscription) of that mode
+   * and topic, and records the lease; `denied` (the hub refuses the subscription of that topic)
+   * forgets it and answers an empty challenge. Callers: gateway.
+   * Errors: NOT_FOUND for anything else (an unknown Source, no pending request, another topic or
+   * mode); INVALID_ARGUMENT for a malformed challenge or lease; UNAVAILABLE.
+   */
+  VerifyWebSub: grpc.handleUnaryCall<_cfs_feed_v1_VerifyWebSubRequest__Output, _cfs_feed_v1_VerifyWebSubResponse>;
   
 }
 
@@ -185,5 +259,7 @@ export interface FeedServiceDefinition extends grpc.ServiceDefinition {
   GetFeedPage: MethodDefinition<_cfs_feed_v1_GetFeedPageRequest, _cfs_feed_v1_GetFeedPageResponse, _cfs_feed_v1_GetFeedPageRequest__Output, _cfs_feed_v1_GetFeedPageResponse__Output>
   GetSubscriptions: MethodDefinition<_cfs_feed_v1_GetSubscriptionsRequest, _cfs_feed_v1_GetSubscriptionsResponse, _cfs_feed_v1_GetSubscriptionsRequest__Output, _cfs_feed_v1_GetSubscriptionsResponse__Output>
   ListCategories: MethodDefinition<_cfs_feed_v1_ListCategoriesRequest, _cfs_feed_v1_ListCategoriesResponse, _cfs_feed_v1_ListCategoriesRequest__Output, _cfs_feed_v1_ListCategoriesResponse__Output>
+  ReceiveWebSub: MethodDefinition<_cfs_feed_v1_ReceiveWebSubRequest, _cfs_feed_v1_ReceiveWebSubResponse, _cfs_feed_v1_ReceiveWebSubRequest__Output, _cfs_feed_v1_ReceiveWebSubResponse__Output>
   ReplaceSubscriptions: MethodDefinition<_cfs_feed_v1_ReplaceSubscriptionsRequest, _cfs_feed_v1_ReplaceSubscriptionsResponse, _cfs_feed_v1_ReplaceSubscriptionsRequest__Output, _cfs_feed_v1_ReplaceSubscriptionsResponse__Output>
+  VerifyWebSub: MethodDefinition<_cfs_feed_v1_VerifyWebSubRequest, _cfs_feed_v1_VerifyWebSubResponse, _cfs_feed_v1_VerifyWebSubRequest__Output, _cfs_feed_v1_VerifyWebSubResponse__Output>
 }

@@ -103,3 +103,10 @@ export type ChangeMark = Prisma.ChangeMarkModel
  * the Source by fetching_until, so one runs at a time whichever process starts it.
  */
 export type Source = Prisma.SourceModel
+/**
+ * Model WebSubSubscription
+ * A Source's WebSub subscription at the hub its feed names (src/sources/websub.ts). Keyed by the
+ * Source's id without a foreign key: the row outlives a removed Source until the hub has checked
+ * the unsubscription (its GET is answered only while the row says `unsubscribing`).
+ */
+export type WebSubSubscription = Prisma.WebSubSubscriptionModel

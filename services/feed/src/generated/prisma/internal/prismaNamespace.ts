@@ -408,7 +408,8 @@ export const ModelName = {
   SiteArticleChange: 'SiteArticleChange',
   SubscriptionVersion: 'SubscriptionVersion',
   ChangeMark: 'ChangeMark',
-  Source: 'Source'
+  Source: 'Source',
+  WebSubSubscription: 'WebSubSubscription'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -424,7 +425,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "category" | "topic" | "subscription" | "article" | "articleCategory" | "changeCounter" | "articleChange" | "categoryChange" | "siteArticleChange" | "subscriptionVersion" | "changeMark" | "source"
+    modelProps: "category" | "topic" | "subscription" | "article" | "articleCategory" | "changeCounter" | "articleChange" | "categoryChange" | "siteArticleChange" | "subscriptionVersion" | "changeMark" | "source" | "webSubSubscription"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1316,6 +1317,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    WebSubSubscription: {
+      payload: Prisma.$WebSubSubscriptionPayload<ExtArgs>
+      fields: Prisma.WebSubSubscriptionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.WebSubSubscriptionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSubSubscriptionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.WebSubSubscriptionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSubSubscriptionPayload>
+        }
+        findFirst: {
+          args: Prisma.WebSubSubscriptionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSubSubscriptionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.WebSubSubscriptionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSubSubscriptionPayload>
+        }
+        findMany: {
+          args: Prisma.WebSubSubscriptionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSubSubscriptionPayload>[]
+        }
+        create: {
+          args: Prisma.WebSubSubscriptionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSubSubscriptionPayload>
+        }
+        createMany: {
+          args: Prisma.WebSubSubscriptionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.WebSubSubscriptionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSubSubscriptionPayload>[]
+        }
+        delete: {
+          args: Prisma.WebSubSubscriptionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSubSubscriptionPayload>
+        }
+        update: {
+          args: Prisma.WebSubSubscriptionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSubSubscriptionPayload>
+        }
+        deleteMany: {
+          args: Prisma.WebSubSubscriptionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.WebSubSubscriptionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.WebSubSubscriptionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSubSubscriptionPayload>[]
+        }
+        upsert: {
+          args: Prisma.WebSubSubscriptionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSubSubscriptionPayload>
+        }
+        aggregate: {
+          args: Prisma.WebSubSubscriptionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateWebSubSubscription>
+        }
+        groupBy: {
+          args: Prisma.WebSubSubscriptionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebSubSubscriptionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.WebSubSubscriptionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebSubSubscriptionCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -1486,6 +1561,24 @@ export const SourceScalarFieldEnum = {
 } as const
 
 export type SourceScalarFieldEnum = (typeof SourceScalarFieldEnum)[keyof typeof SourceScalarFieldEnum]
+
+
+export const WebSubSubscriptionScalarFieldEnum = {
+  sourceId: 'sourceId',
+  hubUrl: 'hubUrl',
+  topic: 'topic',
+  secret: 'secret',
+  state: 'state',
+  leaseSeconds: 'leaseSeconds',
+  leaseExpiresAt: 'leaseExpiresAt',
+  renewAt: 'renewAt',
+  requestedAt: 'requestedAt',
+  verifiedAt: 'verifiedAt',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type WebSubSubscriptionScalarFieldEnum = (typeof WebSubSubscriptionScalarFieldEnum)[keyof typeof WebSubSubscriptionScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1757,6 +1850,7 @@ export type GlobalOmitConfig = {
   subscriptionVersion?: Prisma.SubscriptionVersionOmit
   changeMark?: Prisma.ChangeMarkOmit
   source?: Prisma.SourceOmit
+  webSubSubscription?: Prisma.WebSubSubscriptionOmit
 }
 
 /* Types for Logging */

@@ -62,7 +62,8 @@ export const ModelName = {
   SiteArticleChange: 'SiteArticleChange',
   SubscriptionVersion: 'SubscriptionVersion',
   ChangeMark: 'ChangeMark',
-  Source: 'Source'
+  Source: 'Source',
+  WebSubSubscription: 'WebSubSubscription'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -212,6 +213,24 @@ export const SourceScalarFieldEnum = {
 } as const
 
 export type SourceScalarFieldEnum = (typeof SourceScalarFieldEnum)[keyof typeof SourceScalarFieldEnum]
+
+
+export const WebSubSubscriptionScalarFieldEnum = {
+  sourceId: 'sourceId',
+  hubUrl: 'hubUrl',
+  topic: 'topic',
+  secret: 'secret',
+  state: 'state',
+  leaseSeconds: 'leaseSeconds',
+  leaseExpiresAt: 'leaseExpiresAt',
+  renewAt: 'renewAt',
+  requestedAt: 'requestedAt',
+  verifiedAt: 'verifiedAt',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type WebSubSubscriptionScalarFieldEnum = (typeof WebSubSubscriptionScalarFieldEnum)[keyof typeof WebSubSubscriptionScalarFieldEnum]
 
 
 export const SortOrder = {
