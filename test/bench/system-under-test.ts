@@ -79,7 +79,7 @@ export function subscriptionSetOf(i: number): string[] {
   return CATEGORIES.filter((_, bit) => mask & (1 << bit));
 }
 
-async function inBatches(count: number, concurrency: number, work: (i: number) => Promise<void>): Promise<void> {
+export async function inBatches(count: number, concurrency: number, work: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < count) await work(next++);
@@ -118,8 +118,8 @@ export async function seedSites(system: RunningSystem, count: number, concurrenc
   system.siteIds.push(...siteIds);
 }
 
-/** The operator CLI's clients for a running system. */
-function operatorClients(system: RunningSystem) {
+/** The operator CLI's clients for a running system (closeAdminClients when done). */
+export function operatorClients(system: RunningSystem) {
   return createAdminClients({
     ...system.addresses,
     deadlineMs: 30_000,

@@ -27,19 +27,27 @@
  *   6. (`ai`) AI generation: the built-in `local` provider's throughput, in process (ai.ts): texts/s,
  *      images/s and ms per image one at a time, images/s five at a time (the worker's batch); and on
  *      a system of real processes, the time from an article's import to its personalized feed item
- *      and the articles personalized per second end to end (import, plan, queue, worker, store).
+ *      and the articles personalized per second end to end (import, plan, queue, worker, store);
+ *   7. (`sources`) reading publishers' feeds (sources.ts): parse throughput of a 5 MB RSS document
+ *      against feedsmith's published figure; Sources polled at their interval against stand-in
+ *      publishers (half 304s): fetches/s sustained, CPU per fetch, the feed process's peak RSS (≤ 150
+ *      MB); the time from a publisher's change to a Site's changes feed by polling (and, once WebSub
+ *      is in the build, by push: ≤ 2 s).
  * It asserts nothing: the machine is shared and noisy.
  *
  *   npm run bench                 full: 200 Sites, 100 000 articles, 10 s per target; changes at
  *                                 10 000 and 1 000 000 articles; mix of 10 000 Sites and 1 000 000
- *                                 articles for 30 s; embedded loaded 30 s
+ *                                 articles for 30 s; embedded loaded 30 s; 1 000 Sources polled
+ *                                 every 90 s (11.1 fetches/s, the rate of 10 000 at 15 minutes),
+ *                                 measured for 60 s
  *   npm run bench -- --short      CI: 20 Sites, 5 000 articles, 3 s per target; changes at 10 000
  *                                 and 50 000 articles; mix of 500 Sites and 50 000 articles for 5 s;
- *                                 embedded loaded 10 s
- *   npm run bench -- --only=mix,embedded   some parts only (baselines, mix, embedded, feed, ai)
+ *                                 embedded loaded 10 s; 100 Sources (not the 1 000 the target
+ *                                 names) every 10 s, measured for 10 s, one change timed
+ *   npm run bench -- --only=mix,embedded   some parts only (baselines, mix, embedded, feed, ai, sources)
  * BENCH_SITES, BENCH_ARTICLES, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_MIX_SITES, BENCH_MIX_ARTICLES,
- * BENCH_MIX_SECONDS, BENCH_EMBEDDED_SECONDS, BENCH_FEED_ITERATIONS and BENCH_AI_SECONDS (per image
- * measurement: 5 s, 2 s short) change the sizes.
+ * BENCH_MIX_SECONDS, BENCH_EMBEDDED_SECONDS, BENCH_FEED_ITERATIONS, BENCH_AI_SECONDS (per image
+ * measurement: 5 s, 2 s short), BENCH_SOURCES, BENCH_SOURCES_INTERVAL and BENCH_SOURCES_SECONDS change the sizes.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -55,6 +63,7 @@ import { addr, answers, cleanUp, fetchRetrying, killAll, load, progress, ROOT, s
 import { cpuSplit, measured, named, printLoads, printMemory, type Measured } from './measure.ts';
 import { memoryOf } from './procfs.ts';
 import { mixRequests, printCacheRatios, scrapeCacheLookups } from './mix.ts';
+import { measureParse, measurePolling, printParse } from './sources.ts';
 import {
   DEPLOYABLES,
   importArticles,
@@ -82,6 +91,9 @@ const MIX_SECONDS = setting('BENCH_MIX_SECONDS', 30, 5);
 const EMBEDDED_SECONDS = setting('BENCH_EMBEDDED_SECONDS', 30, 10);
 const FEED_ITERATIONS = setting('BENCH_FEED_ITERATIONS', 300, 100);
 const AI_SECONDS = setting('BENCH_AI_SECONDS', 5, 2);
+const SOURCES = setting('BENCH_SOURCES', 1_000, 100);
+const SOURCES_INTERVAL = setting('BENCH_SOURCES_INTERVAL', 90, 10);
+const SOURCES_SECONDS = setting('BENCH_SOURCES_SECONDS', 60, 10);
 /** The smaller size of the changes feed's comparison (the larger is the mix's). */
 const CHANGES_ARTICLES = Math.min(10_000, MIX_ARTICLES);
 /** Articles imported into the mix's system before its warm-up: each is queued for every eligible subscribed Site. */
@@ -630,13 +642,28 @@ async function importToPersonalized(): Promise<{ sites: number; samples: number[
   return { sites: SITES_SUBSCRIBED, samples: all, first, all, batch };
 }
 
+/** 7: Sources. */
+async function sources(): Promise<void> {
+  progress('sources: parse');
+  const runs = short ? 3 : 7;
+  printParse(measureParse(runs), runs);
+  progress('sources: polling');
+  await measurePolling({
+    sources: SOURCES,
+    hosts: Math.max(1, Math.round(SOURCES / 20)),
+    intervalSeconds: SOURCES_INTERVAL,
+    windowSeconds: SOURCES_SECONDS,
+    latencySamples: short ? 1 : 2,
+  });
+}
+
 async function main() {
   execFileSync('npx', ['--no-install', 'turbo', 'run', 'build', '--output-logs=errors-only'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
   });
-  const parts = { baselines: againstBaselines, mix: realisticMix, embedded: embeddedStart, feed: feedAtSize, ai: aiGeneration };
+  const parts = { baselines: againstBaselines, mix: realisticMix, embedded: embeddedStart, feed: feedAtSize, ai: aiGeneration, sources };
   const only = process.argv
     .find((a) => a.startsWith('--only='))
     ?.slice('--only='.length)

@@ -773,4 +773,23 @@ describe("feed's ingest role (the Sources' schedule)", () => {
     expect(single.filter((o) => o.metadata.labels?.['app.kubernetes.io/component'] === 'ingest')).toEqual([]);
     expect(envOf(containerOf(single, 'feed')).has('FEED_ROLE')).toBe(false);
   });
+
+  it('gives feed and its ingest role PUBLIC_BASE_URL (the User-Agent of fetches): publicBaseUrl, else the Ingress host, else none', () => {
+    const publicUrl = (...set: string[]) => {
+      const objects = render(...set);
+      const [feed, ingest] = ['feed', 'ingest'].map((c) => envOf(containerOf(objects, c)).get('PUBLIC_BASE_URL')?.value);
+      expect(ingest, 'ingest as feed').toBe(feed);
+      for (const other of ['gateway', 'account', 'media']) expect(envOf(containerOf(objects, other)).has('PUBLIC_BASE_URL'), other).toBe(false);
+      return feed;
+    };
+    expect(publicUrl()).toBeUndefined();
+    expect(publicUrl('ingress.enabled=true')).toBe('http://feed.example.com');
+    expect(publicUrl('ingress.enabled=true', 'ingress.tls[0].secretName=tls', 'ingress.tls[0].hosts[0]=feed.example.com')).toBe('https://feed.example.com');
+    expect(publicUrl('ingress.enabled=true', 'publicBaseUrl=https://news.example.org')).toBe('https://news.example.org');
+    expect(envOf(containerOf(render('ingest.enabled=false', 'publicBaseUrl=https://news.example.org'), 'feed')).get('PUBLIC_BASE_URL')?.value).toBe(
+      'https://news.example.org',
+    );
+    // feed reads it as a URL: the schema refuses anything else.
+    expect(helm(helmTemplateArgs([path.join(CHART_DIR, 'ci', 'default-values.yaml')], ['--set', 'publicBaseUrl=feed.example.com'])).status).not.toBe(0);
+  });
 });

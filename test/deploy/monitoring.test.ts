@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { problemsOf, type KubeObject } from './support/kube-schema.ts';
 import { dashboardsOf, expressionsOf, panelsOf, parsePromQL, rulesOf } from './support/promql.ts';
-import { CHART_DIR, COMPONENTS, DEPLOYED, deploymentOf, helm, helmTemplate, helmTemplateArgs, ofKind } from './support/render.ts';
+import { CHART_DIR, COMPONENTS, DEPLOYED, ROLES, deploymentOf, helm, helmTemplate, helmTemplateArgs, ofKind } from './support/render.ts';
 import { REPO_ROOT } from './support/tools.ts';
 
 const DEFAULTS = path.join(CHART_DIR, 'ci', 'default-values.yaml');
@@ -194,8 +194,38 @@ describe('metrics.prometheusRule', () => {
     expect(rules.find((r) => r.record === 'cfs:api_latency:slow_ratio_rate5m')!.expr).toContain('le="2.5"');
     expect(rules.find((r) => r.alert === 'CfsAiQueueStalled')!.expr).toMatch(/> 600$/);
     expect(rules.find((r) => r.alert === 'CfsPodNotReady')!.for).toBe('5m');
+    const sources = rulesOf(
+      helmTemplate([DEFAULTS], set({ ...RULES_ON, 'metrics.prometheusRule.sourcesFailingFor': '2h', 'metrics.prometheusRule.sourcesOverdueSeconds': '3600' })),
+    );
+    expect(sources.find((r) => r.alert === 'CfsSourcesFailing')!.for).toBe('2h');
+    expect(sources.find((r) => r.alert === 'CfsSourcesFetchOverdue')!.expr).toMatch(/> 3600$/);
+    expect(helm(helmTemplateArgs([DEFAULTS], set({ ...RULES_ON, 'metrics.prometheusRule.sourcesFailingFor': 'an hour' }))).status).not.toBe(0);
     // A threshold that is no bucket bound of the histogram would match no series: refused.
     expect(helm(helmTemplateArgs([DEFAULTS], [...set(RULES_ON), '--set-json', 'metrics.prometheusRule.slo.latencyThresholdSeconds=0.3'])).status).not.toBe(0);
+  });
+
+  it('alerts when Sources stay failing for an hour and when fetches run late, on the pods that run the schedule', () => {
+    const alertsOf = (extra: Record<string, string> = {}) => {
+      const rules = rulesOf(helmTemplate([DEFAULTS], set({ ...RULES_ON, ...extra })));
+      return { failing: rules.find((r) => r.alert === 'CfsSourcesFailing')!, overdue: rules.find((r) => r.alert === 'CfsSourcesFetchOverdue')! };
+    };
+    const { failing, overdue } = alertsOf();
+    // The metrics count Sources by status (no per-Source series): at least one failing, at every evaluation for 1 h.
+    expect(failing.for).toBe('1h');
+    expect(failing.expr).toMatch(/\) > 0$/);
+    expect(parsePromQL(failing.expr).selectors).toEqual([
+      { metric: 'cfs_sources_count', equals: { namespace: 'content-feed', job: 'cfs-content-feed-ingest', status: 'failing' } },
+    ]);
+    // Twice the default poll interval (900 s), for 15 minutes.
+    expect(overdue.for).toBe('15m');
+    expect(overdue.expr).toMatch(/> 1800$/);
+    expect(parsePromQL(overdue.expr).selectors).toEqual([
+      { metric: 'cfs_sources_oldest_overdue_fetch_seconds', equals: { namespace: 'content-feed', job: 'cfs-content-feed-ingest' } },
+    ]);
+    for (const a of [failing, overdue]) expect(a.labels?.severity).toBe('warning');
+    // Without the ingest role, feed's pods run the schedule and export its series.
+    const single = alertsOf({ 'ingest.enabled': 'false' });
+    for (const a of [single.failing, single.overdue]) expect(parsePromQL(a.expr).selectors[0]!.equals.job).toBe('cfs-content-feed-feed');
   });
 
   it('gives every alert a severity and a runbook_url at its own anchor of docs/operations.md, which exists', () => {
@@ -207,6 +237,8 @@ describe('metrics.prometheusRule', () => {
         'CfsAiQueueStalled',
         'CfsAiGenerationFailures',
         'CfsWebhookFailures',
+        'CfsSourcesFailing',
+        'CfsSourcesFetchOverdue',
         'CfsPodNotReady',
       ].sort(),
     );
@@ -265,10 +297,10 @@ describe('metrics.grafanaDashboard', () => {
     expect(moved.metadata).toMatchObject({ namespace: 'monitoring', annotations: { grafana_folder: 'Content Feed' } });
   });
 
-  it('has one row per deployable, with the panels the platform guide promises, all querying this release', () => {
+  it('has one row per deployable and one for Sources, with the panels the platform guide promises, all querying this release', () => {
     const { json } = dashboardOf(helmTemplate([DEFAULTS], set(DASHBOARD_ON)));
     const rows = json.panels.filter((p) => p.type === 'row').map((p) => p.title);
-    expect([...rows].sort()).toEqual([...COMPONENTS].sort());
+    expect([...rows].sort()).toEqual([...COMPONENTS, 'sources'].sort());
     const titles = panelsOf(json)
       .filter((p) => p.type !== 'row')
       .map((p) => p.title!);
@@ -285,13 +317,19 @@ describe('metrics.grafanaDashboard', () => {
       /AI queue/,
       /V8 heap used/,
       /Event-loop delay/,
+      /Source fetches by outcome/,
+      /Failed fetches by code/,
+      /Feed items by result/,
+      /Source fetch duration/,
+      /Sources by status/,
+      /Oldest overdue fetch/,
     ])
       expect(
         titles.some((t) => wanted.test(t)),
         String(wanted),
       ).toBe(true);
-    // Every deployable's row has its runtime panels.
-    expect(titles.filter((t) => t.startsWith('V8 heap used')).length).toBe(COMPONENTS.length);
+    // Every deployable's row has its runtime panels, and so has the Sources' (the pods of the schedule).
+    expect(titles.filter((t) => t.startsWith('V8 heap used')).length).toBe(COMPONENTS.length + 1);
     const text = JSON.stringify(json);
     expect(text).not.toMatch(/__(NAMESPACE|FULLNAME|UID)__/);
     expect(json.uid).toMatch(/^cfs-[0-9a-f]{20}$/);
@@ -300,9 +338,21 @@ describe('metrics.grafanaDashboard', () => {
       expect(errors, `${where}: ${expr}`).toEqual([]);
       for (const s of selectors) {
         expect(s.equals.namespace, `${where}: ${s.metric}`).toBe('content-feed');
-        expect(s.equals.job, `${where}: ${s.metric}`).toMatch(new RegExp(`^cfs-content-feed-(${COMPONENTS.join('|')})$`));
+        expect(s.equals.job, `${where}: ${s.metric}`).toMatch(new RegExp(`^cfs-content-feed-(${[...COMPONENTS, ...ROLES].join('|')})$`));
       }
     }
+  });
+
+  it("reads the Sources' series from the pods that run the schedule: the ingest role, or feed's without it", () => {
+    const sourcesJobs = (extra: Record<string, string> = {}) => {
+      const { json } = dashboardOf(helmTemplate([DEFAULTS], set({ ...DASHBOARD_ON, ...extra })));
+      const jobs = new Set<string>();
+      for (const p of panelsOf(json))
+        for (const t of p.targets ?? []) for (const s of parsePromQL(t.expr!).selectors) if (s.metric.startsWith('cfs_sources_')) jobs.add(s.equals.job!);
+      return [...jobs];
+    };
+    expect(sourcesJobs()).toEqual(['cfs-content-feed-ingest']);
+    expect(sourcesJobs({ 'ingest.enabled': 'false' })).toEqual(['cfs-content-feed-feed']);
   });
 
   it('gets a uid of its own per release', () => {

@@ -3,7 +3,8 @@
  * the chart is rendered with both switched on, its PromQL parsed (test/deploy/support/promql.ts), and
  * each selector's metric looked for in the scrapes of running processes (OTEL_METRICS_EXPORTER=prometheus):
  * the gateway (HTTP, gRPC client, caches, rate-limit and quota refusals), account and feed (gRPC
- * server) and media generating against the OpenAI API stand-in (cfs_ai_*). A name the rules record
+ * server; cfs_sources_* with a Source fetched from the publisher stand-in, the schedule in the same
+ * process) and media generating against the OpenAI API stand-in (cfs_ai_*). A name the rules record
  * themselves counts, and so does one of EXTERNAL_METRICS (kube-state-metrics); nothing else.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -21,12 +22,14 @@ import { request } from '../support/http.ts';
 import { scrape } from '../support/metrics.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../support/openai-standin.ts';
 import { eventually, freePort, processSystemEnv, startDeployable, type RunningProcess } from '../support/processes.ts';
+import { rss, startPublisher, type Publisher } from '../support/publisher.ts';
 import { TEST_CURSOR_SECRET, TEST_PEPPER } from '../support/system.ts';
 
 const procs: RunningProcess[] = [];
 const ports = { identity: 0, account: 0, feed: 0, gateway: 0, mediaGrpc: 0, mediaHttp: 0 };
 const metricsPorts = { gateway: 0, account: 0, feed: 0, media: 0 };
 let standin: OpenAiStandIn;
+let publisher: Publisher;
 // What the generation job asks account, feed and seo when it runs (media is started alone here).
 let facts: AiFactsStandIn;
 let media: MediaAdminServiceClient;
@@ -46,6 +49,8 @@ beforeAll(async () => {
   for (const k of Object.keys(ports) as Array<keyof typeof ports>) ports[k] = await freePort();
   for (const k of Object.keys(metricsPorts) as Array<keyof typeof metricsPorts>) metricsPorts[k] = await freePort();
   standin = await startOpenAiStandIn();
+  publisher = await startPublisher();
+  publisher.serve('/monitoring.xml', { body: rss([{ title: 'Monitored', link: 'https://news.example.com/monitored', guid: 'm1' }]) });
   const system = processSystemEnv('monitoring', { pepper: TEST_PEPPER, cursorSecret: TEST_CURSOR_SECRET });
   const { tokens, common, addr } = system;
   facts = await startAiFactsStandIn({ tokens, profileVersion: 'p1' });
@@ -56,7 +61,15 @@ beforeAll(async () => {
   procs.push(
     startDeployable('services/account', { ...common, ACCOUNT_GRPC_PORT: String(ports.account), PLANS_FILE: plans, ...prometheusEnv(metricsPorts.account) }),
   );
-  procs.push(startDeployable('services/feed', { ...common, FEED_GRPC_PORT: String(ports.feed), ...prometheusEnv(metricsPorts.feed) }));
+  // FEED_ROLE defaults to `all`: the Sources' schedule, and its gauges, run in this process too.
+  procs.push(
+    startDeployable('services/feed', {
+      ...common,
+      FEED_GRPC_PORT: String(ports.feed),
+      SOURCES_ALLOW_PRIVATE_NETWORKS: 'true',
+      ...prometheusEnv(metricsPorts.feed),
+    }),
+  );
   procs.push(startDeployable('gateway', { ...system.gateway(ports), RATE_LIMIT_PER_MINUTE: '5', ...prometheusEnv(metricsPorts.gateway) }));
   const database = new URL(inject('databaseUrl'));
   database.searchParams.set('schema', `monitoring_${process.pid}_${Date.now().toString(36)}`);
@@ -94,6 +107,8 @@ beforeAll(async () => {
   token = (
     (await runAdminCommand(['customer', 'create', '--name', 'Monitoring Co', '--email', 'mon@example.com'], clients)) as { credential: { secret: string } }
   ).credential.secret;
+  // A Source added is fetched once (cfs_sources_fetches_total, _items_total, _fetch_duration_seconds).
+  await runAdminCommand(['source', 'add', '--url', publisher.url('/monitoring.xml'), '--categories', 'technology'], clients);
   closeAdminClients(clients);
   media = createClient(loadProtos().cfs.media.v1.MediaAdminService, addr(ports.mediaGrpc), tokens.admin);
 }, 120_000);
@@ -103,6 +118,7 @@ afterAll(async () => {
   await Promise.all(procs.map((p) => p.kill()));
   await standin?.close();
   await facts?.close();
+  await publisher?.close();
 });
 
 /** Traffic that makes every kind of series appear: answers, refusals by quota and rate limit, cache lookups, gRPC calls, AI generations. */
@@ -130,7 +146,14 @@ async function exercise(): Promise<string> {
     async () => {
       const texts = await Promise.all(Object.values(metricsPorts).map((p) => scrape(p)));
       all = new Set(texts.flatMap((t) => [...seriesNames(t)]));
-      return ['cfs_quota_refusals_total', 'cfs_rate_limit_refusals_total', 'cfs_ai_generations_total', 'rpc_server_duration_count'].every((n) => all.has(n));
+      return [
+        'cfs_quota_refusals_total',
+        'cfs_rate_limit_refusals_total',
+        'cfs_ai_generations_total',
+        'rpc_server_duration_count',
+        'cfs_sources_fetches_total',
+        'cfs_sources_count',
+      ].every((n) => all.has(n));
     },
     20_000,
     'every kind of series',

@@ -117,6 +117,18 @@ maps merge deeply, lists are replaced). Returns YAML: `include "cfs.component" (
 {{- toYaml (mustMergeOverwrite (deepCopy $root.Values.default) (deepCopy $own)) }}
 {{- end }}
 
+{{/* `http(s)://<first ingress host>` when the Ingress is on and names a host (https with `ingress.tls`), else "". */}}
+{{- define "cfs.ingressBaseUrl" -}}
+{{- $host := "" }}
+{{- if .Values.ingress.enabled }}{{ with .Values.ingress.hosts }}{{ $host = (first .).host | default "" }}{{ end }}{{ end }}
+{{- if $host }}{{ printf "http%s://%s" (ternary "s" "" (not (empty .Values.ingress.tls))) $host }}{{ end }}
+{{- end }}
+
+{{/* The service's public address (`publicBaseUrl`, else the Ingress's), or "". */}}
+{{- define "cfs.publicBaseUrl" -}}
+{{- .Values.publicBaseUrl | default (include "cfs.ingressBaseUrl" .) }}
+{{- end }}
+
 {{/* Whether a component is enabled ("true" or ""). */}}
 {{- define "cfs.enabled" -}}
 {{- $root := index . 0 }}
@@ -325,6 +337,10 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- $wiring = append $wiring (dict "name" "DATABASE_URL" "valueFrom" (dict "secretKeyRef" (dict "name" ($v.database.existingSecret | default $secret) "key" (ternary $v.database.existingSecretKey "database-url" (ne $v.database.existingSecret ""))))) }}
 {{- end }}
 {{- $wiring = append $wiring (dict "name" "MIGRATE_ON_START" "value" (ternary "false" "true" (eq (include "cfs.migrationJob" $root) "true"))) }}
+{{- with (and (eq $service "feed") (not .migrate) (include "cfs.publicBaseUrl" $root)) }}
+{{- /* Named in the Sources' User-Agent; the address publishers and hubs reach the gateway at. */}}
+{{- $wiring = append $wiring (dict "name" "PUBLIC_BASE_URL" "value" .) }}
+{{- end }}
 {{- end }}
 {{- $tokens := include "cfs.serviceTokensSecretName" $root }}
 {{- if and (not (has $name (splitList " " (include "cfs.httpComponents" $root)))) (not .migrate) }}

@@ -26,6 +26,8 @@ export { DEMO_ARTICLES_FILE, readJsonLines };
 export { ChangesFeed } from './changes.ts';
 export { FeedPages } from './feed-pages.ts';
 export { pageQuery, readPage } from './page-query.ts';
+/** A fetched document to articles, as a fetch reads it: for test/bench's parse throughput. */
+export { readFeedDocument } from './sources/feed-document.ts';
 export { PrismaClient as FeedPrismaClient } from './generated/prisma/client.ts';
 
 /** The feed's migrations (applied at start, or by the migration Job). */
