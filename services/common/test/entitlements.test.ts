@@ -161,7 +161,7 @@ describe('the entitlements view', () => {
     expect(view.feed).toEqual({ included: true, quota: 1000, used: 3, remaining: 997, period: 'day', resetsAt: '2026-06-01T00:00:00.000Z' });
     expect(view.subscriptions).toMatchObject({ included: true, used: 0, remaining: null });
     expect(view.seo_profile).toEqual(entitlementView(undefined));
-    expect(Object.keys(view).sort()).toEqual(['ai_images', 'ai_usage', 'feed', 'seo_profile', 'subscriptions']);
+    expect(Object.keys(view).sort()).toEqual(['ai_images', 'ai_usage', 'feed', 'seo_profile', 'subscriptions', 'webhooks']);
     const down = new PlanEntitlements({ usage: () => Promise.reject(new Error('redis down')) }, () => at);
     await expect(down.describe('site_1', plan)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });

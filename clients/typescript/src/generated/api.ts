@@ -83,7 +83,7 @@ export interface paths {
         put?: never;
         /**
          * Create a connection code
-         * @description A single-use code a CMS connector redeems at POST /connect/cms/redeem for a Credential with feed.read and subscription.manage. No escalation: the calling Credential must hold feed.read and subscription.manage itself, else 403 SCOPE_DENIED and no code is made. The code expires no later than the calling Credential, stops working when it is revoked, and the Credential it redeems for expires when the calling one does.
+         * @description A single-use code a CMS connector redeems at POST /connect/cms/redeem for a Credential with feed.read and subscription.manage, and webhooks.manage when the calling Credential holds it. No escalation: the calling Credential must hold feed.read and subscription.manage itself, else 403 SCOPE_DENIED and no code is made; without webhooks.manage its codes grant none. The code expires no later than the calling Credential, stops working when it is revoked, and the Credential it redeems for expires when the calling one does.
          */
         post: operations["createConnectionCode"];
         delete?: never;
@@ -918,7 +918,7 @@ export interface components {
             used: number;
         };
         /**
-         * @description What the Site's Plan allows, per capability: feed, subscriptions, ai_usage, ai_images, seo_profile.
+         * @description What the Site's Plan allows, per capability: feed, subscriptions, ai_usage, ai_images, seo_profile, webhooks. The quota of webhooks is the most endpoints the Site holds at once (deleting one frees its place), not a count per period.
          * @example {
          *       "plan": "starter",
          *       "capabilities": {
@@ -961,6 +961,14 @@ export interface components {
          *           "remaining": 1000,
          *           "period": "month",
          *           "resetsAt": "2026-03-01T00:00:00.000Z"
+         *         },
+         *         "webhooks": {
+         *           "included": true,
+         *           "quota": 3,
+         *           "used": 0,
+         *           "remaining": 3,
+         *           "period": "month",
+         *           "resetsAt": "2026-03-01T00:00:00.000Z"
          *         }
          *       }
          *     }
@@ -972,6 +980,7 @@ export interface components {
                 feed: components["schemas"]["Entitlement"];
                 seo_profile: components["schemas"]["Entitlement"];
                 subscriptions: components["schemas"]["Entitlement"];
+                webhooks: components["schemas"]["Entitlement"];
             };
             /** @description Id of the Site's Plan. */
             plan: string;
@@ -1183,7 +1192,7 @@ export interface components {
          * @description A customer scope.
          * @enum {string}
          */
-        Scope: "account.read" | "feed.read" | "subscription.manage" | "ai.usage.read" | "ai.images.read" | "account.manage" | "billing.manage" | "seo.profile.manage";
+        Scope: "account.read" | "feed.read" | "subscription.manage" | "ai.usage.read" | "ai.images.read" | "account.manage" | "billing.manage" | "seo.profile.manage" | "webhooks.manage";
         /**
          * @example {
          *       "siteName": "Acme News",
@@ -2249,6 +2258,14 @@ export interface operations {
                      *           "quota": 1000,
                      *           "used": 0,
                      *           "remaining": 1000,
+                     *           "period": "month",
+                     *           "resetsAt": "2026-03-01T00:00:00.000Z"
+                     *         },
+                     *         "webhooks": {
+                     *           "included": true,
+                     *           "quota": 3,
+                     *           "used": 0,
+                     *           "remaining": 3,
                      *           "period": "month",
                      *           "resetsAt": "2026-03-01T00:00:00.000Z"
                      *         }

@@ -216,8 +216,8 @@ export const accountRoutes = (deps: AccountRouteDeps): AnyRoute[] => [
     operationId: 'createConnectionCode',
     summary: 'Create a connection code',
     description:
-      'A single-use code a CMS connector redeems at POST /connect/cms/redeem for a Credential with feed.read and subscription.manage. ' +
-      'No escalation: the calling Credential must hold feed.read and subscription.manage itself, else 403 SCOPE_DENIED and no code is made. ' +
+      'A single-use code a CMS connector redeems at POST /connect/cms/redeem for a Credential with feed.read and subscription.manage, and webhooks.manage when the calling Credential holds it. ' +
+      'No escalation: the calling Credential must hold feed.read and subscription.manage itself, else 403 SCOPE_DENIED and no code is made; without webhooks.manage its codes grant none. ' +
       'The code expires no later than the calling Credential, stops working when it is revoked, and the Credential it redeems for expires when the calling one does.',
     params: SiteIdParams,
     body: ConnectionCodeCreate,

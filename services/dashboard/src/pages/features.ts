@@ -22,6 +22,7 @@ export const CAPABILITY_NAMES: Record<Capability, string> = {
   seo_profile: 'SEO profile',
   ai_usage: 'AI usage reports',
   ai_images: 'AI image status',
+  webhooks: 'Webhook endpoints',
 };
 
 /** A capability the Site's plan lacks: said plainly, with the way to get it. */
