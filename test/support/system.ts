@@ -72,6 +72,8 @@ export interface SystemOptions {
   dashboardEnv?: Record<string, string>;
   /** The media service's env (default: no AI provider). */
   mediaEnv?: Record<string, string>;
+  /** The webhooks service's env (default: its own defaults). */
+  webhooksEnv?: Record<string, string>;
 }
 
 export async function startSystem(options: SystemOptions = {}): Promise<TestSystem> {
@@ -99,7 +101,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     pepper: TEST_PEPPER,
     serviceTokens,
     host: '127.0.0.1',
-    ports: { identity: 0, account: 0, feed: 0, billing: 0, seo: 0, media: 0, mediaHttp: 0, gateway: 0, dashboard: 0 },
+    ports: { identity: 0, account: 0, feed: 0, billing: 0, seo: 0, media: 0, webhooks: 0, mediaHttp: 0, gateway: 0, dashboard: 0 },
     gatewayEnv: {
       GRPC_DEADLINE_MS: '2000',
       CURSOR_SECRET: TEST_CURSOR_SECRET,
@@ -110,6 +112,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     billingEnv: options.billingEnv ?? { BILLING_PROVIDER: 'local', BILLING_ALLOW_UNPAID: 'true' },
     dashboardEnv: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, ...options.dashboardEnv },
     ...(options.mediaEnv ? { mediaEnv: options.mediaEnv } : {}),
+    ...(options.webhooksEnv ? { webhooksEnv: options.webhooksEnv } : {}),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     now: () => clock.now ?? Date.now(),
   });

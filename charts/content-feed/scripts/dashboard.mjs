@@ -113,6 +113,12 @@ grpcClient('media');
 runtime('media');
 endRow();
 
+// Delivery metrics (by outcome, attempt latency, oldest pending) come with the events' producers.
+row('webhooks');
+grpcServer('webhooks');
+runtime('webhooks');
+endRow();
+
 row('dashboard');
 http('dashboard', 'Dashboard');
 grpcClient('dashboard');
