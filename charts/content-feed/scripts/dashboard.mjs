@@ -113,7 +113,7 @@ grpcClient('media');
 runtime('media');
 endRow();
 
-// Delivery metrics (by outcome, attempt latency, oldest pending) come with the events' producers.
+// Its delivery metrics (services/webhooks/src/webhook-metrics.ts) have no panel yet.
 row('webhooks');
 grpcServer('webhooks');
 runtime('webhooks');

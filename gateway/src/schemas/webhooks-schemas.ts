@@ -1,7 +1,7 @@
 /** The schemas of the webhook routes (api/routes/webhooks.ts). */
 import { z } from 'zod';
 import * as rules from '@cfs/common/rules';
-import { count, EX, resourceId, timestamp, typed } from './blocks.ts';
+import { count, EX, id, plainText, resourceId, timestamp, typed } from './blocks.ts';
 import { FeedQuery } from './feed-schemas.ts';
 
 const exampleEndpoint = {
@@ -64,15 +64,13 @@ export const WebhookUpdate = z
 
 export const WebhookEndpoint = z
   .object({
-    id: z.string().max(64),
-    url: z.string().max(rules.WEBHOOK_URL_MAX),
+    id,
+    url: z.string().max(rules.WEBHOOK_URL_MAX).meta({ format: 'uri' }),
     events: z.array(events).max(rules.WEBHOOK_EVENT_TYPES.length),
-    description: z.string().max(500),
+    description: plainText(500),
     enabled: z.boolean(),
     status: z.enum(['enabled', 'disabled']),
-    disabledReason: z
-      .string()
-      .max(200)
+    disabledReason: plainText(200)
       .nullable()
       .meta({ description: 'Why it is disabled (by the customer, a 410 answer, or failing for too long); null while enabled.' }),
     createdAt: timestamp,
@@ -107,7 +105,7 @@ export const WebhookSecret = z
 
 export const WebhookDelivery = z
   .object({
-    id: z.string().max(64).meta({ description: 'Also the webhook-id header of every attempt: receivers dedupe by it.' }),
+    id: id.meta({ description: 'Also the webhook-id header of every attempt: receivers dedupe by it.' }),
     eventType: events,
     status: z.enum(['pending', 'succeeded', 'failed']),
     attempts: count,
@@ -136,8 +134,17 @@ export const WebhookDeliveriesQuery = z.object({
     .meta({ description: 'The nextCursor of the previous page.' }),
 });
 
-export const WebhookDeliveries = z.object({ data: z.array(WebhookDelivery).max(100), nextCursor: z.string().max(200).nullable() }).meta({
-  id: 'WebhookDeliveries',
-  description: 'Deliveries, newest first; nextCursor is null on the last page.',
-  examples: [{ data: [exampleDelivery], nextCursor: null }],
-});
+export const WebhookDeliveries = z
+  .object({
+    data: z.array(WebhookDelivery).max(100),
+    nextCursor: z
+      .string()
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .nullable(),
+  })
+  .meta({
+    id: 'WebhookDeliveries',
+    description: 'Deliveries, newest first; nextCursor is null on the last page.',
+    examples: [{ data: [exampleDelivery], nextCursor: null }],
+  });

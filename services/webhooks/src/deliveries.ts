@@ -16,7 +16,8 @@ import { PgBoss } from 'pg-boss';
 import { Webhook } from 'standardwebhooks';
 import { request, type Dispatcher } from 'undici';
 import type { PrismaClient, WebhookDelivery, WebhookEndpoint } from './generated/prisma/client.ts';
-import { attemptVerdict, signingSecrets, type AttemptResult } from './webhook-rules.ts';
+import { recordAttempt } from './webhook-metrics.ts';
+import { attemptVerdict, signingSecrets, succeeded, type AttemptResult } from './webhook-rules.ts';
 
 export const ATTEMPT_QUEUE = 'webhook-attempt';
 
@@ -143,7 +144,11 @@ export class DeliveryEngine {
     const delivery = await prisma.webhookDelivery.findUnique({ where: { id: job.deliveryId }, include: { endpoint: true } });
     if (!delivery || delivery.status !== 'pending' || delivery.attempts !== job.attempt - 1) return;
     if (!delivery.endpoint.enabled) {
-      await prisma.webhookDelivery.updateMany({ where: { id: delivery.id, attempts: delivery.attempts }, data: { status: 'failed', nextAttemptAt: null } });
+      const { count } = await prisma.webhookDelivery.updateMany({
+        where: { id: delivery.id, attempts: delivery.attempts },
+        data: { status: 'failed', nextAttemptAt: null },
+      });
+      if (count > 0) recordAttempt(null, 'failed');
       return;
     }
     const started = this.now();
@@ -157,7 +162,7 @@ export class DeliveryEngine {
       failingSince: delivery.endpoint.failingSince,
       disableAfterMs: this.options.disableAfterMs,
     });
-    const updated = await prisma.$transaction(async (tx) => {
+    const { updated, cancelled } = await prisma.$transaction(async (tx) => {
       // Fenced on the attempt: a duplicate job that raced this one records nothing twice.
       const { count } = await tx.webhookDelivery.updateMany({
         where: { id: delivery.id, attempts: delivery.attempts },
@@ -170,7 +175,7 @@ export class DeliveryEngine {
           durationMs,
         },
       });
-      if (count === 0) return false;
+      if (count === 0) return { updated: false, cancelled: 0 };
       const disabled = verdict.endpoint.disabledReason !== undefined;
       await tx.webhookEndpoint.update({
         where: { id: delivery.endpointId },
@@ -179,12 +184,19 @@ export class DeliveryEngine {
           ...(disabled ? { enabled: false, disabledReason: verdict.endpoint.disabledReason!, updatedAt: this.now() } : {}),
         },
       });
-      if (disabled) {
-        // A disabled endpoint is owed nothing more; re-enabling it resumes with new events.
-        await tx.webhookDelivery.updateMany({ where: { endpointId: delivery.endpointId, status: 'pending' }, data: { status: 'failed', nextAttemptAt: null } });
-      }
-      return true;
+      // A disabled endpoint is owed nothing more; re-enabling it resumes with new events.
+      const cancelled = disabled
+        ? (
+            await tx.webhookDelivery.updateMany({
+              where: { endpointId: delivery.endpointId, status: 'pending' },
+              data: { status: 'failed', nextAttemptAt: null },
+            })
+          ).count
+        : 0;
+      return { updated: true, cancelled };
     });
+    if (updated) recordAttempt({ outcome: succeeded(result) ? 'success' : 'failure', seconds: durationMs / 1000 }, verdict.delivery.status);
+    for (let i = 0; i < cancelled; i++) recordAttempt(null, 'failed');
     if (updated && verdict.delivery.status === 'pending') {
       await this.schedule({ id: delivery.id, endpointId: delivery.endpointId, attempts: job.attempt, nextAttemptAt: verdict.delivery.nextAttemptAt });
     }

@@ -11,6 +11,7 @@ import { Endpoints } from './endpoints.ts';
 import type { WebhooksEnv } from './env.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { createWebhooksServer } from './server.ts';
+import { observeWebhookGauges } from './webhook-metrics.ts';
 
 export { webhooksEnvSchema, type WebhooksEnv } from './env.ts';
 export { Endpoints, type WebhookEvent } from './endpoints.ts';
@@ -47,7 +48,9 @@ export async function createWebhooksService(env: WebhooksEnv, deps: WebhooksServ
     ...(deps.now ? { now: deps.now } : {}),
   });
   const endpoints = new Endpoints(prisma, engine, policy, deps.now);
+  const stopGauges = observeWebhookGauges(prisma, logger, deps.now);
   return createWebhooksServer({ prisma, endpoints, logger, callers: deps.callers })
+    .addCleanup(() => stopGauges())
     .addCleanup(() => engine.stop())
     .addCleanup(() => dispatcher.close())
     .addCleanup(() => prisma.$disconnect());

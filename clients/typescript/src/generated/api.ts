@@ -1516,6 +1516,7 @@ export interface components {
             secret: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
+            /** Format: uri */
             url: string;
         };
         /**
@@ -1597,6 +1598,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
+            /** Format: uri */
             url: string;
         };
         /**
