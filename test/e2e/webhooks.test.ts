@@ -186,7 +186,16 @@ describe('endpoints over the API', () => {
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await endpoint(`https://example.com/h${i}`, ['feed.changed'], starter)).id);
     expectError(await api('POST', '/api/v1/webhooks', good, starter.credential.secret), 403, 'QUOTA_EXHAUSTED');
+    // The entitlements show what the Site holds, with no period; the refused creation took nothing.
+    const held = async () =>
+      (
+        (await api('GET', `/api/v1/account/sites/${starter.site.id}/entitlements`, undefined, starter.credential.secret)).body as {
+          capabilities: Record<string, unknown>;
+        }
+      ).capabilities.webhooks;
+    expect(await held()).toEqual({ included: true, quota: 3, used: 3, remaining: 0, period: null, resetsAt: null });
     expect((await api('DELETE', `/api/v1/webhooks/${ids[0]}`, undefined, starter.credential.secret)).status).toBe(200);
+    expect(await held()).toMatchObject({ used: 2, remaining: 1 });
     expect((await api('POST', '/api/v1/webhooks', good, starter.credential.secret)).status).toBe(201);
     expectError(await api('POST', '/api/v1/webhooks', good, starter.credential.secret), 403, 'QUOTA_EXHAUSTED');
   });

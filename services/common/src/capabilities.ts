@@ -4,3 +4,6 @@
  */
 export const CAPABILITIES = ['feed', 'subscriptions', 'ai_usage', 'ai_images', 'seo_profile', 'webhooks'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
+
+/** The capabilities whose quota counts what a Site holds at once (its owner service counts), not requests. */
+export const HELD_CAPABILITIES: readonly Capability[] = ['webhooks'];

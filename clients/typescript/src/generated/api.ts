@@ -1050,7 +1050,7 @@ export interface components {
             used: number;
         };
         /**
-         * @description What the Site's Plan allows, per capability: feed, subscriptions, ai_usage, ai_images, seo_profile, webhooks. The quota of webhooks is the most endpoints the Site holds at once (deleting one frees its place), not a count per period.
+         * @description What the Site's Plan allows, per capability: feed, subscriptions, ai_usage, ai_images, seo_profile, webhooks. The quota of webhooks is the most endpoints the Site holds at once (deleting one frees its place), not a count per period: used is how many it holds, period and resetsAt are null.
          * @example {
          *       "plan": "starter",
          *       "capabilities": {
@@ -1097,10 +1097,10 @@ export interface components {
          *         "webhooks": {
          *           "included": true,
          *           "quota": 3,
-         *           "used": 0,
-         *           "remaining": 3,
-         *           "period": "month",
-         *           "resetsAt": "2026-03-01T00:00:00.000Z"
+         *           "used": 1,
+         *           "remaining": 2,
+         *           "period": null,
+         *           "resetsAt": null
          *         }
          *       }
          *     }
@@ -2607,10 +2607,10 @@ export interface operations {
                      *         "webhooks": {
                      *           "included": true,
                      *           "quota": 3,
-                     *           "used": 0,
-                     *           "remaining": 3,
-                     *           "period": "month",
-                     *           "resetsAt": "2026-03-01T00:00:00.000Z"
+                     *           "used": 1,
+                     *           "remaining": 2,
+                     *           "period": null,
+                     *           "resetsAt": null
                      *         }
                      *       }
                      *     }

@@ -128,7 +128,13 @@ export function usagePage(props: {
       props.entitlements
         ? rows.map(([capability, e], i) =>
             e.included
-              ? usageBar(`quota-${i}`, CAPABILITY_NAMES[capability], e.used, e.quota, `per ${e.period}, resets ${formatTime(e.resetsAt)}`)
+              ? usageBar(
+                  `quota-${i}`,
+                  CAPABILITY_NAMES[capability],
+                  e.used,
+                  e.quota,
+                  e.period ? `per ${e.period}, resets ${formatTime(e.resetsAt)}` : 'held at once',
+                )
               : html`<div class="usage"><span>${CAPABILITY_NAMES[capability]}</span> <span class="muted">not in the ${site.plan} plan</span></div>`,
           )
         : html`<p class="muted">
