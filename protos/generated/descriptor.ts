@@ -2761,6 +2761,477 @@ export const descriptor = {
               }
             }
           }
+        },
+        "webhooks": {
+          "nested": {
+            "v1": {
+              "nested": {
+                "WebhooksService": {
+                  "methods": {
+                    "ListEndpoints": {
+                      "requestType": "ListEndpointsRequest",
+                      "responseType": "ListEndpointsResponse"
+                    },
+                    "CreateEndpoint": {
+                      "requestType": "CreateEndpointRequest",
+                      "responseType": "CreateEndpointResponse"
+                    },
+                    "GetEndpoint": {
+                      "requestType": "GetEndpointRequest",
+                      "responseType": "GetEndpointResponse"
+                    },
+                    "UpdateEndpoint": {
+                      "requestType": "UpdateEndpointRequest",
+                      "responseType": "UpdateEndpointResponse"
+                    },
+                    "DeleteEndpoint": {
+                      "requestType": "DeleteEndpointRequest",
+                      "responseType": "DeleteEndpointResponse"
+                    },
+                    "RotateSecret": {
+                      "requestType": "RotateSecretRequest",
+                      "responseType": "RotateSecretResponse"
+                    },
+                    "SendTest": {
+                      "requestType": "SendTestRequest",
+                      "responseType": "SendTestResponse"
+                    },
+                    "ListDeliveries": {
+                      "requestType": "ListDeliveriesRequest",
+                      "responseType": "ListDeliveriesResponse"
+                    },
+                    "RetryDelivery": {
+                      "requestType": "RetryDeliveryRequest",
+                      "responseType": "RetryDeliveryResponse"
+                    }
+                  }
+                },
+                "Endpoint": {
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "url": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "events": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 3
+                    },
+                    "description": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "enabled": {
+                      "type": "bool",
+                      "id": 5
+                    },
+                    "status": {
+                      "type": "string",
+                      "id": 6
+                    },
+                    "disabledReason": {
+                      "type": "string",
+                      "id": 7
+                    },
+                    "createdAt": {
+                      "type": "string",
+                      "id": 8
+                    }
+                  }
+                },
+                "Delivery": {
+                  "oneofs": {
+                    "_lastAttemptAt": {
+                      "oneof": [
+                        "lastAttemptAt"
+                      ]
+                    },
+                    "_nextAttemptAt": {
+                      "oneof": [
+                        "nextAttemptAt"
+                      ]
+                    },
+                    "_responseStatus": {
+                      "oneof": [
+                        "responseStatus"
+                      ]
+                    },
+                    "_durationMs": {
+                      "oneof": [
+                        "durationMs"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "eventType": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "status": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "attempts": {
+                      "type": "int32",
+                      "id": 4
+                    },
+                    "lastAttemptAt": {
+                      "type": "string",
+                      "id": 5,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "nextAttemptAt": {
+                      "type": "string",
+                      "id": 6,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "responseStatus": {
+                      "type": "int32",
+                      "id": 7,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "durationMs": {
+                      "type": "int32",
+                      "id": 8,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "createdAt": {
+                      "type": "string",
+                      "id": 9
+                    }
+                  }
+                },
+                "ListEndpointsRequest": {
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "customerId": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "ListEndpointsResponse": {
+                  "fields": {
+                    "endpoints": {
+                      "rule": "repeated",
+                      "type": "Endpoint",
+                      "id": 1
+                    }
+                  }
+                },
+                "CreateEndpointRequest": {
+                  "oneofs": {
+                    "_maxEndpoints": {
+                      "oneof": [
+                        "maxEndpoints"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "customerId": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "url": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "events": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 4
+                    },
+                    "description": {
+                      "type": "string",
+                      "id": 5
+                    },
+                    "maxEndpoints": {
+                      "type": "int32",
+                      "id": 6,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    }
+                  }
+                },
+                "CreateEndpointResponse": {
+                  "fields": {
+                    "endpoint": {
+                      "type": "Endpoint",
+                      "id": 1
+                    },
+                    "secret": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "GetEndpointRequest": {
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "customerId": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "endpointId": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "GetEndpointResponse": {
+                  "fields": {
+                    "endpoint": {
+                      "type": "Endpoint",
+                      "id": 1
+                    }
+                  }
+                },
+                "UpdateEndpointRequest": {
+                  "oneofs": {
+                    "_url": {
+                      "oneof": [
+                        "url"
+                      ]
+                    },
+                    "_description": {
+                      "oneof": [
+                        "description"
+                      ]
+                    },
+                    "_enabled": {
+                      "oneof": [
+                        "enabled"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "customerId": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "endpointId": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "url": {
+                      "type": "string",
+                      "id": 4,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "events": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 5
+                    },
+                    "hasEvents": {
+                      "type": "bool",
+                      "id": 6
+                    },
+                    "description": {
+                      "type": "string",
+                      "id": 7,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "enabled": {
+                      "type": "bool",
+                      "id": 8,
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    }
+                  }
+                },
+                "UpdateEndpointResponse": {
+                  "fields": {
+                    "endpoint": {
+                      "type": "Endpoint",
+                      "id": 1
+                    }
+                  }
+                },
+                "DeleteEndpointRequest": {
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "customerId": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "endpointId": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "DeleteEndpointResponse": {
+                  "fields": {
+                    "endpoint": {
+                      "type": "Endpoint",
+                      "id": 1
+                    }
+                  }
+                },
+                "RotateSecretRequest": {
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "customerId": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "endpointId": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "RotateSecretResponse": {
+                  "fields": {
+                    "endpoint": {
+                      "type": "Endpoint",
+                      "id": 1
+                    },
+                    "secret": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "previousSecretExpiresAt": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "SendTestRequest": {
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "customerId": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "endpointId": {
+                      "type": "string",
+                      "id": 3
+                    }
+                  }
+                },
+                "SendTestResponse": {
+                  "fields": {
+                    "delivery": {
+                      "type": "Delivery",
+                      "id": 1
+                    }
+                  }
+                },
+                "ListDeliveriesRequest": {
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "customerId": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "endpointId": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "limit": {
+                      "type": "int32",
+                      "id": 4
+                    },
+                    "cursor": {
+                      "type": "string",
+                      "id": 5
+                    }
+                  }
+                },
+                "ListDeliveriesResponse": {
+                  "fields": {
+                    "deliveries": {
+                      "rule": "repeated",
+                      "type": "Delivery",
+                      "id": 1
+                    },
+                    "nextCursor": {
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "RetryDeliveryRequest": {
+                  "fields": {
+                    "siteId": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "customerId": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "endpointId": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "deliveryId": {
+                      "type": "string",
+                      "id": 4
+                    }
+                  }
+                },
+                "RetryDeliveryResponse": {
+                  "fields": {
+                    "delivery": {
+                      "type": "Delivery",
+                      "id": 1
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
     },

@@ -12,6 +12,7 @@ import type { ProtoGrpcType as HealthProto } from '../generated/health.js';
 import type { ProtoGrpcType as IdentityProto } from '../generated/identity.js';
 import type { ProtoGrpcType as MediaProto } from '../generated/media.js';
 import type { ProtoGrpcType as SeoProto } from '../generated/seo.js';
+import type { ProtoGrpcType as WebhooksProto } from '../generated/webhooks.js';
 
 /** Must match the flags of proto-loader-gen-types in scripts/generate.mjs. */
 export const LOADER_OPTIONS: protoLoader.Options = {
@@ -22,7 +23,7 @@ export const LOADER_OPTIONS: protoLoader.Options = {
   oneofs: true,
 };
 
-export type Protos = AccountProto & BillingProto & FeedProto & HealthProto & IdentityProto & MediaProto & SeoProto;
+export type Protos = AccountProto & BillingProto & FeedProto & HealthProto & IdentityProto & MediaProto & SeoProto & WebhooksProto;
 
 let loaded: Protos | undefined;
 

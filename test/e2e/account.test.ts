@@ -211,14 +211,14 @@ describe('connection codes', () => {
   const redeem = (code: unknown) => request(system.baseUrl, 'POST', '/connect/cms/redeem', { body: { code } });
   const credentialCount = async () => ((await api('GET', `/api/v1/account/sites/${owner.site.id}/credentials`)).body as { data: unknown[] }).data.length;
 
-  it('are minted with an expiry and redeemed once for a feed.read + subscription.manage credential', async () => {
+  it('are minted with an expiry and redeemed once for a feed.read + subscription.manage + webhooks.manage credential', async () => {
     const { code, expiresAt } = await mint({ expiresIn: 600 });
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(590_000);
     const res = await redeem(code);
     expect(res.status).toBe(201);
     const body = res.body as { credential: { secret: string; scopes: string[] }; site: { id: string } };
     expect(body.site.id).toBe(owner.site.id);
-    expect(body.credential.scopes).toEqual(['feed.read', 'subscription.manage']);
+    expect(body.credential.scopes).toEqual(['feed.read', 'subscription.manage', 'webhooks.manage']);
     expectError(await request(system.baseUrl, 'GET', '/api/v1/me', { token: body.credential.secret }), 403, 'SCOPE_DENIED');
     expectError(await redeem(code), 401, 'UNAUTHENTICATED');
   });

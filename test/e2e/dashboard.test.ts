@@ -241,7 +241,7 @@ describe('dashboard: an invited customer manages Sites and Credentials in the br
     const redeemed = await request(system.baseUrl, 'POST', '/connect/cms/redeem', { body: { code } });
     expect(redeemed.status).toBe(201);
     // A dashboard user is no issuer Credential: the connector's Credential never expires.
-    expect(redeemed.body).toMatchObject({ credential: { scopes: ['feed.read', 'subscription.manage'], expiresAt: null } });
+    expect(redeemed.body).toMatchObject({ credential: { scopes: ['feed.read', 'subscription.manage', 'webhooks.manage'], expiresAt: null } });
     expect((await request(system.baseUrl, 'POST', '/connect/cms/redeem', { body: { code } })).status).toBe(401);
   });
 

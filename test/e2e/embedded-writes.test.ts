@@ -1,5 +1,5 @@
 /**
- * Every write route of the public API (each POST and PUT of the route table, so a new one is covered
+ * Every write route of the public API (each POST, PUT and DELETE of the route table, so a new one is covered
  * without touching this file) against the embedded system that `npm start` runs with no
  * DATABASE_URL: PGlite, one session shared by every service's connections, started here in this
  * process on a temporary data folder. Each answers its documented 2xx, none a 5xx. Raw SQL that
@@ -51,6 +51,10 @@ const NEEDS: Record<string, { needs: string[]; body?: (state: State) => unknown;
   'POST /connect/cms/redeem': { needs: ['code'], body: (s) => ({ code: s.code }) },
   'POST /api/v1/billing/subscription/cancel': { needs: ['subscriptionId'] },
   'POST /api/v1/me/revoke': { needs: ['connectorSecret'], token: (s) => s.connectorSecret! },
+  // A receiver on this machine that is not there (the discard port): the test event's attempts stay on 127.0.0.1.
+  'POST /api/v1/webhooks': { needs: [], body: () => ({ url: 'https://127.0.0.1:9/hook', events: ['feed.changed'] }) },
+  // Deleted last, once the routes acting on the endpoint have run.
+  'DELETE /api/v1/webhooks/:id': { needs: ['retried'] },
 };
 
 /** What an answer gives later routes. */
@@ -61,6 +65,9 @@ function learn(route: (typeof WRITES)[number], body: Record<string, unknown>, st
   if (route.path.endsWith('/checkout') && typeof subscription?.id === 'string') state.subscriptionId = subscription.id;
   const redeemed = body.credential as { secret?: string } | undefined;
   if (route.path.endsWith('/redeem') && typeof redeemed?.secret === 'string') state.connectorSecret = redeemed.secret;
+  if (route.path === '/api/v1/webhooks' && typeof body.id === 'string') state.id = body.id;
+  if (route.path.endsWith('/:id/test') && typeof body.id === 'string') state.deliveryId = body.id;
+  if (route.path.endsWith('/retry')) state.retried = 'yes';
 }
 
 let stop: (() => Promise<void>) | undefined;

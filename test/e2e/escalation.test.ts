@@ -131,7 +131,7 @@ describe('a Credential minting connection codes', () => {
     expect(await codeCount()).toBe(before);
   });
 
-  it('that expires: the code and the Credential it redeems for expire when it does', async () => {
+  it('that expires: the code and the Credential it redeems for expire when it does (without webhooks.manage, which it lacks)', async () => {
     const issuer = await delegate('account.manage,feed.read,subscription.manage', 3600);
     const minted = await mint(issuer.secret, 7 * 86_400);
     expect(minted.status).toBe(201);
@@ -183,13 +183,13 @@ describe('a Credential minting connection codes', () => {
     expect(await codeCount()).toBe(before);
   });
 
-  it('the owner, the operator CLI: codes redeem for a Credential that never expires', async () => {
+  it('the owner, the operator CLI: codes redeem for a Credential that never expires, with webhooks.manage', async () => {
     const fromOwner = ((await mint(owner.credential.secret)).body as { code: string }).code;
     const fromCli = ((await system.admin('connection-code', 'create', '--site', owner.site.id, '--expires-in', String(7 * 86_400))) as { code: string }).code;
     for (const code of [fromOwner, fromCli]) {
       const answer = await redeem(code);
       expect(answer.status).toBe(201);
-      expect(redeemed(answer)).toMatchObject({ scopes: ['feed.read', 'subscription.manage'], expiresAt: null });
+      expect(redeemed(answer)).toMatchObject({ scopes: ['feed.read', 'subscription.manage', 'webhooks.manage'], expiresAt: null });
     }
   });
 });

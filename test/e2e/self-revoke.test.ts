@@ -33,7 +33,7 @@ async function connectorCredential(): Promise<{ id: string; secret: string; scop
 describe('POST /api/v1/me/revoke', () => {
   it('revokes the calling Credential only: its next request is a 401 everywhere, the others work on', async () => {
     const connector = await connectorCredential();
-    expect(connector.scopes.sort()).toEqual(['feed.read', 'subscription.manage']);
+    expect(connector.scopes.sort()).toEqual(['feed.read', 'subscription.manage', 'webhooks.manage']);
     const sibling = await connectorCredential();
 
     const answer = await request(replicas[1]!, 'POST', '/api/v1/me/revoke', { token: connector.secret });

@@ -79,6 +79,8 @@ export interface SystemOptions {
   feedEnv?: Record<string, string>;
   /** The first gateway's port (default: a free one), for a test that must name its address before it starts. */
   gatewayPort?: number;
+  /** The webhooks service's env (default: its own defaults). */
+  webhooksEnv?: Record<string, string>;
 }
 
 export async function startSystem(options: SystemOptions = {}): Promise<TestSystem> {
@@ -106,7 +108,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     pepper: TEST_PEPPER,
     serviceTokens,
     host: '127.0.0.1',
-    ports: { identity: 0, account: 0, feed: 0, billing: 0, seo: 0, media: 0, mediaHttp: 0, gateway: options.gatewayPort ?? 0, dashboard: 0 },
+    ports: { identity: 0, account: 0, feed: 0, billing: 0, seo: 0, media: 0, webhooks: 0, mediaHttp: 0, gateway: options.gatewayPort ?? 0, dashboard: 0 },
     gatewayEnv: {
       GRPC_DEADLINE_MS: '2000',
       CURSOR_SECRET: TEST_CURSOR_SECRET,
@@ -118,6 +120,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     dashboardEnv: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, ...options.dashboardEnv },
     ...(options.mediaEnv ? { mediaEnv: options.mediaEnv } : {}),
     feedEnv: { SOURCES_ALLOW_PRIVATE_NETWORKS: 'true', FEED_ROLE: 'api', ...options.feedEnv },
+    ...(options.webhooksEnv ? { webhooksEnv: options.webhooksEnv } : {}),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     now: () => clock.now ?? Date.now(),
   });

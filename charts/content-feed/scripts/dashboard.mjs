@@ -127,6 +127,10 @@ panel('Source fetch duration percentiles', 's', quantiles('cfs_sources_fetch_dur
 panel('Sources by status', 'short', [[`max by (status) (cfs_sources_count${sel(SOURCES)})`, '{{status}}']]);
 panel('Oldest overdue fetch', 's', [[`max(cfs_sources_oldest_overdue_fetch_seconds${sel(SOURCES)})`, 'oldest overdue fetch']]);
 runtime(SOURCES);
+// Its delivery metrics (services/webhooks/src/webhook-metrics.ts) have no panel yet.
+row('webhooks');
+grpcServer('webhooks');
+runtime('webhooks');
 endRow();
 
 row('dashboard');

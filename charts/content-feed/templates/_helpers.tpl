@@ -5,7 +5,7 @@ component's settings through "cfs.component" (the `default` block merged under `
 
 {{/* The deployables, in start-up order of their dependencies, and feed's ingest role (the `ingest` values). */}}
 {{- define "cfs.componentNames" -}}
-gateway identity account feed billing seo media dashboard ingest
+gateway identity account feed billing seo media webhooks dashboard ingest
 {{- end }}
 
 {{/* The HTTP servers behind the Ingress: probed over HTTP (/healthz, /readyz), no database. */}}
@@ -15,7 +15,7 @@ gateway dashboard
 
 {{/* The gRPC services (every one has a database schema and a migration). */}}
 {{- define "cfs.serviceNames" -}}
-identity account feed billing seo media
+identity account feed billing seo media webhooks
 {{- end }}
 
 {{/* Components that use Redis when `redis.enabled` (REDIS_URL, REDIS_KEY_PREFIX). */}}

@@ -100,7 +100,8 @@ export function errorCodesOf(route: AnyRoute): ErrorCode[] {
   // before routing (pipeline/steps/json-body.ts), on every route, with inputs or not.
   const codes: ErrorCode[] = ['RATE_LIMITED', 'MALFORMED_REQUEST'];
   if (route.auth === 'credential') codes.push('UNAUTHENTICATED', ...(route.scope === null ? [] : (['SCOPE_DENIED'] as const)), 'WRONG_AUDIENCE');
-  if (route.capability) codes.push('CAPABILITY_NOT_ENTITLED', 'QUOTA_EXHAUSTED');
+  // A quota of what a Site holds is answered by the route that adds one (it lists QUOTA_EXHAUSTED itself).
+  if (route.capability) codes.push('CAPABILITY_NOT_ENTITLED', ...(route.quota === 'held' ? [] : (['QUOTA_EXHAUSTED'] as const)));
   if (route.idempotent) codes.push('CONFLICT'); // the same Idempotency-Key with another request
   codes.push(...(route.errors ?? []), 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE');
   return [...new Set(codes)];

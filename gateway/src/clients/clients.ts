@@ -8,6 +8,7 @@ import type { BillingServiceClient } from '@cfs/protos/generated/cfs/billing/v1/
 import type { MediaServiceClient } from '@cfs/protos/generated/cfs/media/v1/MediaService.js';
 import type { SeoServiceClient } from '@cfs/protos/generated/cfs/seo/v1/SeoService.js';
 import type { IdentityServiceClient } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
+import type { WebhooksServiceClient } from '@cfs/protos/generated/cfs/webhooks/v1/WebhooksService.js';
 
 export interface ServiceClients {
   identity: IdentityServiceClient;
@@ -16,6 +17,7 @@ export interface ServiceClients {
   billing: BillingServiceClient;
   seo: SeoServiceClient;
   media: MediaServiceClient;
+  webhooks: WebhooksServiceClient;
 }
 
 /** Where each service is, by its name in the deployables' table (@cfs/common/deployables). */
@@ -31,6 +33,7 @@ export function createServiceClients(addresses: ServiceAddresses, serviceToken: 
     billing: createClient(cfs.billing.v1.BillingService, addresses.billing, serviceToken),
     seo: createClient(cfs.seo.v1.SeoService, addresses.seo, serviceToken),
     media: createClient(cfs.media.v1.MediaService, addresses.media, serviceToken),
+    webhooks: createClient(cfs.webhooks.v1.WebhooksService, addresses.webhooks, serviceToken),
   };
 }
 

@@ -82,6 +82,7 @@ export class Admission {
     const cached = confirmed && known.entry ? known : undefined;
     const site = cached?.site ?? (await this.deps.sites.get(credential.siteId, rpc));
     const entry = cached?.entry ?? this.deps.entitlements.requireIncluded(site.plan, capability); // 6. 403 CAPABILITY_NOT_ENTITLED
+    if (route.quota === 'held') return { requestId, input, credential, site }; // 7. the service counts what the Site holds
     if (conditional) {
       if (hit?.charged)
         this.deps.entitlements.verdict(capability, entry, charge!, hit.charged); // 7. 403 QUOTA_EXHAUSTED, nothing taken
@@ -113,6 +114,7 @@ export class Admission {
       authorize(credential, route.scope as CustomerScope | null, this.deps.product);
       const capability = route.capability as Capability;
       const entry = this.deps.entitlements.requireIncluded(site.plan, capability);
+      if (route.quota === 'held') return { input, credential, site, entry }; // nothing to charge
       return { input, credential, site, entry, charge: this.deps.entitlements.counterOf(credential.siteId, capability, entry) };
     } catch {
       return { input, credential }; // refused on cached facts: part 3 refuses it again after the count

@@ -146,7 +146,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     // taken raw (its signature covers the exact bytes), so they are mounted first.
     mountWebhooks(app, deps.rpcFor, [webhookRateLimit(limits), ...headers], deps.websubBodyLimitBytes);
     for (const { route, handler } of handlers) {
-      const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
+      const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
       // The router's way: the id was stamped by an earlier middleware, so it is read back from the answer.
       app[method](route.path, ...headers, (req, res, next) => handler(req, res, requestIdOf(res)).then(undefined, next));
     }

@@ -45,7 +45,7 @@ export type AuthMode = 'credential' | 'none';
 export type RouteContext<A extends AuthMode, P, Q, B, D> = BaseContext<P, Q, B, D> & (A extends 'credential' ? { principal: Principal } : unknown);
 
 export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodType, D> {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Express-style path, e.g. /api/v1/account/sites/:siteId */
   path: string;
   operationId: string;
@@ -60,6 +60,12 @@ export interface RouteDefinition<A extends AuthMode, P, Q, B, R extends z.ZodTyp
   scope: A extends 'credential' ? CustomerScope | null : undefined;
   /** The plan capability the route uses: checked (step 6) and charged against its quota (step 7). */
   capability?: Capability;
+  /**
+   * `held`: the capability's quota counts what a Site holds (webhook endpoints), not requests.
+   * Admission checks only that the plan includes it (step 6, nothing charged); the service refuses
+   * one too many with QUOTA_EXHAUSTED (step 7, after every earlier check).
+   */
+  quota?: 'held';
   params?: P;
   query?: Q;
   body?: B;

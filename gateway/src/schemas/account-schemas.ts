@@ -156,7 +156,8 @@ export const Entitlements = z
   })
   .meta({
     id: 'Entitlements',
-    description: "What the Site's Plan allows, per capability: feed, subscriptions, ai_usage, ai_images, seo_profile.",
+    description:
+      "What the Site's Plan allows, per capability: feed, subscriptions, ai_usage, ai_images, seo_profile, webhooks. The quota of webhooks is the most endpoints the Site holds at once (deleting one frees its place), not a count per period: used is how many it holds, period and resetsAt are null.",
     examples: [
       {
         plan: 'starter',
@@ -166,6 +167,7 @@ export const Entitlements = z
           ai_usage: { included: true, quota: null, used: 17, remaining: null, period: 'month', resetsAt: '2026-03-01T00:00:00.000Z' },
           ai_images: notIncluded,
           seo_profile: { included: true, quota: 1000, used: 0, remaining: 1000, period: 'month', resetsAt: '2026-03-01T00:00:00.000Z' },
+          webhooks: { included: true, quota: 3, used: 1, remaining: 2, period: null, resetsAt: null },
         },
       },
     ],

@@ -76,6 +76,7 @@ const DEPLOYABLES = [
     nativeFromBuild: ['@resvg/'],
     health: grpcHealth('media'),
   },
+  { name: 'webhooks', summary: `webhook endpoints and deliveries (${listens('webhooks')}).`, migrations: true, health: grpcHealth('webhooks') },
   {
     name: 'dashboard',
     summary: `the customer dashboard, pages under /dashboard/ (${listens('dashboard')}).`,

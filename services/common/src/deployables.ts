@@ -34,9 +34,11 @@ export interface Deployable {
 }
 
 const SIX_SERVICES = ['identity', 'account', 'feed', 'billing', 'seo', 'media'] as const;
+/** The services customers reach through the gateway and the dashboard. */
+const CUSTOMER_SERVICES = [...SIX_SERVICES, 'webhooks'] as const;
 
 export const DEPLOYABLES = {
-  gateway: { folder: 'gateway', http: { port: 8080, portEnv: 'PORT', hostEnv: 'HOST' }, calls: SIX_SERVICES },
+  gateway: { folder: 'gateway', http: { port: 8080, portEnv: 'PORT', hostEnv: 'HOST' }, calls: CUSTOMER_SERVICES },
   identity: {
     folder: 'services/identity',
     grpc: { port: 7001, portEnv: 'IDENTITY_GRPC_PORT', hostEnv: 'IDENTITY_GRPC_HOST', addrEnv: 'IDENTITY_ADDR' },
@@ -60,10 +62,19 @@ export const DEPLOYABLES = {
   dashboard: {
     folder: 'services/dashboard',
     http: { port: 7020, portEnv: 'DASHBOARD_HTTP_PORT', hostEnv: 'DASHBOARD_HTTP_HOST', urlEnv: 'DASHBOARD_HTTP_URL' },
-    calls: SIX_SERVICES,
+    calls: CUSTOMER_SERVICES,
   },
   /** The operator CLI: a client only. */
   admin: { folder: 'services/admin', calls: ['identity', 'account', 'feed', 'media'] },
+  /**
+   * Customers' webhook endpoints and the deliveries to them (its own egress to the internet). Last,
+   * so the metrics ports the launcher numbers before it keep their numbers.
+   */
+  webhooks: {
+    folder: 'services/webhooks',
+    grpc: { port: 7007, portEnv: 'WEBHOOKS_GRPC_PORT', hostEnv: 'WEBHOOKS_GRPC_HOST', addrEnv: 'WEBHOOKS_ADDR' },
+    calls: [],
+  },
 } as const satisfies Record<string, Deployable>;
 
 type Table = typeof DEPLOYABLES;

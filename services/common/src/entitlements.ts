@@ -8,7 +8,7 @@
  * test/entitlements.test.ts.
  */
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
-import { CAPABILITIES, type Capability } from './capabilities.ts';
+import { CAPABILITIES, HELD_CAPABILITIES, type Capability } from './capabilities.ts';
 import { DomainError, unavailable } from './errors.ts';
 import { quotaRefusals } from './metrics.ts';
 import { periodWindow, type QuotaPeriod } from './periods.ts';
@@ -187,9 +187,13 @@ export class PlanEntitlements<Store extends QuotaUsage = QuotaStore> {
     await this.quotas.refund(counter).catch(() => undefined);
   }
 
-  /** Every capability: included, quota, used, remaining, period, resetsAt. */
-  async describe(siteId: string, plan: Plan__Output): Promise<Record<Capability, EntitlementView>> {
+  /**
+   * Every capability: included, quota, used, remaining, period, resetsAt. `held`: what the Site holds
+   * of each capability whose quota counts that (HELD_CAPABILITIES), as its service counted it.
+   */
+  async describe(siteId: string, plan: Plan__Output, held: Partial<Record<Capability, number>> = {}): Promise<Record<Capability, EntitlementView>> {
     const counted = CAPABILITIES.flatMap((capability) => {
+      if (HELD_CAPABILITIES.includes(capability)) return [];
       const entry = planCapability(plan, capability);
       return entry ? [{ capability, entry, counter: this.counterOf(siteId, capability, entry) }] : [];
     });
@@ -201,8 +205,22 @@ export class PlanEntitlements<Store extends QuotaUsage = QuotaStore> {
     }
     const out = Object.fromEntries(CAPABILITIES.map((capability) => [capability, entitlementView(undefined)])) as Record<Capability, EntitlementView>;
     counted.forEach((c, i) => (out[c.capability] = entitlementView({ ...c, used: used[i] ?? 0 })));
+    for (const capability of HELD_CAPABILITIES) out[capability] = heldView(planCapability(plan, capability), held[capability] ?? 0);
     return out;
   }
+}
+
+/** A capability whose quota counts what the Site holds: `used` is what it holds now; no period, nothing resets. */
+export function heldView(entry: PlanCapability | undefined, held: number): EntitlementView {
+  if (!entry) return entitlementView(undefined);
+  return {
+    included: true,
+    quota: entry.quota,
+    used: held,
+    remaining: entry.quota === null ? null : Math.max(0, entry.quota - held),
+    period: null,
+    resetsAt: null,
+  };
 }
 
 /** What the entitlements view shows of one capability: its terms and use this period, or not included. */

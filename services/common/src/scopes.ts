@@ -8,6 +8,7 @@ export const CUSTOMER_SCOPES = [
   'account.manage',
   'billing.manage',
   'seo.profile.manage',
+  'webhooks.manage',
 ] as const;
 export type CustomerScope = (typeof CUSTOMER_SCOPES)[number];
 
@@ -22,5 +23,12 @@ export function isOperatorScope(scope: string): boolean {
   return (OPERATOR_SCOPES as readonly string[]).includes(scope);
 }
 
-/** Scopes of a Credential minted by redeeming a connection code (a CMS connector). */
+/** Scopes of a Credential minted by redeeming a connection code (a CMS connector): its issuer must hold them all. */
 export const CONNECTOR_SCOPES: CustomerScope[] = ['feed.read', 'subscription.manage'];
+
+/**
+ * Scopes a connection code grants besides CONNECTOR_SCOPES when its issuer holds them (a code
+ * minted by a dashboard user or the operator CLI grants them all); an issuer without one mints
+ * codes without it instead of being refused, so older Credentials still connect CMSs.
+ */
+export const OPTIONAL_CONNECTOR_SCOPES: CustomerScope[] = ['webhooks.manage'];

@@ -9,6 +9,7 @@ import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js'
 import {
   aiBudgetOf,
   entitlementView,
+  heldView,
   generatesAi,
   PlanEntitlements,
   planCapability,
@@ -153,6 +154,16 @@ describe('the entitlements view', () => {
     expect(entitlementView(undefined)).toEqual({ included: false, quota: 0, used: 0, remaining: 0, period: null, resetsAt: null });
   });
 
+  it('of a capability counting what a Site holds: used is what it holds, no period; no counter is read', async () => {
+    const withWebhooks = { ...plan, capabilities: [...plan.capabilities, { capability: 'webhooks', quota: '3', period: 'month' }] } as typeof plan;
+    const redis = fakeRedis({});
+    const view = await new PlanEntitlements(new RedisQuotaUsage(redis, 'p:'), () => at).describe('site_1', withWebhooks, { webhooks: 2 });
+    expect(view.webhooks).toEqual({ included: true, quota: 3, used: 2, remaining: 1, period: null, resetsAt: null });
+    expect(redis.asked.flat().some((key) => key.includes('webhooks'))).toBe(false);
+    expect(heldView({ quota: 3, period: 'month' }, 5).remaining).toBe(0);
+    expect(heldView(undefined, 0)).toEqual(entitlementView(undefined));
+  });
+
   it('of every capability, reading only the counters of included ones; a store that cannot answer is SERVICE_UNAVAILABLE', async () => {
     const redis = fakeRedis({ 'p:quota:site_1:feed:day:2026-05-31T00:00:00.000Z': '3' });
     const view = await new PlanEntitlements(new RedisQuotaUsage(redis, 'p:'), () => at).describe('site_1', plan);
@@ -161,7 +172,8 @@ describe('the entitlements view', () => {
     expect(view.feed).toEqual({ included: true, quota: 1000, used: 3, remaining: 997, period: 'day', resetsAt: '2026-06-01T00:00:00.000Z' });
     expect(view.subscriptions).toMatchObject({ included: true, used: 0, remaining: null });
     expect(view.seo_profile).toEqual(entitlementView(undefined));
-    expect(Object.keys(view).sort()).toEqual(['ai_images', 'ai_usage', 'feed', 'seo_profile', 'subscriptions']);
+    expect(Object.keys(view).sort()).toEqual(['ai_images', 'ai_usage', 'feed', 'seo_profile', 'subscriptions', 'webhooks']);
+    expect(view.webhooks).toEqual(entitlementView(undefined));
     const down = new PlanEntitlements({ usage: () => Promise.reject(new Error('redis down')) }, () => at);
     await expect(down.describe('site_1', plan)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });

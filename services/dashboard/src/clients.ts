@@ -12,6 +12,7 @@ import type { FeedServiceClient } from '@cfs/protos/generated/cfs/feed/v1/FeedSe
 import type { IdentityServiceClient } from '@cfs/protos/generated/cfs/identity/v1/IdentityService.js';
 import type { MediaServiceClient } from '@cfs/protos/generated/cfs/media/v1/MediaService.js';
 import type { SeoServiceClient } from '@cfs/protos/generated/cfs/seo/v1/SeoService.js';
+import type { WebhooksServiceClient } from '@cfs/protos/generated/cfs/webhooks/v1/WebhooksService.js';
 
 export interface DashboardClients {
   identity: IdentityServiceClient;
@@ -22,6 +23,7 @@ export interface DashboardClients {
   billing: BillingServiceClient;
   seo: SeoServiceClient;
   media: MediaServiceClient;
+  webhooks: WebhooksServiceClient;
 }
 
 export type DashboardRpc = <S extends keyof DashboardClients, K extends UnaryMethodName<DashboardClients[S]>>(
@@ -41,6 +43,7 @@ export function createDashboardClients(addresses: Record<CallsOf<'dashboard'>, s
     billing: createClient(cfs.billing.v1.BillingService, addresses.billing, serviceToken),
     seo: createClient(cfs.seo.v1.SeoService, addresses.seo, serviceToken),
     media: createClient(cfs.media.v1.MediaService, addresses.media, serviceToken),
+    webhooks: createClient(cfs.webhooks.v1.WebhooksService, addresses.webhooks, serviceToken),
   };
 }
 

@@ -44,8 +44,13 @@ export function mountFeatureRoutes(router: Router, kit: PageKit): void {
     const { site, plan } = await kit.ownSite(req, res);
     const rpc = res.locals.ctx.rpc;
     const aiUsage = includes(plan, 'ai_usage');
+    // Webhook endpoints count as held, not per period: the webhooks service says how many the Site has.
+    const held = async () =>
+      includes(plan, 'webhooks')
+        ? { webhooks: (await rpc('webhooks', 'ListEndpoints', { siteId: site.id, customerId: site.customerId })).endpoints.length }
+        : {};
     const [entitlements, ai, generations, aiImages] = await Promise.all([
-      kit.entitlements?.describe(site.id, plan),
+      kit.entitlements ? held().then((h) => kit.entitlements!.describe(site.id, plan, h)) : undefined,
       aiUsage
         ? rpc('media', 'GetAiUsage', { siteId: site.id, ...aiBudgetOf(plan) }).then((u): AiUsageView => ({
             period: u.period,

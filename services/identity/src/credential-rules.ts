@@ -5,7 +5,7 @@
  */
 import { DomainError, malformed, unauthenticated } from '@cfs/common/errors';
 import { CONNECTION_CODE_MAX_SECONDS, connectionCodeLifetime, credentialName, credentialScopes, parseOrRefuse } from '@cfs/common/rules';
-import { CONNECTOR_SCOPES } from '@cfs/common/scopes';
+import { CONNECTOR_SCOPES, OPTIONAL_CONNECTOR_SCOPES } from '@cfs/common/scopes';
 import { CONTENT_FEED_PRODUCT } from '@cfs/common/products';
 
 /** What a Credential minted through the public API would hold: checked against its issuer. */
@@ -23,8 +23,17 @@ export interface Issuer {
   revokedAt: Date | null;
 }
 
-/** What a redeemed connection code grants. */
+/** What a redeemed connection code grants at the least (its issuer must hold all of it). */
 export const CONNECTOR_GRANT = { scopes: CONNECTOR_SCOPES, audience: CONTENT_FEED_PRODUCT } as const;
+
+/**
+ * The scopes a connection code grants: the connector's, plus each optional one its issuer holds
+ * (all of them for a code without an issuer Credential: a dashboard user or the operator CLI).
+ * A Credential's scopes never change, so the answer at redemption is the answer at minting.
+ */
+export function connectorScopes(issuer: Pick<Issuer, 'scopes'> | null): string[] {
+  return [...CONNECTOR_SCOPES, ...OPTIONAL_CONNECTOR_SCOPES.filter((scope) => issuer === null || issuer.scopes.includes(scope))];
+}
 
 /** Why a Credential cannot be used at `now` (revoked, expired), or undefined when it can. */
 export function unusable(credential: Pick<Issuer, 'expiresAt' | 'revokedAt'>, now: Date): 'revoked' | 'expired' | undefined {

@@ -9,7 +9,16 @@ import { DomainError, notFound, unauthenticated } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
 import { announceRevocation, MemoryRevocationMarkers, type RevocationMarkers } from '@cfs/common/revocations';
 import { commitWithinBudget } from '@cfs/common/transactions';
-import { connectionCodeTtl, CONNECTOR_GRANT, unusable, validateNewCredential, withinIssuer, type Grant, type Issuer } from './credential-rules.ts';
+import {
+  connectionCodeTtl,
+  CONNECTOR_GRANT,
+  connectorScopes,
+  unusable,
+  validateNewCredential,
+  withinIssuer,
+  type Grant,
+  type Issuer,
+} from './credential-rules.ts';
 import { Prisma, type Credential as CredentialRow, type PrismaClient } from './generated/prisma/client.ts';
 import { CONNECTION_CODE_PATTERN, hashesEqual, keyedHash, mintConnectionCode, mintToken, parseToken } from './tokens.ts';
 
@@ -86,19 +95,19 @@ export class Credentials {
    * No escalation (credential-rules.ts withinIssuer) against the issuer's row, read FOR SHARE inside
    * the caller's transaction, so a concurrent revoke either committed before (and is seen here) or
    * waits until this transaction ends. Without an issuer (dashboard users, the operator CLI) the
-   * grant stands. Returns the expiry to store.
+   * grant stands. Returns the expiry to store, and the issuer (null: none) for what depends on it.
    */
   private async withinIssuer(
     tx: Prisma.TransactionClient,
     issuerCredentialId: string | null | undefined,
     customerId: string,
     grant: Grant,
-  ): Promise<Date | null> {
-    if (!issuerCredentialId) return grant.expiresAt;
+  ): Promise<{ expiresAt: Date | null; issuer: Issuer | null }> {
+    if (!issuerCredentialId) return { expiresAt: grant.expiresAt, issuer: null };
     const [issuer] = await tx.$queryRaw<Issuer[]>`
       SELECT scopes, audience, expires_at AS "expiresAt", revoked_at AS "revokedAt"
       FROM ${Prisma.raw(qualifiedTable(this.config.schema, 'credentials'))} WHERE id = ${issuerCredentialId} AND customer_id = ${customerId} FOR SHARE`;
-    return withinIssuer(issuer, grant, this.now());
+    return { expiresAt: withinIssuer(issuer, grant, this.now()), issuer: issuer! };
   }
 
   async createCredential(input: NewCredential): Promise<{ credential: Credential; secret: string }> {
@@ -108,7 +117,7 @@ export class Credentials {
       this.db,
       async (tx) => {
         const grant = { scopes, audience: input.audience, expiresAt: input.expiresAt ?? null };
-        const expiresAt = await this.withinIssuer(tx, input.issuerCredentialId, input.customerId, grant);
+        const { expiresAt } = await this.withinIssuer(tx, input.issuerCredentialId, input.customerId, grant);
         return tx.credential.create({
           data: {
             id: newId('cred'),
@@ -175,7 +184,7 @@ export class Credentials {
       async (tx) => {
         const now = this.now();
         const grant = { ...CONNECTOR_GRANT, expiresAt: new Date(now.getTime() + ttl * 1000) };
-        const until = await this.withinIssuer(tx, issuerCredentialId, customerId, grant);
+        const { expiresAt: until } = await this.withinIssuer(tx, issuerCredentialId, customerId, grant);
         await tx.connectionCode.create({
           data: {
             id: newId('ccode'),
@@ -214,7 +223,7 @@ export class Credentials {
         });
         const claim = claimed[0];
         if (!claim) throw new DomainError('UNAUTHENTICATED', 'The connection code is unknown, expired or already used.');
-        const expiresAt = await this.withinIssuer(tx, claim.issuerCredentialId, claim.customerId, { ...CONNECTOR_GRANT, expiresAt: null });
+        const { expiresAt, issuer } = await this.withinIssuer(tx, claim.issuerCredentialId, claim.customerId, { ...CONNECTOR_GRANT, expiresAt: null });
         const { token, lookupId } = mintToken();
         const credential = await tx.credential.create({
           data: {
@@ -224,7 +233,7 @@ export class Credentials {
             siteId: claim.siteId,
             customerId: claim.customerId,
             name: 'CMS connector',
-            scopes: [...CONNECTOR_GRANT.scopes],
+            scopes: connectorScopes(issuer),
             audience: CONNECTOR_GRANT.audience,
             expiresAt,
             createdAt: now,

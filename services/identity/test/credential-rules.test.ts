@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@cfs/common/errors';
 import { CONNECTION_CODE_MAX_SECONDS } from '@cfs/common/rules';
-import { connectionCodeTtl, CONNECTOR_GRANT, unusable, validateNewCredential, withinIssuer, type Issuer } from '../src/credential-rules.ts';
+import { connectionCodeTtl, CONNECTOR_GRANT, connectorScopes, unusable, validateNewCredential, withinIssuer, type Issuer } from '../src/credential-rules.ts';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
@@ -108,5 +108,15 @@ describe('withinIssuer: no escalation', () => {
 
   it('an issuer holding the connector scopes may mint a code; the code expires with it', () => {
     expect(withinIssuer({ ...owner, expiresAt: later(300) }, { ...CONNECTOR_GRANT, expiresAt: later(900) }, now)).toEqual(later(300));
+  });
+
+  it('a code grants webhooks.manage only when its issuer holds it, and always without an issuer', () => {
+    expect(connectorScopes({ scopes: ['feed.read', 'subscription.manage'] })).toEqual(['feed.read', 'subscription.manage']);
+    expect(connectorScopes({ scopes: ['feed.read', 'subscription.manage', 'webhooks.manage'] })).toEqual([
+      'feed.read',
+      'subscription.manage',
+      'webhooks.manage',
+    ]);
+    expect(connectorScopes(null)).toEqual(['feed.read', 'subscription.manage', 'webhooks.manage']);
   });
 });

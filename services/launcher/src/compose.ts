@@ -32,6 +32,7 @@ import {
 import { createIdentityService, IDENTITY_MIGRATIONS_DIR, identityEnvSchema } from '@cfs/identity';
 import { createMediaService, MEDIA_MIGRATIONS_DIR, mediaEnvSchema, type ObjectStore } from '@cfs/media';
 import { createSeoService, SEO_MIGRATIONS_DIR, seoEnvSchema } from '@cfs/seo';
+import { createWebhooksService, WEBHOOKS_MIGRATIONS_DIR, webhooksEnvSchema } from '@cfs/webhooks';
 
 export { SERVICES, type ServiceName } from '@cfs/common/deployables';
 
@@ -43,6 +44,7 @@ export const MIGRATIONS_DIRS: Record<ServiceName, string> = {
   billing: BILLING_MIGRATIONS_DIR,
   seo: SEO_MIGRATIONS_DIR,
   media: MEDIA_MIGRATIONS_DIR,
+  webhooks: WEBHOOKS_MIGRATIONS_DIR,
 };
 
 export interface ComposeOptions {
@@ -74,6 +76,8 @@ export interface ComposeOptions {
   mediaEnv?: Record<string, string>;
   /** Settings of the feed service, as its env would give them (its Sources' settings). */
   feedEnv?: Record<string, string>;
+  /** Settings of the webhooks service, as its env would give them. */
+  webhooksEnv?: Record<string, string>;
   /** Load the shipped demo articles into an empty feed database. */
   loadDemoArticles?: boolean;
   extraRoutes?: AnyRoute[];
@@ -181,6 +185,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
       },
     );
     await listen('media', media);
+    await listen('webhooks', await createWebhooksService(webhooksEnvSchema.parse({ ...options.webhooksEnv }), deps('webhooks')));
 
     const dashboardEnv = dashboardEnvSchema.parse({
       ...addressEnv(addresses, DEPLOYABLES.dashboard.calls),

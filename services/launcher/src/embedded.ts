@@ -69,6 +69,13 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('SOURCES_'))),
     } as Record<string, string>,
     mediaEnv: { AI_PROVIDER: 'local', ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('AI_'))) } as Record<string, string>,
+    // …and webhooks reach receivers on this machine or its network, over http too; the other
+    // WEBHOOK_ settings pass through (docs/operations.md).
+    webhooksEnv: {
+      WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOKS_ALLOW_HTTP: 'true',
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('WEBHOOK_'))),
+    } as Record<string, string>,
   });
 
   writeLocalRun(dataDir, system);

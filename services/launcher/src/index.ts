@@ -97,8 +97,8 @@ if (!env.DATABASE_URL) {
   }
 
   // With OTEL_METRICS_EXPORTER=prometheus every process serves its own scrape endpoint: the gateway on
-  // OTEL_EXPORTER_PROMETHEUS_PORT (default 9464), then identity, account, feed, billing, seo, media and
-  // the dashboard on the following ports (the deployables' table order).
+  // OTEL_EXPORTER_PROMETHEUS_PORT (default 9464), then identity, account, feed, billing, seo, media,
+  // the dashboard and the webhooks service on the following ports (the deployables' table order).
   const prometheus = (process.env.OTEL_METRICS_EXPORTER ?? '').split(',').includes('prometheus');
   const metricsPort = Number(process.env.OTEL_EXPORTER_PROMETHEUS_PORT ?? 9464);
   const envOf = (name: (typeof SERVERS)[number]): NodeJS.ProcessEnv => ({

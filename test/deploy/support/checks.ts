@@ -267,8 +267,9 @@ export function expectNetworkPolicyMatrix(
     }
     // Services reach PostgreSQL; the gateway does not.
     if (opts.databaseAsPod) expectPath(to, postgres, 5432, true);
-    // The services that announce (identity, account, feed, seo) or listen and announce (media's planner).
-    expectPath(to, redis, 6379, opts.redis && target !== 'billing');
+    // The services that announce (identity, account, feed, seo) or listen and announce (media's planner);
+    // billing and webhooks use no Redis.
+    expectPath(to, redis, 6379, opts.redis && target !== 'billing' && target !== 'webhooks');
   }
   // Prometheus scrapes every pod's metrics port (metrics.enabled); nothing else reaches it.
   const prometheus: Pod = { name: 'prometheus', namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' } };

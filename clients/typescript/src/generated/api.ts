@@ -83,7 +83,7 @@ export interface paths {
         put?: never;
         /**
          * Create a connection code
-         * @description A single-use code a CMS connector redeems at POST /connect/cms/redeem for a Credential with feed.read and subscription.manage. No escalation: the calling Credential must hold feed.read and subscription.manage itself, else 403 SCOPE_DENIED and no code is made. The code expires no later than the calling Credential, stops working when it is revoked, and the Credential it redeems for expires when the calling one does.
+         * @description A single-use code a CMS connector redeems at POST /connect/cms/redeem for a Credential with feed.read and subscription.manage, and webhooks.manage when the calling Credential holds it. No escalation: the calling Credential must hold feed.read and subscription.manage itself, else 403 SCOPE_DENIED and no code is made; without webhooks.manage its codes grant none. The code expires no later than the calling Credential, stops working when it is revoked, and the Credential it redeems for expires when the calling one does.
          */
         post: operations["createConnectionCode"];
         delete?: never;
@@ -398,6 +398,138 @@ export interface paths {
         get: operations["getTaxonomy"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The calling Site's webhook endpoints, oldest first. Secrets are never listed.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Adds an endpoint that receives the listed event types, signed by the Standard Webhooks scheme with the secret of this answer (shown once). The plan says how many endpoints a Site may hold at once; one more is 403 QUOTA_EXHAUSTED (deleting one frees its place). A URL that is not https (unless the service allows http), or that names a loopback, private, link-local or unspecified address literally, is a 400.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook endpoint
+         * @description One endpoint of the calling Site; another Site's is 404, as one that does not exist.
+         */
+        get: operations["getWebhook"];
+        /**
+         * Change a webhook endpoint
+         * @description Replaces the fields sent (url, events, description, enabled). enabled: true re-enables a disabled endpoint; new events are then delivered again.
+         */
+        put: operations["updateWebhook"];
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint and its deliveries; nothing more is sent to it, and its place in the plan's quota is free at once.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description Recent deliveries, newest first, with the status and time of the last attempt (never the receiver's answer body).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a delivery
+         * @description One more attempt of the delivery, now: the same webhook-id, signed with the current secrets. A disabled endpoint is a 409.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's secret
+         * @description A new signing secret, shown once. For 24 hours every delivery carries two signatures (webhook-signature: "v1,<new> v1,<old>"), so the receiver can switch at any time in between.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a webhook.test event for this endpoint, whatever event types it lists; the answer is the pending delivery. A disabled endpoint is a 409.
+         */
+        post: operations["testWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -933,7 +1065,7 @@ export interface components {
             used: number;
         };
         /**
-         * @description What the Site's Plan allows, per capability: feed, subscriptions, ai_usage, ai_images, seo_profile.
+         * @description What the Site's Plan allows, per capability: feed, subscriptions, ai_usage, ai_images, seo_profile, webhooks. The quota of webhooks is the most endpoints the Site holds at once (deleting one frees its place), not a count per period: used is how many it holds, period and resetsAt are null.
          * @example {
          *       "plan": "starter",
          *       "capabilities": {
@@ -976,6 +1108,14 @@ export interface components {
          *           "remaining": 1000,
          *           "period": "month",
          *           "resetsAt": "2026-03-01T00:00:00.000Z"
+         *         },
+         *         "webhooks": {
+         *           "included": true,
+         *           "quota": 3,
+         *           "used": 1,
+         *           "remaining": 2,
+         *           "period": null,
+         *           "resetsAt": null
          *         }
          *       }
          *     }
@@ -987,6 +1127,7 @@ export interface components {
                 feed: components["schemas"]["Entitlement"];
                 seo_profile: components["schemas"]["Entitlement"];
                 subscriptions: components["schemas"]["Entitlement"];
+                webhooks: components["schemas"]["Entitlement"];
             };
             /** @description Id of the Site's Plan. */
             plan: string;
@@ -1198,7 +1339,7 @@ export interface components {
          * @description A customer scope.
          * @enum {string}
          */
-        Scope: "account.read" | "feed.read" | "subscription.manage" | "ai.usage.read" | "ai.images.read" | "account.manage" | "billing.manage" | "seo.profile.manage";
+        Scope: "account.read" | "feed.read" | "subscription.manage" | "ai.usage.read" | "ai.images.read" | "account.manage" | "billing.manage" | "seo.profile.manage" | "webhooks.manage";
         /**
          * @example {
          *       "siteName": "Acme News",
@@ -1342,6 +1483,198 @@ export interface components {
             /** @description Every category, in the taxonomy's order (not paginated). */
             categories: components["schemas"]["Category"][];
         };
+        /**
+         * @description A new endpoint: its URL, the event types it receives (at least one; an unknown one is a 400) and an optional description.
+         * @example {
+         *       "url": "https://example.com/hooks/content-feed",
+         *       "events": [
+         *         "feed.changed"
+         *       ],
+         *       "description": "Our CMS"
+         *     }
+         */
+        WebhookCreate: {
+            description?: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * Format: uri
+             * @description Where events are POSTed: an https URL (http only where the service allows it). A literal loopback, private, link-local or unspecified address is refused with a 400; a host name is checked when connecting.
+             */
+            url: string;
+        };
+        /**
+         * @description The endpoint created, with its signing secret, shown only this once.
+         * @example {
+         *       "id": "whep_01jd3p2a3b4c5d6e7f8g9h0j1k",
+         *       "url": "https://example.com/hooks/content-feed",
+         *       "events": [
+         *         "feed.changed"
+         *       ],
+         *       "description": "Our CMS",
+         *       "enabled": true,
+         *       "status": "enabled",
+         *       "disabledReason": null,
+         *       "createdAt": "2026-01-15T09:30:00.000Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7Nq3iD+uYy0="
+         *     }
+         */
+        WebhookCreated: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            /** @description Why it is disabled (by the customer, a 410 answer, or failing for too long); null while enabled. */
+            disabledReason: string | null;
+            enabled: boolean;
+            events: components["schemas"]["WebhookEventType"][];
+            id: string;
+            /** @description The signing secret: whsec_ and the base64 of 32 random bytes. Shown only in this answer. */
+            secret: string;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /** Format: uri */
+            url: string;
+        };
+        /**
+         * @description Deliveries, newest first; nextCursor is null on the last page.
+         * @example {
+         *       "data": [
+         *         {
+         *           "id": "whmsg_01jd3p4b5c6d7e8f9g0h1j2k3m",
+         *           "eventType": "webhook.test",
+         *           "status": "succeeded",
+         *           "attempts": 1,
+         *           "lastAttemptAt": "2026-02-01T12:00:00.000Z",
+         *           "nextAttemptAt": null,
+         *           "responseStatus": 204,
+         *           "durationMs": 87,
+         *           "createdAt": "2026-02-01T12:00:00.000Z"
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
+        WebhookDeliveries: {
+            data: components["schemas"]["WebhookDelivery"][];
+            nextCursor: string | null;
+        };
+        /**
+         * @description One delivery of one event to the endpoint.
+         * @example {
+         *       "id": "whmsg_01jd3p4b5c6d7e8f9g0h1j2k3m",
+         *       "eventType": "webhook.test",
+         *       "status": "succeeded",
+         *       "attempts": 1,
+         *       "lastAttemptAt": "2026-02-01T12:00:00.000Z",
+         *       "nextAttemptAt": null,
+         *       "responseStatus": 204,
+         *       "durationMs": 87,
+         *       "createdAt": "2026-02-01T12:00:00.000Z"
+         *     }
+         */
+        WebhookDelivery: {
+            /** Format: int64 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            durationMs: number | null;
+            eventType: components["schemas"]["WebhookEventType"];
+            /** @description Also the webhook-id header of every attempt: receivers dedupe by it. */
+            id: string;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            /** @description The HTTP status of the last answer; null when there was none (no connection, timeout). The body is never shown. */
+            responseStatus: number | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+        };
+        /**
+         * @description A webhook endpoint of the calling Site (its secret is never shown again).
+         * @example {
+         *       "id": "whep_01jd3p2a3b4c5d6e7f8g9h0j1k",
+         *       "url": "https://example.com/hooks/content-feed",
+         *       "events": [
+         *         "feed.changed"
+         *       ],
+         *       "description": "Our CMS",
+         *       "enabled": true,
+         *       "status": "enabled",
+         *       "disabledReason": null,
+         *       "createdAt": "2026-01-15T09:30:00.000Z"
+         *     }
+         */
+        WebhookEndpoint: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            /** @description Why it is disabled (by the customer, a 410 answer, or failing for too long); null while enabled. */
+            disabledReason: string | null;
+            enabled: boolean;
+            events: components["schemas"]["WebhookEventType"][];
+            id: string;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /** Format: uri */
+            url: string;
+        };
+        /**
+         * @description feed.changed: the Site's changes feed has new changes; ai.budget.status_changed; billing.subscription.updated; webhook.test: sent by POST /api/v1/webhooks/{id}/test whatever the endpoint lists.
+         * @enum {string}
+         */
+        WebhookEventType: "feed.changed" | "ai.budget.status_changed" | "billing.subscription.updated" | "webhook.test";
+        /**
+         * @description The calling Site's endpoints, oldest first.
+         * @example {
+         *       "data": [
+         *         {
+         *           "id": "whep_01jd3p2a3b4c5d6e7f8g9h0j1k",
+         *           "url": "https://example.com/hooks/content-feed",
+         *           "events": [
+         *             "feed.changed"
+         *           ],
+         *           "description": "Our CMS",
+         *           "enabled": true,
+         *           "status": "enabled",
+         *           "disabledReason": null,
+         *           "createdAt": "2026-01-15T09:30:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        WebhookList: {
+            data: components["schemas"]["WebhookEndpoint"][];
+        };
+        /**
+         * @description The new secret, shown once; both sign until previousSecretExpiresAt.
+         * @example {
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7Nq3iD+uYy0=",
+         *       "previousSecretExpiresAt": "2026-02-01T12:00:00.000Z"
+         *     }
+         */
+        WebhookSecret: {
+            /**
+             * Format: date-time
+             * @description Until when the previous secret also signs (24 hours).
+             */
+            previousSecretExpiresAt: string;
+            /** @description The signing secret: whsec_ and the base64 of 32 random bytes. Shown only in this answer. */
+            secret: string;
+        };
+        /**
+         * @description Changes to an endpoint: each field sent replaces its value. enabled: true re-enables a disabled endpoint (new events are delivered again); false disables it.
+         * @example {
+         *       "enabled": true
+         *     }
+         */
+        WebhookUpdate: {
+            description?: string;
+            enabled?: boolean;
+            events?: components["schemas"]["WebhookEventType"][];
+            /**
+             * Format: uri
+             * @description Where events are POSTed: an https URL (http only where the service allows it). A literal loopback, private, link-local or unspecified address is refused with a 400; a host name is checked when connecting.
+             */
+            url?: string;
+        };
     };
     responses: {
         /** @description INTERNAL_ERROR: A failure on the service side; retrying after a short delay is safe, unless the message says the request may have been carried out (a write whose answer failed after it was made): then read the current state first. */
@@ -1435,6 +1768,25 @@ export interface components {
                     error?: {
                         /** @enum {unknown} */
                         code?: "SCOPE_DENIED" | "WRONG_AUDIENCE";
+                        message?: unknown;
+                    };
+                };
+            };
+        };
+        /** @description SCOPE_DENIED: The Credential lacks the scope this endpoint requires. WRONG_AUDIENCE: The Credential was issued for a different product. CAPABILITY_NOT_ENTITLED: The Site's Plan does not include the capability this endpoint uses. */
+        ScopeDeniedOrWrongAudienceOrCapabilityNotEntitled: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "SCOPE_DENIED" | "WRONG_AUDIENCE" | "CAPABILITY_NOT_ENTITLED";
                         message?: unknown;
                     };
                 };
@@ -2266,6 +2618,14 @@ export interface operations {
                      *           "remaining": 1000,
                      *           "period": "month",
                      *           "resetsAt": "2026-03-01T00:00:00.000Z"
+                     *         },
+                     *         "webhooks": {
+                     *           "included": true,
+                     *           "quota": 3,
+                     *           "used": 1,
+                     *           "remaining": 2,
+                     *           "period": null,
+                     *           "resetsAt": null
                      *         }
                      *       }
                      *     }
@@ -3288,6 +3648,686 @@ export interface operations {
             400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ScopeDeniedOrWrongAudienceOrCapabilityNotEntitledOrQuotaExhausted"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "whep_01jd3p2a3b4c5d6e7f8g9h0j1k",
+                     *           "url": "https://example.com/hooks/content-feed",
+                     *           "events": [
+                     *             "feed.changed"
+                     *           ],
+                     *           "description": "Our CMS",
+                     *           "enabled": true,
+                     *           "status": "enabled",
+                     *           "disabledReason": null,
+                     *           "createdAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ScopeDeniedOrWrongAudienceOrCapabilityNotEntitled"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/content-feed",
+                 *       "events": [
+                 *         "feed.changed"
+                 *       ],
+                 *       "description": "Our CMS"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its secret (shown only here). */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whep_01jd3p2a3b4c5d6e7f8g9h0j1k",
+                     *       "url": "https://example.com/hooks/content-feed",
+                     *       "events": [
+                     *         "feed.changed"
+                     *       ],
+                     *       "description": "Our CMS",
+                     *       "enabled": true,
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7Nq3iD+uYy0="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description SCOPE_DENIED: The Credential lacks the scope this endpoint requires. WRONG_AUDIENCE: The Credential was issued for a different product. CAPABILITY_NOT_ENTITLED: The Site's Plan does not include the capability this endpoint uses. QUOTA_EXHAUSTED: The Site holds as many endpoints as its plan allows; delete one first. */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SCOPE_DENIED" | "WRONG_AUDIENCE" | "CAPABILITY_NOT_ENTITLED" | "QUOTA_EXHAUSTED";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whep_01jd3p2a3b4c5d6e7f8g9h0j1k",
+                     *       "url": "https://example.com/hooks/content-feed",
+                     *       "events": [
+                     *         "feed.changed"
+                     *       ],
+                     *       "description": "Our CMS",
+                     *       "enabled": true,
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ScopeDeniedOrWrongAudienceOrCapabilityNotEntitled"];
+            /** @description NOT_FOUND: No endpoint with this id belongs to the calling Site. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whep_01jd3p2a3b4c5d6e7f8g9h0j1k",
+                     *       "url": "https://example.com/hooks/content-feed",
+                     *       "events": [
+                     *         "feed.changed"
+                     *       ],
+                     *       "description": "Our CMS",
+                     *       "enabled": true,
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ScopeDeniedOrWrongAudienceOrCapabilityNotEntitled"];
+            /** @description NOT_FOUND: No endpoint with this id belongs to the calling Site. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint as it was. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whep_01jd3p2a3b4c5d6e7f8g9h0j1k",
+                     *       "url": "https://example.com/hooks/content-feed",
+                     *       "events": [
+                     *         "feed.changed"
+                     *       ],
+                     *       "description": "Our CMS",
+                     *       "enabled": true,
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ScopeDeniedOrWrongAudienceOrCapabilityNotEntitled"];
+            /** @description NOT_FOUND: No endpoint with this id belongs to the calling Site. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+                /** @description Page size, an integer from 1 to 100; default 20. */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "whmsg_01jd3p4b5c6d7e8f9g0h1j2k3m",
+                     *           "eventType": "webhook.test",
+                     *           "status": "succeeded",
+                     *           "attempts": 1,
+                     *           "lastAttemptAt": "2026-02-01T12:00:00.000Z",
+                     *           "nextAttemptAt": null,
+                     *           "responseStatus": 204,
+                     *           "durationMs": 87,
+                     *           "createdAt": "2026-02-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveries"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ScopeDeniedOrWrongAudienceOrCapabilityNotEntitled"];
+            /** @description NOT_FOUND: No endpoint with this id belongs to the calling Site. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                deliveryId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whmsg_01jd3p4b5c6d7e8f9g0h1j2k3m",
+                     *       "eventType": "webhook.test",
+                     *       "status": "succeeded",
+                     *       "attempts": 1,
+                     *       "lastAttemptAt": "2026-02-01T12:00:00.000Z",
+                     *       "nextAttemptAt": null,
+                     *       "responseStatus": 204,
+                     *       "durationMs": 87,
+                     *       "createdAt": "2026-02-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ScopeDeniedOrWrongAudienceOrCapabilityNotEntitled"];
+            /** @description NOT_FOUND: No such delivery of an endpoint of the calling Site. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description CONFLICT: The endpoint is disabled; enable it first. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "CONFLICT";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7Nq3iD+uYy0=",
+                     *       "previousSecretExpiresAt": "2026-02-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ScopeDeniedOrWrongAudienceOrCapabilityNotEntitled"];
+            /** @description NOT_FOUND: No endpoint with this id belongs to the calling Site. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request, echoed in the X-Request-Id answer header and logged. 1 to 128 letters, digits and . _ : -; any other value is replaced by a new UUID (never a 400).
+                 * @example sync-2026-02-01T08:00:00Z-1
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whmsg_01jd3p4b5c6d7e8f9g0h1j2k3m",
+                     *       "eventType": "webhook.test",
+                     *       "status": "succeeded",
+                     *       "attempts": 1,
+                     *       "lastAttemptAt": "2026-02-01T12:00:00.000Z",
+                     *       "nextAttemptAt": null,
+                     *       "responseStatus": 204,
+                     *       "durationMs": 87,
+                     *       "createdAt": "2026-02-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ScopeDeniedOrWrongAudienceOrCapabilityNotEntitled"];
+            /** @description NOT_FOUND: No endpoint with this id belongs to the calling Site. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description CONFLICT: The endpoint is disabled; enable it first. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "CONFLICT";
+                            message?: unknown;
+                        };
+                    };
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -3,7 +3,7 @@
  * caller's Customer: a Site or Credential of another Customer is NOT_FOUND, exactly like one that
  * never existed. The plan of a Site cannot be changed here.
  */
-import type { PlanEntitlements } from '@cfs/common/entitlements';
+import { planIncludes, type PlanEntitlements } from '@cfs/common/entitlements';
 import { DomainError } from '@cfs/common/errors';
 import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
 import { defineRoute, type AnyRoute, type Principal, type Rpc } from '../../pipeline/route.ts';
@@ -206,7 +206,11 @@ export const accountRoutes = (deps: AccountRouteDeps): AnyRoute[] => [
     handle: async ({ principal, rpc, params }) => {
       const { site, plan } = await rpc('account', 'GetSite', { customerId: principal.credential.customerId, siteId: params.siteId });
       const s = required(site);
-      return { plan: s.plan, capabilities: await deps.entitlements.describe(s.id, required(plan)) };
+      // Webhook endpoints count as held, not per period: the webhooks service says how many the Site has.
+      const held = planIncludes(required(plan), 'webhooks')
+        ? { webhooks: (await rpc('webhooks', 'ListEndpoints', { siteId: s.id, customerId: principal.credential.customerId })).endpoints.length }
+        : {};
+      return { plan: s.plan, capabilities: await deps.entitlements.describe(s.id, required(plan), held) };
     },
   }),
   defineRoute({
@@ -216,8 +220,8 @@ export const accountRoutes = (deps: AccountRouteDeps): AnyRoute[] => [
     operationId: 'createConnectionCode',
     summary: 'Create a connection code',
     description:
-      'A single-use code a CMS connector redeems at POST /connect/cms/redeem for a Credential with feed.read and subscription.manage. ' +
-      'No escalation: the calling Credential must hold feed.read and subscription.manage itself, else 403 SCOPE_DENIED and no code is made. ' +
+      'A single-use code a CMS connector redeems at POST /connect/cms/redeem for a Credential with feed.read and subscription.manage, and webhooks.manage when the calling Credential holds it. ' +
+      'No escalation: the calling Credential must hold feed.read and subscription.manage itself, else 403 SCOPE_DENIED and no code is made; without webhooks.manage its codes grant none. ' +
       'The code expires no later than the calling Credential, stops working when it is revoked, and the Credential it redeems for expires when the calling one does.',
     params: SiteIdParams,
     body: ConnectionCodeCreate,

@@ -11,11 +11,21 @@ import { connectRoutes } from './connect.ts';
 import { feedRoutes, type FeedRouteDeps } from './feed.ts';
 import { identityRoutes, type IdentityRouteDeps } from './identity.ts';
 import { seoRoutes } from './seo.ts';
+import { webhooksRoutes } from './webhooks.ts';
 
 export type PublicApiDeps = IdentityRouteDeps & AccountRouteDeps & FeedRouteDeps;
 
 export function publicApi(deps: PublicApiDeps): AnyRoute[] {
-  return [...identityRoutes(deps), ...accountRoutes(deps), ...connectRoutes(), ...feedRoutes(deps), ...billingRoutes(), ...seoRoutes(), ...aiRoutes()];
+  return [
+    ...identityRoutes(deps),
+    ...accountRoutes(deps),
+    ...connectRoutes(),
+    ...feedRoutes(deps),
+    ...billingRoutes(),
+    ...seoRoutes(),
+    ...aiRoutes(),
+    ...webhooksRoutes(),
+  ];
 }
 
 /** The public API's routes as declared, for describing them (the OpenAPI document, tests); they do not serve. */

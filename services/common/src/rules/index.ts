@@ -32,3 +32,4 @@ export { describeIssue, formatIssues } from './issues.ts';
 export { parseOrRefuse } from './parse.ts';
 export { PASSWORD_MAX_LENGTH, PASSWORD_MAX_UTF16_UNITS, PASSWORD_MIN_LENGTH, passwordLength, passwordLengthAllowed, userEmail } from './users.ts';
 export { cutAtWord, toPlainText } from './plain-text.ts';
+export { WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX, webhookDescription, webhookEvents, webhookUrl, type WebhookEventType } from './webhooks.ts';

@@ -22,6 +22,7 @@ export const CAPABILITY_NAMES: Record<Capability, string> = {
   seo_profile: 'SEO profile',
   ai_usage: 'AI usage reports',
   ai_images: 'AI image status',
+  webhooks: 'Webhook endpoints',
 };
 
 /** A capability the Site's plan lacks: said plainly, with the way to get it. */
@@ -127,7 +128,13 @@ export function usagePage(props: {
       props.entitlements
         ? rows.map(([capability, e], i) =>
             e.included
-              ? usageBar(`quota-${i}`, CAPABILITY_NAMES[capability], e.used, e.quota, `per ${e.period}, resets ${formatTime(e.resetsAt)}`)
+              ? usageBar(
+                  `quota-${i}`,
+                  CAPABILITY_NAMES[capability],
+                  e.used,
+                  e.quota,
+                  e.period ? `per ${e.period}, resets ${formatTime(e.resetsAt)}` : 'held at once',
+                )
               : html`<div class="usage"><span>${CAPABILITY_NAMES[capability]}</span> <span class="muted">not in the ${site.plan} plan</span></div>`,
           )
         : html`<p class="muted">

@@ -192,7 +192,7 @@ export function sitePage(props: {
     ${credentialForm({ csrf: props.csrf, site, audiences: props.audiences, ...(props.errors?.credential ? { error: props.errors.credential } : {}) })}
 
     <h2 id="connection-codes">Connect a CMS</h2>
-    <p>A connection code lets a CMS connector get its own Credential (feed.read and subscription.manage) once, within 15 minutes.</p>
+    <p>A connection code lets a CMS connector get its own Credential (feed.read, subscription.manage and webhooks.manage) once, within 15 minutes.</p>
     ${errorBox(props.errors?.code)}
     <form method="post" action=${`${sitePath(site.id)}/connection-codes`}>
       ${csrfField(props.csrf)}

@@ -1,0 +1,23 @@
+// Original file: protos/cfs/webhooks/v1/webhooks.proto
+
+import type { Endpoint as _cfs_webhooks_v1_Endpoint, Endpoint__Output as _cfs_webhooks_v1_Endpoint__Output } from '../../../cfs/webhooks/v1/Endpoint.js';
+
+/**
+ * The endpoint.
+ */
+export interface GetEndpointResponse {
+  /**
+   * Always set.
+   */
+  'endpoint'?: (_cfs_webhooks_v1_Endpoint | null);
+}
+
+/**
+ * The endpoint.
+ */
+export interface GetEndpointResponse__Output {
+  /**
+   * Always set.
+   */
+  'endpoint': (_cfs_webhooks_v1_Endpoint__Output | null);
+}
