@@ -13,17 +13,16 @@
  *     polling at the minimum interval, and the place of the same by WebSub push.
  * It asserts nothing.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseRssFeed } from 'feedsmith';
 import { closeAdminClients, runAdminCommand } from '@cfs/admin';
 import { readFeedDocument } from '@cfs/feed';
 import { rss, startPublisher, type Publisher } from '../support/publisher.ts';
-import { fetchRetrying, progress, ROOT, stop } from './harness.ts';
+import { fetchRetrying, progress, stop } from './harness.ts';
 import { memoryOf, cpuMs, pidsNamed } from './procfs.ts';
 import { named } from './measure.ts';
+import { measurePushLatency } from './sources-push.ts';
 import { inBatches, operatorClients, queryDb, seedSites, startSystem, subscriptionSetOf, type RunningSystem } from './system-under-test.ts';
 
 /** What the figures are held against. */
@@ -127,22 +126,6 @@ export function printParse(parse: ReturnType<typeof measureParse>, runs: number)
   );
 }
 
-/** The WebSub code, if this build has it: what answers a hub's verification (`hub.challenge`). */
-function websubCode(): string | undefined {
-  const roots = ['services/feed/src', 'gateway/src'].map((d) => path.join(ROOT, d));
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const file = path.join(dir, name);
-      if (statSync(file).isDirectory()) return name === 'generated' ? [] : walk(file);
-      return /\.ts$/.test(name) ? [file] : [];
-    });
-  return roots
-    .filter((r) => existsSync(r))
-    .flatMap(walk)
-    .find((file) => readFileSync(file, 'utf8').includes('hub.challenge'))
-    ?.replace(`${ROOT}/`, '');
-}
-
 /** The Site's changes feed followed to its end: the position to poll from. */
 async function caughtUp(system: RunningSystem, token: string): Promise<string> {
   let since: string | undefined;
@@ -177,12 +160,14 @@ const notModifiedOf = (publishers: Publisher[]) => publishers.reduce((n, p) => n
 /** Sources polled at their interval, and the time from a publisher's change to a Site's changes feed. */
 export async function measurePolling(s: SourcesSettings): Promise<void> {
   const publishers = await Promise.all(Array.from({ length: s.hosts }, () => startPublisher()));
-  const system = await startSystem('sources', false, {
+  const system = await startSystem('sources', false, (base) => ({
     SOURCES_ALLOW_PRIVATE_NETWORKS: 'true',
     SOURCES_MIN_INTERVAL_SECONDS: String(s.intervalSeconds),
     // A Source just added is queued by the sweep; 5 s instead of 30 so the run does not wait for it.
     SOURCES_SWEEP_SECONDS: '5',
-  });
+    // The WebSub callbacks' base: the push row's hub stand-in calls the gateway there.
+    PUBLIC_BASE_URL: base,
+  }));
   try {
     await seedSites(system, 1);
     const token = system.tokens[0]!;
@@ -281,13 +266,20 @@ export async function measurePolling(s: SourcesSettings): Promise<void> {
       `  publisher change → new item in a subscribed Site's changes feed, by polling at the ${s.intervalSeconds} s interval (changes polled every 100 ms): ` +
         `${samples.map((ms) => (Number.isNaN(ms) ? 'not within the timeout' : seconds(ms))).join(', ')} (the change waits for the Source's next fetch: up to the interval, more while fetches run late)`,
     );
-    const websub = websubCode();
-    // The push row: a hub stand-in distributing the change to {PUBLIC_BASE_URL}/websub/{sourceId}, timed the same way, belongs here.
-    console.log(
-      websub
-        ? `  publisher change → changes feed by WebSub push: not measured: WebSub code is in this build (${websub}) but this part has no hub stand-in yet (target ≤ ${SOURCES_TARGET.pushSeconds} s)`
-        : `  publisher change → changes feed by WebSub push: not measured: WebSub not in this build (target ≤ ${SOURCES_TARGET.pushSeconds} s)`,
-    );
+    // By push: a hub stand-in distributes the change to {PUBLIC_BASE_URL}/websub/{sourceId} (bench/sources-push.ts).
+    const pushClients = operatorClients(system);
+    try {
+      const push = await measurePushLatency(
+        { baseUrl: system.base, admin: (args) => runAdminCommand(args, pushClients), token, category },
+        { samples: s.latencySamples * 5 },
+      );
+      console.log(
+        `  publisher change → changes feed by WebSub push (${push.samples} distributions by a hub stand-in, from the hub's POST): ` +
+          `p50 ${seconds(push.p50Ms)}, p95 ${seconds(push.p95Ms)}, max ${seconds(push.maxMs)} (target ≤ ${SOURCES_TARGET.pushSeconds} s: ${push.p95Ms <= push.targetMs ? 'met' : 'NOT met'})`,
+      );
+    } finally {
+      closeAdminClients(pushClients);
+    }
   } finally {
     await stop(system.launcher);
     await Promise.all(publishers.map((p) => p.close()));

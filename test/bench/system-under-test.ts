@@ -41,11 +41,17 @@ export interface RunningSystem {
 }
 
 /** Starts the launcher on a fresh database; `metrics` turns on the Prometheus endpoint of every process. */
-export async function startSystem(label: string, metrics: boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningSystem> {
+/** `extraEnv` may be made from the gateway's base URL (e.g. PUBLIC_BASE_URL, the WebSub callbacks' base). */
+export async function startSystem(
+  label: string,
+  metrics: boolean,
+  extraEnv: NodeJS.ProcessEnv | ((base: string) => NodeJS.ProcessEnv) = {},
+): Promise<RunningSystem> {
   const dbUrl = await createDatabase(label);
   const work = mkdtempSync(path.join(tmpdir(), `cfs-bench-${label}-`));
   const ports = await freePorts(LAUNCHER_PORTS);
   const metricsPort = metrics ? await freePortRun(DEPLOYABLES.length) : undefined;
+  const base = `http://127.0.0.1:${ports.PORT}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
@@ -61,10 +67,9 @@ export async function startSystem(label: string, metrics: boolean, extraEnv: Nod
     ...(metricsPort
       ? { OTEL_METRICS_EXPORTER: 'prometheus', OTEL_EXPORTER_PROMETHEUS_HOST: '127.0.0.1', OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort) }
       : {}),
-    ...extraEnv,
+    ...(typeof extraEnv === 'function' ? extraEnv(base) : extraEnv),
   };
   const launcher = startNode(['services/launcher/dist/index.js'], env);
-  const base = `http://127.0.0.1:${ports.PORT}`;
   await until(answers(`${base}/docs/public.json`), `system (${label})`);
   const addresses = addressesOf(localWiring(ports), TABLE.admin.calls);
   return { base, launcher, dbUrl, work, metricsPort, addresses, pids: () => processTree(launcher.pid!), tokens: [], siteIds: [] };
