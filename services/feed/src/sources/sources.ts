@@ -19,7 +19,7 @@ import { categoryKey, cutAtWord, formatIssues, text, toPlainText } from '@cfs/co
 import { z } from 'zod';
 import type { ArticleImporter } from '../articles.ts';
 import type { PrismaClient, Source } from '../generated/prisma/client.ts';
-import { readFeedDocument } from './feed-document.ts';
+import { readFeedDocument, type FeedDocument } from './feed-document.ts';
 import { fetchFeed, type FetchError, type FetchResult } from './fetch-feed.ts';
 import { recordFetch } from './metrics.ts';
 import { FeedDocumentError } from './parse-feed.ts';
@@ -248,23 +248,31 @@ export class Sources {
         throw error;
       });
     try {
-      const imported = await this.options.importer.importSourceArticles(id, document.articles);
-      const report: FetchReport = {
-        outcome: 'ok',
-        status: 'active',
-        created: imported.created,
-        updated: imported.updated,
-        unchanged: imported.unchanged,
-        rejected: [...document.rejected, ...imported.rejected],
-      };
-      recordFetch('ok', (performance.now() - started) / 1000, { ...imported, rejected: report.rejected.length });
-      await this.options.websub?.afterFetch(id, discoverWebSub(result.link, result.url, document));
+      const report = await this.importFetched(id, result, document);
+      recordFetch('ok', (performance.now() - started) / 1000, { ...report, rejected: report.rejected.length });
       return { source: await this.view(await this.find(id)), report };
     } catch (error) {
       // What the first fetch could not import is no Source: nothing of it stays.
       await this.db.source.delete({ where: { id } }).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Imports what a fetch read (the one way a fetched document's items become articles) and follows
+   * the hub it names (websub.ts): the report of an `ok` fetch.
+   */
+  private async importFetched(sourceId: string, result: { link: string | null; url: string }, document: FeedDocument): Promise<FetchReport> {
+    const imported = await this.options.importer.importSourceArticles(sourceId, document.articles);
+    await this.options.websub?.afterFetch(sourceId, discoverWebSub(result.link, result.url, document));
+    return {
+      outcome: 'ok',
+      status: 'active',
+      created: imported.created,
+      updated: imported.updated,
+      unchanged: imported.unchanged,
+      rejected: [...document.rejected, ...imported.rejected],
+    };
   }
 
   /** Refuses a second Source of a feed: every item would be in the feeds twice. */
@@ -415,17 +423,8 @@ export class Sources {
           feedUrl: result.url,
           fetchedAt: result.fetchedAt,
         });
-        const imported = await this.options.importer.importSourceArticles(source.id, document.articles);
-        report = {
-          outcome: 'ok',
-          status: 'active',
-          created: imported.created,
-          updated: imported.updated,
-          unchanged: imported.unchanged,
-          rejected: [...document.rejected, ...imported.rejected],
-        };
+        report = await this.importFetched(source.id, result, document);
         data = { ...success, status: 'active', nextFetchAt: next, etag: result.etag, lastModified: result.lastModified };
-        await this.options.websub?.afterFetch(source.id, discoverWebSub(result.link, result.url, document));
       } else {
         ({ report, data } = this.failure(source, result.fetchedAt, result.error, result.status, result.retryAfter, moved));
       }
