@@ -62,11 +62,25 @@ export class SourceSchedule {
       expireInSeconds: Math.ceil(options.fetchTimeoutMs / 1000) + 120,
     });
     const schedule = new SourceSchedule(boss, options);
-    await boss.work<FetchJob>(SOURCE_FETCH_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1, localConcurrency: options.concurrency }, async ([job]) => {
-      if (!job) return;
-      const next = await options.sources.fetchIfDue(job.data.sourceId);
-      if (next !== null && !schedule.stopped) await schedule.plan(job.data.sourceId, next);
-    });
+    // Workers take fetches two at a time and, while a batch comes back full (more are due), the next
+    // at once: one worker per slot taking one job and then waiting out the 2 s poll held a process to
+    // slots / 2 s (4 fetches a second with 8). A pair waits for its slower fetch, so a slow publisher
+    // holds one other slot at most. A failed pair is retried whole; a fetch not due is skipped.
+    const perBatch = Math.min(2, options.concurrency);
+    await boss.work<FetchJob>(
+      SOURCE_FETCH_QUEUE,
+      { pollingIntervalSeconds: 2, batchSize: perBatch, burstWhenBatchFull: true, localConcurrency: Math.ceil(options.concurrency / perBatch) },
+      async (jobs) => {
+        const done = await Promise.allSettled(
+          jobs.map(async (job) => {
+            const next = await options.sources.fetchIfDue(job.data.sourceId);
+            if (next !== null && !schedule.stopped) await schedule.plan(job.data.sourceId, next);
+          }),
+        );
+        const failed = done.find((d) => d.status === 'rejected');
+        if (failed) throw failed.reason;
+      },
+    );
     await schedule.sweep();
     schedule.sweeping = setInterval(() => void schedule.sweep(), options.sweepSeconds * 1000).unref();
     return schedule;
