@@ -93,7 +93,8 @@ const FEED_ITERATIONS = setting('BENCH_FEED_ITERATIONS', 300, 100);
 const AI_SECONDS = setting('BENCH_AI_SECONDS', 5, 2);
 const SOURCES = setting('BENCH_SOURCES', 1_000, 100);
 const SOURCES_INTERVAL = setting('BENCH_SOURCES_INTERVAL', 90, 10);
-const SOURCES_SECONDS = setting('BENCH_SOURCES_SECONDS', 60, 10);
+// One whole interval: every Source is due once in it, however the adds bunched their fetches.
+const SOURCES_SECONDS = setting('BENCH_SOURCES_SECONDS', 90, 10);
 /** The smaller size of the changes feed's comparison (the larger is the mix's). */
 const CHANGES_ARTICLES = Math.min(10_000, MIX_ARTICLES);
 /** Articles imported into the mix's system before its warm-up: each is queued for every eligible subscribed Site. */
