@@ -14,6 +14,7 @@ import { Writable, type Transform } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { decodeDocument } from './decode.ts';
 import { discoverFeedLinks, looksLikeHtml } from './discover-feed.ts';
+import { absoluteHttpUrl } from './map-item.ts';
 
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -312,13 +313,11 @@ export async function fetchFeed(options: FetchFeedOptions): Promise<FetchResult>
   }
 }
 
+/** An absolute http(s) URL without its fragment (never sent), the way map-item.ts reads a link, or undefined. */
 function safeUrl(value: string, base?: string): string | undefined {
-  try {
-    const url = new URL(value, base);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    url.hash = '';
-    return url.href;
-  } catch {
-    return undefined;
-  }
+  const absolute = absoluteHttpUrl(value, base);
+  if (absolute === undefined) return undefined;
+  const url = new URL(absolute);
+  url.hash = '';
+  return url.href;
 }
