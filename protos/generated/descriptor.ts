@@ -2803,6 +2803,14 @@ export const descriptor = {
                     "RetryDelivery": {
                       "requestType": "RetryDeliveryRequest",
                       "responseType": "RetryDeliveryResponse"
+                    },
+                    "EnqueueEvents": {
+                      "requestType": "EnqueueEventsRequest",
+                      "responseType": "EnqueueEventsResponse"
+                    },
+                    "ListeningSites": {
+                      "requestType": "ListeningSitesRequest",
+                      "responseType": "ListeningSitesResponse"
                     }
                   }
                 },
@@ -3225,6 +3233,73 @@ export const descriptor = {
                   "fields": {
                     "delivery": {
                       "type": "Delivery",
+                      "id": 1
+                    }
+                  }
+                },
+                "Event": {
+                  "fields": {
+                    "id": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "siteId": {
+                      "type": "string",
+                      "id": 2
+                    },
+                    "type": {
+                      "type": "string",
+                      "id": 3
+                    },
+                    "dataJson": {
+                      "type": "string",
+                      "id": 4
+                    },
+                    "occurredAt": {
+                      "type": "string",
+                      "id": 5
+                    }
+                  }
+                },
+                "EnqueueEventsRequest": {
+                  "fields": {
+                    "events": {
+                      "rule": "repeated",
+                      "type": "Event",
+                      "id": 1
+                    }
+                  }
+                },
+                "EnqueueEventsResponse": {
+                  "fields": {
+                    "accepted": {
+                      "type": "int32",
+                      "id": 1
+                    },
+                    "deliveries": {
+                      "type": "int32",
+                      "id": 2
+                    }
+                  }
+                },
+                "ListeningSitesRequest": {
+                  "fields": {
+                    "type": {
+                      "type": "string",
+                      "id": 1
+                    },
+                    "siteIds": {
+                      "rule": "repeated",
+                      "type": "string",
+                      "id": 2
+                    }
+                  }
+                },
+                "ListeningSitesResponse": {
+                  "fields": {
+                    "siteIds": {
+                      "rule": "repeated",
+                      "type": "string",
                       "id": 1
                     }
                   }

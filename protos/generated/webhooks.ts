@@ -7,12 +7,17 @@ import type { DeleteEndpointRequest as _cfs_webhooks_v1_DeleteEndpointRequest, D
 import type { DeleteEndpointResponse as _cfs_webhooks_v1_DeleteEndpointResponse, DeleteEndpointResponse__Output as _cfs_webhooks_v1_DeleteEndpointResponse__Output } from './cfs/webhooks/v1/DeleteEndpointResponse.js';
 import type { Delivery as _cfs_webhooks_v1_Delivery, Delivery__Output as _cfs_webhooks_v1_Delivery__Output } from './cfs/webhooks/v1/Delivery.js';
 import type { Endpoint as _cfs_webhooks_v1_Endpoint, Endpoint__Output as _cfs_webhooks_v1_Endpoint__Output } from './cfs/webhooks/v1/Endpoint.js';
+import type { EnqueueEventsRequest as _cfs_webhooks_v1_EnqueueEventsRequest, EnqueueEventsRequest__Output as _cfs_webhooks_v1_EnqueueEventsRequest__Output } from './cfs/webhooks/v1/EnqueueEventsRequest.js';
+import type { EnqueueEventsResponse as _cfs_webhooks_v1_EnqueueEventsResponse, EnqueueEventsResponse__Output as _cfs_webhooks_v1_EnqueueEventsResponse__Output } from './cfs/webhooks/v1/EnqueueEventsResponse.js';
+import type { Event as _cfs_webhooks_v1_Event, Event__Output as _cfs_webhooks_v1_Event__Output } from './cfs/webhooks/v1/Event.js';
 import type { GetEndpointRequest as _cfs_webhooks_v1_GetEndpointRequest, GetEndpointRequest__Output as _cfs_webhooks_v1_GetEndpointRequest__Output } from './cfs/webhooks/v1/GetEndpointRequest.js';
 import type { GetEndpointResponse as _cfs_webhooks_v1_GetEndpointResponse, GetEndpointResponse__Output as _cfs_webhooks_v1_GetEndpointResponse__Output } from './cfs/webhooks/v1/GetEndpointResponse.js';
 import type { ListDeliveriesRequest as _cfs_webhooks_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _cfs_webhooks_v1_ListDeliveriesRequest__Output } from './cfs/webhooks/v1/ListDeliveriesRequest.js';
 import type { ListDeliveriesResponse as _cfs_webhooks_v1_ListDeliveriesResponse, ListDeliveriesResponse__Output as _cfs_webhooks_v1_ListDeliveriesResponse__Output } from './cfs/webhooks/v1/ListDeliveriesResponse.js';
 import type { ListEndpointsRequest as _cfs_webhooks_v1_ListEndpointsRequest, ListEndpointsRequest__Output as _cfs_webhooks_v1_ListEndpointsRequest__Output } from './cfs/webhooks/v1/ListEndpointsRequest.js';
 import type { ListEndpointsResponse as _cfs_webhooks_v1_ListEndpointsResponse, ListEndpointsResponse__Output as _cfs_webhooks_v1_ListEndpointsResponse__Output } from './cfs/webhooks/v1/ListEndpointsResponse.js';
+import type { ListeningSitesRequest as _cfs_webhooks_v1_ListeningSitesRequest, ListeningSitesRequest__Output as _cfs_webhooks_v1_ListeningSitesRequest__Output } from './cfs/webhooks/v1/ListeningSitesRequest.js';
+import type { ListeningSitesResponse as _cfs_webhooks_v1_ListeningSitesResponse, ListeningSitesResponse__Output as _cfs_webhooks_v1_ListeningSitesResponse__Output } from './cfs/webhooks/v1/ListeningSitesResponse.js';
 import type { RetryDeliveryRequest as _cfs_webhooks_v1_RetryDeliveryRequest, RetryDeliveryRequest__Output as _cfs_webhooks_v1_RetryDeliveryRequest__Output } from './cfs/webhooks/v1/RetryDeliveryRequest.js';
 import type { RetryDeliveryResponse as _cfs_webhooks_v1_RetryDeliveryResponse, RetryDeliveryResponse__Output as _cfs_webhooks_v1_RetryDeliveryResponse__Output } from './cfs/webhooks/v1/RetryDeliveryResponse.js';
 import type { RotateSecretRequest as _cfs_webhooks_v1_RotateSecretRequest, RotateSecretRequest__Output as _cfs_webhooks_v1_RotateSecretRequest__Output } from './cfs/webhooks/v1/RotateSecretRequest.js';
@@ -37,12 +42,17 @@ export interface ProtoGrpcType {
         DeleteEndpointResponse: MessageTypeDefinition<_cfs_webhooks_v1_DeleteEndpointResponse, _cfs_webhooks_v1_DeleteEndpointResponse__Output>
         Delivery: MessageTypeDefinition<_cfs_webhooks_v1_Delivery, _cfs_webhooks_v1_Delivery__Output>
         Endpoint: MessageTypeDefinition<_cfs_webhooks_v1_Endpoint, _cfs_webhooks_v1_Endpoint__Output>
+        EnqueueEventsRequest: MessageTypeDefinition<_cfs_webhooks_v1_EnqueueEventsRequest, _cfs_webhooks_v1_EnqueueEventsRequest__Output>
+        EnqueueEventsResponse: MessageTypeDefinition<_cfs_webhooks_v1_EnqueueEventsResponse, _cfs_webhooks_v1_EnqueueEventsResponse__Output>
+        Event: MessageTypeDefinition<_cfs_webhooks_v1_Event, _cfs_webhooks_v1_Event__Output>
         GetEndpointRequest: MessageTypeDefinition<_cfs_webhooks_v1_GetEndpointRequest, _cfs_webhooks_v1_GetEndpointRequest__Output>
         GetEndpointResponse: MessageTypeDefinition<_cfs_webhooks_v1_GetEndpointResponse, _cfs_webhooks_v1_GetEndpointResponse__Output>
         ListDeliveriesRequest: MessageTypeDefinition<_cfs_webhooks_v1_ListDeliveriesRequest, _cfs_webhooks_v1_ListDeliveriesRequest__Output>
         ListDeliveriesResponse: MessageTypeDefinition<_cfs_webhooks_v1_ListDeliveriesResponse, _cfs_webhooks_v1_ListDeliveriesResponse__Output>
         ListEndpointsRequest: MessageTypeDefinition<_cfs_webhooks_v1_ListEndpointsRequest, _cfs_webhooks_v1_ListEndpointsRequest__Output>
         ListEndpointsResponse: MessageTypeDefinition<_cfs_webhooks_v1_ListEndpointsResponse, _cfs_webhooks_v1_ListEndpointsResponse__Output>
+        ListeningSitesRequest: MessageTypeDefinition<_cfs_webhooks_v1_ListeningSitesRequest, _cfs_webhooks_v1_ListeningSitesRequest__Output>
+        ListeningSitesResponse: MessageTypeDefinition<_cfs_webhooks_v1_ListeningSitesResponse, _cfs_webhooks_v1_ListeningSitesResponse__Output>
         RetryDeliveryRequest: MessageTypeDefinition<_cfs_webhooks_v1_RetryDeliveryRequest, _cfs_webhooks_v1_RetryDeliveryRequest__Output>
         RetryDeliveryResponse: MessageTypeDefinition<_cfs_webhooks_v1_RetryDeliveryResponse, _cfs_webhooks_v1_RetryDeliveryResponse__Output>
         RotateSecretRequest: MessageTypeDefinition<_cfs_webhooks_v1_RotateSecretRequest, _cfs_webhooks_v1_RotateSecretRequest__Output>

@@ -5,71 +5,18 @@
  * that survives its service being stopped and another instance taking over. No delivery leaves
  * 127.0.0.0/8: a literal link-local or unspecified address is refused at creation, before any socket.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { callUnary, createClient } from '@cfs/common/grpc';
 import { createLogger } from '@cfs/common/logger';
+import { loadProtos } from '@cfs/protos';
 import { ServiceCallers } from '@cfs/common/service-auth';
 import { createWebhooksService, webhooksEnvSchema } from '@cfs/webhooks';
 import { createCustomer, type Owner } from '../support/customers.ts';
 import { expectError, request, type Answer } from '../support/http.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';
-
-interface Received {
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-  at: number;
-}
-
-/** A receiver on 127.0.0.1: records every request, answers as `answer` says (or never). */
-class Receiver {
-  readonly received: Received[] = [];
-  answer: (req: Received, res: ServerResponse) => void = (_req, res) => res.writeHead(204).end();
-  private server: Server | undefined;
-  private readonly hanging = new Set<ServerResponse>();
-  port = 0;
-
-  async start(port = 0): Promise<this> {
-    this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const got: Received = {
-          path: req.url ?? '',
-          headers: req.headers as Record<string, string>,
-          body: Buffer.concat(chunks).toString('utf8'),
-          at: Date.now(),
-        };
-        this.received.push(got);
-        this.hanging.add(res);
-        res.on('close', () => this.hanging.delete(res));
-        this.answer(got, res);
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-    return this;
-  }
-
-  url(path = '/hook'): string {
-    return `http://127.0.0.1:${this.port}${path}`;
-  }
-
-  async stop(): Promise<void> {
-    for (const res of this.hanging) res.destroy();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
-    this.server?.closeAllConnections();
-  }
-}
-
-const headersOf = (r: Received) => ({
-  'webhook-id': r.headers['webhook-id']!,
-  'webhook-timestamp': r.headers['webhook-timestamp']!,
-  'webhook-signature': r.headers['webhook-signature']!,
-});
+import { headersOf, Receiver } from '../support/webhook-receiver.ts';
 
 let system: TestSystem;
 let owner: Owner;
@@ -348,6 +295,66 @@ describe('delivery', () => {
     expect(second.nextCursor).toBeNull();
     expectError(await api('GET', `/api/v1/webhooks/${id}/deliveries?limit=0`), 400, 'MALFORMED_REQUEST');
     expectError(await api('GET', `/api/v1/webhooks/${id}/deliveries?limit=101`), 400, 'MALFORMED_REQUEST');
+  });
+});
+
+describe('events from producers (EnqueueEvents, ListeningSites)', () => {
+  const producer = (caller: 'media' | 'gateway' = 'media') =>
+    createClient(loadProtos().cfs.webhooks.v1.WebhooksService, system.addresses.webhooks, system.serviceTokens[caller]);
+  const event = (id: string, type = 'ai.budget.status_changed', siteId = owner.site.id) => ({
+    id,
+    siteId,
+    type,
+    dataJson: JSON.stringify({ period: '2026-11', status: 'warning', used: 8, budget: 10 }),
+    occurredAt: '2026-11-27T10:00:00.000Z',
+  });
+
+  it('become one signed delivery per endpoint that lists the type, and an event sent again adds nothing', async () => {
+    const wants = await receiver();
+    const other = await receiver();
+    const { secret } = await endpoint(wants.url(), ['ai.budget.status_changed']);
+    await endpoint(other.url(), ['feed.changed']);
+    const listening = await callUnary(
+      producer(),
+      'ListeningSites',
+      { type: 'ai.budget.status_changed', siteIds: [owner.site.id, 'site_nobody'] },
+      { deadlineMs: 5000 },
+    );
+    expect(listening.siteIds).toEqual([owner.site.id]);
+    const id = `media_${Date.now()}`;
+    const first = await callUnary(producer(), 'EnqueueEvents', { events: [event(id)] }, { deadlineMs: 5000 });
+    expect(first).toMatchObject({ accepted: 1, deliveries: 1 });
+    const again = await callUnary(producer(), 'EnqueueEvents', { events: [event(id)] }, { deadlineMs: 5000 });
+    expect(again).toMatchObject({ accepted: 0, deliveries: 0 });
+    await expect.poll(() => wants.received.length, { timeout: 10_000 }).toBe(1);
+    const payload = new Webhook(secret).verify(wants.received[0]!.body, headersOf(wants.received[0]!)) as { type: string; timestamp: string; data: unknown };
+    expect(payload).toEqual({
+      type: 'ai.budget.status_changed',
+      timestamp: '2026-11-27T10:00:00.000Z',
+      data: { period: '2026-11', status: 'warning', used: 8, budget: 10 },
+    });
+    // Nothing for the endpoint that does not list the type, nor a second delivery of the repeat.
+    await api('POST', `/api/v1/webhooks/${(await endpoint(wants.url(), ['feed.changed'])).id}/test`);
+    await expect.poll(() => wants.received.length, { timeout: 10_000 }).toBe(2);
+    expect(other.received).toHaveLength(0);
+    expect(wants.received.filter((r) => r.body.includes('ai.budget.status_changed'))).toHaveLength(1);
+  });
+
+  it('refuse webhook.test, unknown types, data that is not an object and callers not listed', async () => {
+    await expect(callUnary(producer(), 'EnqueueEvents', { events: [event('x1', 'webhook.test')] }, { deadlineMs: 5000 })).rejects.toMatchObject({
+      code: 'MALFORMED_REQUEST',
+    });
+    await expect(callUnary(producer(), 'EnqueueEvents', { events: [event('x2', 'site.deleted')] }, { deadlineMs: 5000 })).rejects.toMatchObject({
+      code: 'MALFORMED_REQUEST',
+    });
+    await expect(callUnary(producer(), 'EnqueueEvents', { events: [{ ...event('x3'), dataJson: '[1]' }] }, { deadlineMs: 5000 })).rejects.toMatchObject({
+      code: 'MALFORMED_REQUEST',
+    });
+    await expect(callUnary(producer(), 'EnqueueEvents', { events: [] }, { deadlineMs: 5000 })).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
+    const refused = await callUnary(producer('gateway'), 'EnqueueEvents', { events: [event('x4')] }, { deadlineMs: 5000 }).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(Error);
+    expect(refused).not.toMatchObject({ code: 'MALFORMED_REQUEST' });
+    expect(String((refused as Error).message)).not.toContain('x4');
   });
 });
 

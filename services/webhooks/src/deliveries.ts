@@ -126,6 +126,23 @@ export class DeliveryEngine {
     });
   }
 
+  /** Schedules many new deliveries' first attempts in one insert (again: no second job). */
+  async scheduleMany(deliveries: ReadonlyArray<Pick<WebhookDelivery, 'id' | 'endpointId' | 'attempts' | 'nextAttemptAt'>>): Promise<void> {
+    for (let i = 0; i < deliveries.length; i += 500) {
+      const jobs = deliveries.slice(i, i + 500).map((delivery) => {
+        const dueAt = delivery.nextAttemptAt ?? this.now();
+        const attempt = delivery.attempts + 1;
+        return {
+          id: jobId(delivery.id, attempt, dueAt),
+          data: { deliveryId: delivery.id, attempt } satisfies AttemptJob,
+          singletonKey: delivery.endpointId,
+          startAfter: dueAt,
+        };
+      });
+      await this.boss.insert(ATTEMPT_QUEUE, jobs);
+    }
+  }
+
   /** Schedules what is owed and past due, in case its job was lost (a crash between commit and job). */
   async sweep(): Promise<number> {
     const due = await this.options.prisma.webhookDelivery.findMany({

@@ -9,6 +9,7 @@ import { parseOrRefuse, webhookDescription } from '@cfs/common/rules';
 import { newId } from '@cfs/common/ids';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import type { DeliveryEngine } from './deliveries.ts';
+import { deliveryRow } from './event-intake.ts';
 import type { Prisma, PrismaClient, WebhookDelivery, WebhookEndpoint } from './generated/prisma/client.ts';
 import { endpointUrl, eventTypes, newSecret, PREVIOUS_SECRET_MS, type EventType, type UrlPolicy } from './webhook-rules.ts';
 
@@ -187,9 +188,9 @@ export class Endpoints {
   }
 
   /**
-   * The seam producers call (step by step: the test route now, an outbox relay for the other
-   * events): one delivery per enabled endpoint of the Site that wants the event, committed, then
-   * scheduled. Should scheduling fail after the commit, the sweeper schedules it.
+   * An event of this service's own (webhook.test): one delivery per enabled endpoint of the Site
+   * that wants it (or the one named), committed, then scheduled; should scheduling fail after the
+   * commit, the sweeper schedules it. Producers' events come through EventIntake.
    */
   async enqueue(event: WebhookEvent): Promise<WebhookDelivery[]> {
     const at = event.at ?? this.now();
@@ -198,19 +199,9 @@ export class Endpoints {
       select: { id: true },
     });
     if (endpoints.length === 0) return [];
-    const rows = endpoints.map((e) => ({
-      id: newId('whmsg'),
-      endpointId: e.id,
-      eventType: event.type,
-      data: event.data,
-      eventAt: at,
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: at,
-      createdAt: at,
-    }));
-    const created = await this.prisma.$transaction(rows.map((data) => this.prisma.webhookDelivery.create({ data })));
-    for (const delivery of created) await this.engine.schedule(delivery);
+    const rows = endpoints.map((e) => deliveryRow(e.id, { type: event.type, data: event.data, at }, at));
+    const created = await this.prisma.webhookDelivery.createManyAndReturn({ data: rows });
+    await this.engine.scheduleMany(created);
     return created;
   }
 }

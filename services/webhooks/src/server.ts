@@ -8,6 +8,7 @@ import type { Delivery } from '@cfs/protos/generated/cfs/webhooks/v1/Delivery.js
 import type { Endpoint } from '@cfs/protos/generated/cfs/webhooks/v1/Endpoint.js';
 import type { WebhooksServiceHandlers } from '@cfs/protos/generated/cfs/webhooks/v1/WebhooksService.js';
 import type { Endpoints, WebhookDelivery, WebhookEndpoint } from './endpoints.ts';
+import type { EventIntake } from './event-intake.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 
 export function endpointMessage(e: WebhookEndpoint): Endpoint {
@@ -49,10 +50,19 @@ export const WEBHOOKS_CALLERS: CallerPolicy<RpcName<WebhooksServiceHandlers>> = 
   SendTest: [...CUSTOMER_DOORS],
   ListDeliveries: [...CUSTOMER_DOORS],
   RetryDelivery: [...CUSTOMER_DOORS],
+  // Producers, through their outbox relays (services/common/src/outbox.ts).
+  EnqueueEvents: ['media', 'billing'],
+  ListeningSites: ['media', 'billing'],
 };
 
-export function createWebhooksServer(deps: { prisma: PrismaClient; endpoints: Endpoints; logger: Logger; callers: ServiceCallers }): GrpcServer {
-  const { endpoints } = deps;
+export function createWebhooksServer(deps: {
+  prisma: PrismaClient;
+  endpoints: Endpoints;
+  intake: EventIntake;
+  logger: Logger;
+  callers: ServiceCallers;
+}): GrpcServer {
+  const { endpoints, intake } = deps;
   const site = (req: { siteId: string; customerId: string }) => ({ siteId: req.siteId, customerId: req.customerId });
   const handlers = implement<WebhooksServiceHandlers>(deps.logger, {
     ListEndpoints: async (req) => ({ endpoints: (await endpoints.list(site(req))).map(endpointMessage) }),
@@ -85,6 +95,11 @@ export function createWebhooksServer(deps: { prisma: PrismaClient; endpoints: En
       return { deliveries: page.deliveries.map(deliveryMessage), nextCursor: page.nextCursor };
     },
     RetryDelivery: async (req) => ({ delivery: deliveryMessage(await endpoints.retry(site(req), req.endpointId, req.deliveryId)) }),
+    EnqueueEvents: async (req) => {
+      const taken = await intake.take(req.events);
+      return { accepted: taken.accepted, deliveries: taken.deliveries.length };
+    },
+    ListeningSites: async (req) => ({ siteIds: await intake.listening(req.type, req.siteIds) }),
   });
   return new GrpcServer({
     logger: deps.logger,

@@ -8,6 +8,7 @@ import type { GrpcServer } from '@cfs/common/grpc';
 import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
 import { DeliveryEngine } from './deliveries.ts';
 import { Endpoints } from './endpoints.ts';
+import { EventIntake } from './event-intake.ts';
 import type { WebhooksEnv } from './env.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { createWebhooksServer } from './server.ts';
@@ -15,6 +16,7 @@ import { observeWebhookGauges } from './webhook-metrics.ts';
 
 export { webhooksEnvSchema, type WebhooksEnv } from './env.ts';
 export { Endpoints, type WebhookEvent } from './endpoints.ts';
+export { EventIntake, type ProducedEvent } from './event-intake.ts';
 
 export const WEBHOOKS_MIGRATIONS_DIR = new URL('../prisma/migrations', import.meta.url).pathname;
 
@@ -48,8 +50,13 @@ export async function createWebhooksService(env: WebhooksEnv, deps: WebhooksServ
     ...(deps.now ? { now: deps.now } : {}),
   });
   const endpoints = new Endpoints(prisma, engine, policy, deps.now);
+  const intake = new EventIntake(prisma, engine, deps.now);
   const stopGauges = observeWebhookGauges(prisma, logger, deps.now);
-  return createWebhooksServer({ prisma, endpoints, logger, callers: deps.callers })
+  const pruneEvents = () => intake.prune().catch((err: unknown) => logger.warn({ err: { message: (err as Error).message } }, 'pruning received events failed'));
+  void pruneEvents();
+  const pruner = setInterval(() => void pruneEvents(), 3600_000).unref();
+  return createWebhooksServer({ prisma, endpoints, intake, logger, callers: deps.callers })
+    .addCleanup(() => clearInterval(pruner))
     .addCleanup(() => stopGauges())
     .addCleanup(() => engine.stop())
     .addCleanup(() => dispatcher.close())

@@ -6,12 +6,16 @@ import type { CreateEndpointRequest as _cfs_webhooks_v1_CreateEndpointRequest, C
 import type { CreateEndpointResponse as _cfs_webhooks_v1_CreateEndpointResponse, CreateEndpointResponse__Output as _cfs_webhooks_v1_CreateEndpointResponse__Output } from '../../../cfs/webhooks/v1/CreateEndpointResponse.js';
 import type { DeleteEndpointRequest as _cfs_webhooks_v1_DeleteEndpointRequest, DeleteEndpointRequest__Output as _cfs_webhooks_v1_DeleteEndpointRequest__Output } from '../../../cfs/webhooks/v1/DeleteEndpointRequest.js';
 import type { DeleteEndpointResponse as _cfs_webhooks_v1_DeleteEndpointResponse, DeleteEndpointResponse__Output as _cfs_webhooks_v1_DeleteEndpointResponse__Output } from '../../../cfs/webhooks/v1/DeleteEndpointResponse.js';
+import type { EnqueueEventsRequest as _cfs_webhooks_v1_EnqueueEventsRequest, EnqueueEventsRequest__Output as _cfs_webhooks_v1_EnqueueEventsRequest__Output } from '../../../cfs/webhooks/v1/EnqueueEventsRequest.js';
+import type { EnqueueEventsResponse as _cfs_webhooks_v1_EnqueueEventsResponse, EnqueueEventsResponse__Output as _cfs_webhooks_v1_EnqueueEventsResponse__Output } from '../../../cfs/webhooks/v1/EnqueueEventsResponse.js';
 import type { GetEndpointRequest as _cfs_webhooks_v1_GetEndpointRequest, GetEndpointRequest__Output as _cfs_webhooks_v1_GetEndpointRequest__Output } from '../../../cfs/webhooks/v1/GetEndpointRequest.js';
 import type { GetEndpointResponse as _cfs_webhooks_v1_GetEndpointResponse, GetEndpointResponse__Output as _cfs_webhooks_v1_GetEndpointResponse__Output } from '../../../cfs/webhooks/v1/GetEndpointResponse.js';
 import type { ListDeliveriesRequest as _cfs_webhooks_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _cfs_webhooks_v1_ListDeliveriesRequest__Output } from '../../../cfs/webhooks/v1/ListDeliveriesRequest.js';
 import type { ListDeliveriesResponse as _cfs_webhooks_v1_ListDeliveriesResponse, ListDeliveriesResponse__Output as _cfs_webhooks_v1_ListDeliveriesResponse__Output } from '../../../cfs/webhooks/v1/ListDeliveriesResponse.js';
 import type { ListEndpointsRequest as _cfs_webhooks_v1_ListEndpointsRequest, ListEndpointsRequest__Output as _cfs_webhooks_v1_ListEndpointsRequest__Output } from '../../../cfs/webhooks/v1/ListEndpointsRequest.js';
 import type { ListEndpointsResponse as _cfs_webhooks_v1_ListEndpointsResponse, ListEndpointsResponse__Output as _cfs_webhooks_v1_ListEndpointsResponse__Output } from '../../../cfs/webhooks/v1/ListEndpointsResponse.js';
+import type { ListeningSitesRequest as _cfs_webhooks_v1_ListeningSitesRequest, ListeningSitesRequest__Output as _cfs_webhooks_v1_ListeningSitesRequest__Output } from '../../../cfs/webhooks/v1/ListeningSitesRequest.js';
+import type { ListeningSitesResponse as _cfs_webhooks_v1_ListeningSitesResponse, ListeningSitesResponse__Output as _cfs_webhooks_v1_ListeningSitesResponse__Output } from '../../../cfs/webhooks/v1/ListeningSitesResponse.js';
 import type { RetryDeliveryRequest as _cfs_webhooks_v1_RetryDeliveryRequest, RetryDeliveryRequest__Output as _cfs_webhooks_v1_RetryDeliveryRequest__Output } from '../../../cfs/webhooks/v1/RetryDeliveryRequest.js';
 import type { RetryDeliveryResponse as _cfs_webhooks_v1_RetryDeliveryResponse, RetryDeliveryResponse__Output as _cfs_webhooks_v1_RetryDeliveryResponse__Output } from '../../../cfs/webhooks/v1/RetryDeliveryResponse.js';
 import type { RotateSecretRequest as _cfs_webhooks_v1_RotateSecretRequest, RotateSecretRequest__Output as _cfs_webhooks_v1_RotateSecretRequest__Output } from '../../../cfs/webhooks/v1/RotateSecretRequest.js';
@@ -69,6 +73,31 @@ export interface WebhooksServiceClient extends grpc.Client {
   deleteEndpoint(argument: _cfs_webhooks_v1_DeleteEndpointRequest, callback: grpc.requestCallback<_cfs_webhooks_v1_DeleteEndpointResponse__Output>): grpc.ClientUnaryCall;
   
   /**
+   * Producers' events (relayed from their outboxes, services/common/src/outbox.ts) become
+   * deliveries: per event, one per enabled endpoint of its Site that lists its type, committed
+   * before the answer. Idempotent by the event's id: an event taken before adds nothing, so a
+   * relay that died between this call and forgetting its outbox rows may send them again.
+   * Callers: media, billing. Errors: INVALID_ARGUMENT for an unknown or unsubscribable type,
+   * data that is not a JSON object, an empty id or Site, more than 500 events.
+   */
+  EnqueueEvents(argument: _cfs_webhooks_v1_EnqueueEventsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_EnqueueEventsResponse__Output>): grpc.ClientUnaryCall;
+  EnqueueEvents(argument: _cfs_webhooks_v1_EnqueueEventsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_webhooks_v1_EnqueueEventsResponse__Output>): grpc.ClientUnaryCall;
+  EnqueueEvents(argument: _cfs_webhooks_v1_EnqueueEventsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_EnqueueEventsResponse__Output>): grpc.ClientUnaryCall;
+  EnqueueEvents(argument: _cfs_webhooks_v1_EnqueueEventsRequest, callback: grpc.requestCallback<_cfs_webhooks_v1_EnqueueEventsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Producers' events (relayed from their outboxes, services/common/src/outbox.ts) become
+   * deliveries: per event, one per enabled endpoint of its Site that lists its type, committed
+   * before the answer. Idempotent by the event's id: an event taken before adds nothing, so a
+   * relay that died between this call and forgetting its outbox rows may send them again.
+   * Callers: media, billing. Errors: INVALID_ARGUMENT for an unknown or unsubscribable type,
+   * data that is not a JSON object, an empty id or Site, more than 500 events.
+   */
+  enqueueEvents(argument: _cfs_webhooks_v1_EnqueueEventsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_EnqueueEventsResponse__Output>): grpc.ClientUnaryCall;
+  enqueueEvents(argument: _cfs_webhooks_v1_EnqueueEventsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_webhooks_v1_EnqueueEventsResponse__Output>): grpc.ClientUnaryCall;
+  enqueueEvents(argument: _cfs_webhooks_v1_EnqueueEventsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_EnqueueEventsResponse__Output>): grpc.ClientUnaryCall;
+  enqueueEvents(argument: _cfs_webhooks_v1_EnqueueEventsRequest, callback: grpc.requestCallback<_cfs_webhooks_v1_EnqueueEventsResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
    * One endpoint. Callers: gateway, dashboard. Errors: NOT_FOUND.
    */
   GetEndpoint(argument: _cfs_webhooks_v1_GetEndpointRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_GetEndpointResponse__Output>): grpc.ClientUnaryCall;
@@ -114,6 +143,25 @@ export interface WebhooksServiceClient extends grpc.Client {
   listEndpoints(argument: _cfs_webhooks_v1_ListEndpointsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_webhooks_v1_ListEndpointsResponse__Output>): grpc.ClientUnaryCall;
   listEndpoints(argument: _cfs_webhooks_v1_ListEndpointsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_ListEndpointsResponse__Output>): grpc.ClientUnaryCall;
   listEndpoints(argument: _cfs_webhooks_v1_ListEndpointsRequest, callback: grpc.requestCallback<_cfs_webhooks_v1_ListEndpointsResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Of the Sites named, those with an enabled endpoint that lists the type: what a relay asks
+   * before it computes an event per Site. Callers: media, billing. Errors: INVALID_ARGUMENT for an
+   * unknown type or more than 1 000 Sites.
+   */
+  ListeningSites(argument: _cfs_webhooks_v1_ListeningSitesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_ListeningSitesResponse__Output>): grpc.ClientUnaryCall;
+  ListeningSites(argument: _cfs_webhooks_v1_ListeningSitesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_webhooks_v1_ListeningSitesResponse__Output>): grpc.ClientUnaryCall;
+  ListeningSites(argument: _cfs_webhooks_v1_ListeningSitesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_ListeningSitesResponse__Output>): grpc.ClientUnaryCall;
+  ListeningSites(argument: _cfs_webhooks_v1_ListeningSitesRequest, callback: grpc.requestCallback<_cfs_webhooks_v1_ListeningSitesResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Of the Sites named, those with an enabled endpoint that lists the type: what a relay asks
+   * before it computes an event per Site. Callers: media, billing. Errors: INVALID_ARGUMENT for an
+   * unknown type or more than 1 000 Sites.
+   */
+  listeningSites(argument: _cfs_webhooks_v1_ListeningSitesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_ListeningSitesResponse__Output>): grpc.ClientUnaryCall;
+  listeningSites(argument: _cfs_webhooks_v1_ListeningSitesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_webhooks_v1_ListeningSitesResponse__Output>): grpc.ClientUnaryCall;
+  listeningSites(argument: _cfs_webhooks_v1_ListeningSitesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_ListeningSitesResponse__Output>): grpc.ClientUnaryCall;
+  listeningSites(argument: _cfs_webhooks_v1_ListeningSitesRequest, callback: grpc.requestCallback<_cfs_webhooks_v1_ListeningSitesResponse__Output>): grpc.ClientUnaryCall;
   
   /**
    * One more attempt of a delivery, now, signed with the endpoint's current secrets. Callers:
@@ -212,6 +260,16 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
   DeleteEndpoint: grpc.handleUnaryCall<_cfs_webhooks_v1_DeleteEndpointRequest__Output, _cfs_webhooks_v1_DeleteEndpointResponse>;
   
   /**
+   * Producers' events (relayed from their outboxes, services/common/src/outbox.ts) become
+   * deliveries: per event, one per enabled endpoint of its Site that lists its type, committed
+   * before the answer. Idempotent by the event's id: an event taken before adds nothing, so a
+   * relay that died between this call and forgetting its outbox rows may send them again.
+   * Callers: media, billing. Errors: INVALID_ARGUMENT for an unknown or unsubscribable type,
+   * data that is not a JSON object, an empty id or Site, more than 500 events.
+   */
+  EnqueueEvents: grpc.handleUnaryCall<_cfs_webhooks_v1_EnqueueEventsRequest__Output, _cfs_webhooks_v1_EnqueueEventsResponse>;
+  
+  /**
    * One endpoint. Callers: gateway, dashboard. Errors: NOT_FOUND.
    */
   GetEndpoint: grpc.handleUnaryCall<_cfs_webhooks_v1_GetEndpointRequest__Output, _cfs_webhooks_v1_GetEndpointResponse>;
@@ -226,6 +284,13 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
    * The Site's endpoints, oldest first. Callers: gateway, dashboard.
    */
   ListEndpoints: grpc.handleUnaryCall<_cfs_webhooks_v1_ListEndpointsRequest__Output, _cfs_webhooks_v1_ListEndpointsResponse>;
+  
+  /**
+   * Of the Sites named, those with an enabled endpoint that lists the type: what a relay asks
+   * before it computes an event per Site. Callers: media, billing. Errors: INVALID_ARGUMENT for an
+   * unknown type or more than 1 000 Sites.
+   */
+  ListeningSites: grpc.handleUnaryCall<_cfs_webhooks_v1_ListeningSitesRequest__Output, _cfs_webhooks_v1_ListeningSitesResponse>;
   
   /**
    * One more attempt of a delivery, now, signed with the endpoint's current secrets. Callers:
@@ -257,9 +322,11 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
 export interface WebhooksServiceDefinition extends grpc.ServiceDefinition {
   CreateEndpoint: MethodDefinition<_cfs_webhooks_v1_CreateEndpointRequest, _cfs_webhooks_v1_CreateEndpointResponse, _cfs_webhooks_v1_CreateEndpointRequest__Output, _cfs_webhooks_v1_CreateEndpointResponse__Output>
   DeleteEndpoint: MethodDefinition<_cfs_webhooks_v1_DeleteEndpointRequest, _cfs_webhooks_v1_DeleteEndpointResponse, _cfs_webhooks_v1_DeleteEndpointRequest__Output, _cfs_webhooks_v1_DeleteEndpointResponse__Output>
+  EnqueueEvents: MethodDefinition<_cfs_webhooks_v1_EnqueueEventsRequest, _cfs_webhooks_v1_EnqueueEventsResponse, _cfs_webhooks_v1_EnqueueEventsRequest__Output, _cfs_webhooks_v1_EnqueueEventsResponse__Output>
   GetEndpoint: MethodDefinition<_cfs_webhooks_v1_GetEndpointRequest, _cfs_webhooks_v1_GetEndpointResponse, _cfs_webhooks_v1_GetEndpointRequest__Output, _cfs_webhooks_v1_GetEndpointResponse__Output>
   ListDeliveries: MethodDefinition<_cfs_webhooks_v1_ListDeliveriesRequest, _cfs_webhooks_v1_ListDeliveriesResponse, _cfs_webhooks_v1_ListDeliveriesRequest__Output, _cfs_webhooks_v1_ListDeliveriesResponse__Output>
   ListEndpoints: MethodDefinition<_cfs_webhooks_v1_ListEndpointsRequest, _cfs_webhooks_v1_ListEndpointsResponse, _cfs_webhooks_v1_ListEndpointsRequest__Output, _cfs_webhooks_v1_ListEndpointsResponse__Output>
+  ListeningSites: MethodDefinition<_cfs_webhooks_v1_ListeningSitesRequest, _cfs_webhooks_v1_ListeningSitesResponse, _cfs_webhooks_v1_ListeningSitesRequest__Output, _cfs_webhooks_v1_ListeningSitesResponse__Output>
   RetryDelivery: MethodDefinition<_cfs_webhooks_v1_RetryDeliveryRequest, _cfs_webhooks_v1_RetryDeliveryResponse, _cfs_webhooks_v1_RetryDeliveryRequest__Output, _cfs_webhooks_v1_RetryDeliveryResponse__Output>
   RotateSecret: MethodDefinition<_cfs_webhooks_v1_RotateSecretRequest, _cfs_webhooks_v1_RotateSecretResponse, _cfs_webhooks_v1_RotateSecretRequest__Output, _cfs_webhooks_v1_RotateSecretResponse__Output>
   SendTest: MethodDefinition<_cfs_webhooks_v1_SendTestRequest, _cfs_webhooks_v1_SendTestResponse, _cfs_webhooks_v1_SendTestRequest__Output, _cfs_webhooks_v1_SendTestResponse__Output>

@@ -27,3 +27,9 @@ export type WebhookEndpoint = Prisma.WebhookEndpointModel
  * 
  */
 export type WebhookDelivery = Prisma.WebhookDeliveryModel
+/**
+ * Model ReceivedEvent
+ * Producers' events taken by EnqueueEvents, kept RECEIVED_EVENT_DAYS so that one sent again
+ * (a relay that died before forgetting it) adds nothing.
+ */
+export type ReceivedEvent = Prisma.ReceivedEventModel

@@ -10,4 +10,5 @@
  */
 export type * from './models/WebhookEndpoint.js'
 export type * from './models/WebhookDelivery.js'
+export type * from './models/ReceivedEvent.js'
 export type * from './commonInputTypes.js'

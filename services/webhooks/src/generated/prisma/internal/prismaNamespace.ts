@@ -398,7 +398,8 @@ type FieldRefInputType<Model, FieldType> = Model extends never ? never : FieldRe
 
 export const ModelName = {
   WebhookEndpoint: 'WebhookEndpoint',
-  WebhookDelivery: 'WebhookDelivery'
+  WebhookDelivery: 'WebhookDelivery',
+  ReceivedEvent: 'ReceivedEvent'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -414,7 +415,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "webhookEndpoint" | "webhookDelivery"
+    modelProps: "webhookEndpoint" | "webhookDelivery" | "receivedEvent"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -566,6 +567,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    ReceivedEvent: {
+      payload: Prisma.$ReceivedEventPayload<ExtArgs>
+      fields: Prisma.ReceivedEventFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ReceivedEventFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceivedEventPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ReceivedEventFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceivedEventPayload>
+        }
+        findFirst: {
+          args: Prisma.ReceivedEventFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceivedEventPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ReceivedEventFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceivedEventPayload>
+        }
+        findMany: {
+          args: Prisma.ReceivedEventFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceivedEventPayload>[]
+        }
+        create: {
+          args: Prisma.ReceivedEventCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceivedEventPayload>
+        }
+        createMany: {
+          args: Prisma.ReceivedEventCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ReceivedEventCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceivedEventPayload>[]
+        }
+        delete: {
+          args: Prisma.ReceivedEventDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceivedEventPayload>
+        }
+        update: {
+          args: Prisma.ReceivedEventUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceivedEventPayload>
+        }
+        deleteMany: {
+          args: Prisma.ReceivedEventDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ReceivedEventUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ReceivedEventUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceivedEventPayload>[]
+        }
+        upsert: {
+          args: Prisma.ReceivedEventUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceivedEventPayload>
+        }
+        aggregate: {
+          args: Prisma.ReceivedEventAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateReceivedEvent>
+        }
+        groupBy: {
+          args: Prisma.ReceivedEventGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ReceivedEventGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ReceivedEventCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ReceivedEventCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -637,10 +712,21 @@ export const WebhookDeliveryScalarFieldEnum = {
   nextAttemptAt: 'nextAttemptAt',
   responseStatus: 'responseStatus',
   durationMs: 'durationMs',
-  createdAt: 'createdAt'
+  createdAt: 'createdAt',
+  eventId: 'eventId'
 } as const
 
 export type WebhookDeliveryScalarFieldEnum = (typeof WebhookDeliveryScalarFieldEnum)[keyof typeof WebhookDeliveryScalarFieldEnum]
+
+
+export const ReceivedEventScalarFieldEnum = {
+  id: 'id',
+  siteId: 'siteId',
+  type: 'type',
+  createdAt: 'createdAt'
+} as const
+
+export type ReceivedEventScalarFieldEnum = (typeof ReceivedEventScalarFieldEnum)[keyof typeof ReceivedEventScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -918,6 +1004,7 @@ export type PrismaClientOptions = PrismaClientOptionsWithAccelerateUrl | PrismaC
 export type GlobalOmitConfig = {
   webhookEndpoint?: Prisma.WebhookEndpointOmit
   webhookDelivery?: Prisma.WebhookDeliveryOmit
+  receivedEvent?: Prisma.ReceivedEventOmit
 }
 
 /* Types for Logging */

@@ -52,7 +52,8 @@ export const AnyNull = runtime.AnyNull
 
 export const ModelName = {
   WebhookEndpoint: 'WebhookEndpoint',
-  WebhookDelivery: 'WebhookDelivery'
+  WebhookDelivery: 'WebhookDelivery',
+  ReceivedEvent: 'ReceivedEvent'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -103,10 +104,21 @@ export const WebhookDeliveryScalarFieldEnum = {
   nextAttemptAt: 'nextAttemptAt',
   responseStatus: 'responseStatus',
   durationMs: 'durationMs',
-  createdAt: 'createdAt'
+  createdAt: 'createdAt',
+  eventId: 'eventId'
 } as const
 
 export type WebhookDeliveryScalarFieldEnum = (typeof WebhookDeliveryScalarFieldEnum)[keyof typeof WebhookDeliveryScalarFieldEnum]
+
+
+export const ReceivedEventScalarFieldEnum = {
+  id: 'id',
+  siteId: 'siteId',
+  type: 'type',
+  createdAt: 'createdAt'
+} as const
+
+export type ReceivedEventScalarFieldEnum = (typeof ReceivedEventScalarFieldEnum)[keyof typeof ReceivedEventScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -50,6 +50,7 @@ export type WebhookDeliveryMinAggregateOutputType = {
   responseStatus: number | null
   durationMs: number | null
   createdAt: Date | null
+  eventId: string | null
 }
 
 export type WebhookDeliveryMaxAggregateOutputType = {
@@ -64,6 +65,7 @@ export type WebhookDeliveryMaxAggregateOutputType = {
   responseStatus: number | null
   durationMs: number | null
   createdAt: Date | null
+  eventId: string | null
 }
 
 export type WebhookDeliveryCountAggregateOutputType = {
@@ -79,6 +81,7 @@ export type WebhookDeliveryCountAggregateOutputType = {
   responseStatus: number
   durationMs: number
   createdAt: number
+  eventId: number
   _all: number
 }
 
@@ -107,6 +110,7 @@ export type WebhookDeliveryMinAggregateInputType = {
   responseStatus?: true
   durationMs?: true
   createdAt?: true
+  eventId?: true
 }
 
 export type WebhookDeliveryMaxAggregateInputType = {
@@ -121,6 +125,7 @@ export type WebhookDeliveryMaxAggregateInputType = {
   responseStatus?: true
   durationMs?: true
   createdAt?: true
+  eventId?: true
 }
 
 export type WebhookDeliveryCountAggregateInputType = {
@@ -136,6 +141,7 @@ export type WebhookDeliveryCountAggregateInputType = {
   responseStatus?: true
   durationMs?: true
   createdAt?: true
+  eventId?: true
   _all?: true
 }
 
@@ -238,6 +244,7 @@ export type WebhookDeliveryGroupByOutputType = {
   responseStatus: number | null
   durationMs: number | null
   createdAt: Date
+  eventId: string | null
   _count: WebhookDeliveryCountAggregateOutputType | null
   _avg: WebhookDeliveryAvgAggregateOutputType | null
   _sum: WebhookDeliverySumAggregateOutputType | null
@@ -276,6 +283,7 @@ export type WebhookDeliveryWhereInput = {
   responseStatus?: Prisma.IntNullableFilter<"WebhookDelivery"> | number | null
   durationMs?: Prisma.IntNullableFilter<"WebhookDelivery"> | number | null
   createdAt?: Prisma.DateTimeFilter<"WebhookDelivery"> | Date | string
+  eventId?: Prisma.StringNullableFilter<"WebhookDelivery"> | string | null
   endpoint?: Prisma.XOR<Prisma.WebhookEndpointScalarRelationFilter, Prisma.WebhookEndpointWhereInput>
 }
 
@@ -292,6 +300,7 @@ export type WebhookDeliveryOrderByWithRelationInput = {
   responseStatus?: Prisma.SortOrderInput | Prisma.SortOrder
   durationMs?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  eventId?: Prisma.SortOrderInput | Prisma.SortOrder
   endpoint?: Prisma.WebhookEndpointOrderByWithRelationInput
 }
 
@@ -311,6 +320,7 @@ export type WebhookDeliveryWhereUniqueInput = Prisma.AtLeast<{
   responseStatus?: Prisma.IntNullableFilter<"WebhookDelivery"> | number | null
   durationMs?: Prisma.IntNullableFilter<"WebhookDelivery"> | number | null
   createdAt?: Prisma.DateTimeFilter<"WebhookDelivery"> | Date | string
+  eventId?: Prisma.StringNullableFilter<"WebhookDelivery"> | string | null
   endpoint?: Prisma.XOR<Prisma.WebhookEndpointScalarRelationFilter, Prisma.WebhookEndpointWhereInput>
 }, "id">
 
@@ -327,6 +337,7 @@ export type WebhookDeliveryOrderByWithAggregationInput = {
   responseStatus?: Prisma.SortOrderInput | Prisma.SortOrder
   durationMs?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  eventId?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.WebhookDeliveryCountOrderByAggregateInput
   _avg?: Prisma.WebhookDeliveryAvgOrderByAggregateInput
   _max?: Prisma.WebhookDeliveryMaxOrderByAggregateInput
@@ -350,6 +361,7 @@ export type WebhookDeliveryScalarWhereWithAggregatesInput = {
   responseStatus?: Prisma.IntNullableWithAggregatesFilter<"WebhookDelivery"> | number | null
   durationMs?: Prisma.IntNullableWithAggregatesFilter<"WebhookDelivery"> | number | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"WebhookDelivery"> | Date | string
+  eventId?: Prisma.StringNullableWithAggregatesFilter<"WebhookDelivery"> | string | null
 }
 
 export type WebhookDeliveryCreateInput = {
@@ -364,6 +376,7 @@ export type WebhookDeliveryCreateInput = {
   responseStatus?: number | null
   durationMs?: number | null
   createdAt: Date | string
+  eventId?: string | null
   endpoint: Prisma.WebhookEndpointCreateNestedOneWithoutDeliveriesInput
 }
 
@@ -380,6 +393,7 @@ export type WebhookDeliveryUncheckedCreateInput = {
   responseStatus?: number | null
   durationMs?: number | null
   createdAt: Date | string
+  eventId?: string | null
 }
 
 export type WebhookDeliveryUpdateInput = {
@@ -394,6 +408,7 @@ export type WebhookDeliveryUpdateInput = {
   responseStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  eventId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   endpoint?: Prisma.WebhookEndpointUpdateOneRequiredWithoutDeliveriesNestedInput
 }
 
@@ -410,6 +425,7 @@ export type WebhookDeliveryUncheckedUpdateInput = {
   responseStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  eventId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type WebhookDeliveryCreateManyInput = {
@@ -425,6 +441,7 @@ export type WebhookDeliveryCreateManyInput = {
   responseStatus?: number | null
   durationMs?: number | null
   createdAt: Date | string
+  eventId?: string | null
 }
 
 export type WebhookDeliveryUpdateManyMutationInput = {
@@ -439,6 +456,7 @@ export type WebhookDeliveryUpdateManyMutationInput = {
   responseStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  eventId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type WebhookDeliveryUncheckedUpdateManyInput = {
@@ -454,6 +472,7 @@ export type WebhookDeliveryUncheckedUpdateManyInput = {
   responseStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  eventId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type WebhookDeliveryListRelationFilter = {
@@ -479,6 +498,7 @@ export type WebhookDeliveryCountOrderByAggregateInput = {
   responseStatus?: Prisma.SortOrder
   durationMs?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  eventId?: Prisma.SortOrder
 }
 
 export type WebhookDeliveryAvgOrderByAggregateInput = {
@@ -499,6 +519,7 @@ export type WebhookDeliveryMaxOrderByAggregateInput = {
   responseStatus?: Prisma.SortOrder
   durationMs?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  eventId?: Prisma.SortOrder
 }
 
 export type WebhookDeliveryMinOrderByAggregateInput = {
@@ -513,6 +534,7 @@ export type WebhookDeliveryMinOrderByAggregateInput = {
   responseStatus?: Prisma.SortOrder
   durationMs?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  eventId?: Prisma.SortOrder
 }
 
 export type WebhookDeliverySumOrderByAggregateInput = {
@@ -591,6 +613,7 @@ export type WebhookDeliveryCreateWithoutEndpointInput = {
   responseStatus?: number | null
   durationMs?: number | null
   createdAt: Date | string
+  eventId?: string | null
 }
 
 export type WebhookDeliveryUncheckedCreateWithoutEndpointInput = {
@@ -605,6 +628,7 @@ export type WebhookDeliveryUncheckedCreateWithoutEndpointInput = {
   responseStatus?: number | null
   durationMs?: number | null
   createdAt: Date | string
+  eventId?: string | null
 }
 
 export type WebhookDeliveryCreateOrConnectWithoutEndpointInput = {
@@ -649,6 +673,7 @@ export type WebhookDeliveryScalarWhereInput = {
   responseStatus?: Prisma.IntNullableFilter<"WebhookDelivery"> | number | null
   durationMs?: Prisma.IntNullableFilter<"WebhookDelivery"> | number | null
   createdAt?: Prisma.DateTimeFilter<"WebhookDelivery"> | Date | string
+  eventId?: Prisma.StringNullableFilter<"WebhookDelivery"> | string | null
 }
 
 export type WebhookDeliveryCreateManyEndpointInput = {
@@ -663,6 +688,7 @@ export type WebhookDeliveryCreateManyEndpointInput = {
   responseStatus?: number | null
   durationMs?: number | null
   createdAt: Date | string
+  eventId?: string | null
 }
 
 export type WebhookDeliveryUpdateWithoutEndpointInput = {
@@ -677,6 +703,7 @@ export type WebhookDeliveryUpdateWithoutEndpointInput = {
   responseStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  eventId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type WebhookDeliveryUncheckedUpdateWithoutEndpointInput = {
@@ -691,6 +718,7 @@ export type WebhookDeliveryUncheckedUpdateWithoutEndpointInput = {
   responseStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  eventId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type WebhookDeliveryUncheckedUpdateManyWithoutEndpointInput = {
@@ -705,6 +733,7 @@ export type WebhookDeliveryUncheckedUpdateManyWithoutEndpointInput = {
   responseStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  eventId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 
@@ -722,6 +751,7 @@ export type WebhookDeliverySelect<ExtArgs extends runtime.Types.Extensions.Inter
   responseStatus?: boolean
   durationMs?: boolean
   createdAt?: boolean
+  eventId?: boolean
   endpoint?: boolean | Prisma.WebhookEndpointDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["webhookDelivery"]>
 
@@ -738,6 +768,7 @@ export type WebhookDeliverySelectCreateManyAndReturn<ExtArgs extends runtime.Typ
   responseStatus?: boolean
   durationMs?: boolean
   createdAt?: boolean
+  eventId?: boolean
   endpoint?: boolean | Prisma.WebhookEndpointDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["webhookDelivery"]>
 
@@ -754,6 +785,7 @@ export type WebhookDeliverySelectUpdateManyAndReturn<ExtArgs extends runtime.Typ
   responseStatus?: boolean
   durationMs?: boolean
   createdAt?: boolean
+  eventId?: boolean
   endpoint?: boolean | Prisma.WebhookEndpointDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["webhookDelivery"]>
 
@@ -770,9 +802,10 @@ export type WebhookDeliverySelectScalar = {
   responseStatus?: boolean
   durationMs?: boolean
   createdAt?: boolean
+  eventId?: boolean
 }
 
-export type WebhookDeliveryOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "endpointId" | "eventType" | "data" | "eventAt" | "status" | "attempts" | "lastAttemptAt" | "nextAttemptAt" | "responseStatus" | "durationMs" | "createdAt", ExtArgs["result"]["webhookDelivery"]>
+export type WebhookDeliveryOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "endpointId" | "eventType" | "data" | "eventAt" | "status" | "attempts" | "lastAttemptAt" | "nextAttemptAt" | "responseStatus" | "durationMs" | "createdAt" | "eventId", ExtArgs["result"]["webhookDelivery"]>
 export type WebhookDeliveryInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   endpoint?: boolean | Prisma.WebhookEndpointDefaultArgs<ExtArgs>
 }
@@ -813,6 +846,10 @@ export type $WebhookDeliveryPayload<ExtArgs extends runtime.Types.Extensions.Int
     responseStatus: number | null
     durationMs: number | null
     createdAt: Date
+    /**
+     * The producer's event it delivers (null for webhook.test).
+     */
+    eventId: string | null
   }, ExtArgs["result"]["webhookDelivery"]>
   composites: {}
 }
@@ -1249,6 +1286,7 @@ export interface WebhookDeliveryFieldRefs {
   readonly responseStatus: Prisma.FieldRef<"WebhookDelivery", 'Int'>
   readonly durationMs: Prisma.FieldRef<"WebhookDelivery", 'Int'>
   readonly createdAt: Prisma.FieldRef<"WebhookDelivery", 'DateTime'>
+  readonly eventId: Prisma.FieldRef<"WebhookDelivery", 'String'>
 }
     
 
