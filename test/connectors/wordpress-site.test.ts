@@ -364,6 +364,18 @@ describe('the WordPress connector in WordPress', () => {
       await page.getByText('Connected', { exact: true }).waitFor();
       expect(await page.locator('code').first().innerText()).toBe(owner.site.id);
       expect(await page.content()).not.toContain(code);
+      // This system delivers webhooks over https to public addresses only: the service refused the
+      // site's http://127.0.0.1 route, and the page says so (test/connectors/wordpress-webhooks.test.ts has them on).
+      await expect
+        .poll(() =>
+          page
+            .getByText(/^Instant updates: off/)
+            .locator('..')
+            .innerText(),
+        )
+        .toMatch(
+          /Instant updates: off — the service cannot deliver to this site's address \(The Content Feed Service answered 400: .+\)\.\s+The sync runs every 5 minutes\./,
+        );
       await shot(page, 'wordpress-connected');
 
       await page.getByRole('button', { name: 'Sync now' }).click();

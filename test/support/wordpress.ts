@@ -36,8 +36,11 @@ export interface WordPressSite {
   stop: () => Promise<void>;
 }
 
-/** Installs a fresh WordPress with the plugin (not yet activated) and serves it. */
-export async function startWordPress(label: string): Promise<WordPressSite> {
+/**
+ * Installs a fresh WordPress with the plugin (not yet activated) and serves it. `wpCron`: WP-Cron
+ * as a production site has it (spawned by requests), instead of run only when a test calls wp-cron.php.
+ */
+export async function startWordPress(label: string, options: { wpCron?: boolean } = {}): Promise<WordPressSite> {
   if (!existsSync(path.join(DEBIAN_WORDPRESS, 'wp-settings.php'))) {
     throw new Error(`no WordPress at ${DEBIAN_WORDPRESS}: apt-get install wordpress (.ci/run does)`);
   }
@@ -75,8 +78,11 @@ ${salts.map((s) => `define( '${s}', '${randomBytes(24).toString('hex')}' );`).jo
 $table_prefix = 'wp_';
 define( 'WP_HOME', 'http://' . WP_TEST_HOST );
 define( 'WP_SITEURL', 'http://' . WP_TEST_HOST );
-// Cron runs when the test calls wp-cron.php, not on a page view: the test decides when a sync happens.
-define( 'DISABLE_WP_CRON', true );
+${
+  options.wpCron
+    ? '// WP-Cron as in production: a request that finds an event due spawns wp-cron.php.'
+    : "// Cron runs when the test calls wp-cron.php, not on a page view: the test decides when a sync happens.\ndefined( 'DISABLE_WP_CRON' ) || define( 'DISABLE_WP_CRON', true );"
+}
 // No calls to wordpress.org (this machine's network is closed; each would wait for its time-out).
 // The Service URL is on 127.0.0.1, WordPress's own host, which the block lets through.
 define( 'WP_HTTP_BLOCK_EXTERNAL', true );

@@ -11,6 +11,7 @@
 namespace Content_Feed_Connector\Tests;
 
 use Content_Feed_Connector\Settings_Page;
+use Content_Feed_Connector\Instant_Updates;
 use Content_Feed_Connector\Settings_View_Model;
 use PHPUnit\Framework\TestCase;
 
@@ -124,6 +125,23 @@ final class SettingsTemplateTest extends TestCase {
 		$this->assertSame( array( ' ' . $text, ' Sport' ), array_map( static fn ( $n ) => $n->textContent, iterator_to_array( $page->query( '//fieldset/label' ) ) ) );
 		$this->assertSame( array( '(<i>ai</i>, ml)' ), array_map( static fn ( $n ) => $n->textContent, iterator_to_array( $page->query( '//span[@class="description"]' ) ) ) );
 		$this->assertSame( '', $page->query( '//input[@name="drafts"]' )->item( 0 )->getAttribute( 'checked' ) );
+	}
+
+	public function test_instant_updates_on_with_the_last_event_or_off_with_why_as_text(): void {
+		$connected = static fn ( array $instant ): Settings_View_Model => new Settings_View_Model( array( 'service_url' => 'http://127.0.0.1:8080' ), array( 'site_id' => 'site-1' ), true, array(), 0, $instant );
+		$line      = fn ( Settings_View_Model $view ): string => preg_replace( '/\s+/', ' ', trim( self::page( $view, array( 'subscriptions' => array() ) )->query( '//p[contains(., "Instant updates")]' )->item( 0 )->textContent ) );
+
+		$on = $line( $connected( Instant_Updates::status( array( 'endpoint_id' => 'whe_1', 'last_event' => array( 'at' => 1700000000, 'type' => 'feed.changed' ) ), true ) ) );
+		$this->assertStringStartsWith( 'Instant updates: on — last event: 2023-11-14 22:13.', $on );
+		$this->assertStringContainsString( '5-minute sync stays as the fallback', $on );
+		$this->assertStringStartsWith( 'Instant updates: on — no event received yet.', $line( $connected( Instant_Updates::status( array( 'endpoint_id' => 'whe_1' ), true ) ) ) );
+
+		$refused = $line( $connected( Instant_Updates::status( array( 'reason' => Instant_Updates::REFUSED, 'detail' => self::HOSTILE ), false ) ) );
+		$this->assertSame( 'Instant updates: off — the service cannot deliver to this site\'s address (' . html_entity_decode( self::HOSTILE ) . '). The sync runs every 5 minutes.', $refused );
+		$page = self::page( $connected( Instant_Updates::status( array( 'reason' => Instant_Updates::REFUSED, 'detail' => self::HOSTILE ), false ) ), array( 'subscriptions' => array() ) );
+		$this->assertNoMarkupFrom( $page );
+		$this->assertStringStartsWith( 'Instant updates: off — the Site\'s plan does not include webhooks.', $line( $connected( Instant_Updates::status( array( 'reason' => Instant_Updates::NOT_ENTITLED ), false ) ) ) );
+		$this->assertStringStartsWith( 'Instant updates: off — the connection\'s Credential may not manage webhooks', $line( $connected( Instant_Updates::status( array( 'reason' => Instant_Updates::NO_SCOPE ), false ) ) ) );
 	}
 
 	public function test_a_failed_subscriptions_read_shows_its_notice_instead_of_the_form(): void {

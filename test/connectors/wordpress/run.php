@@ -6,6 +6,8 @@
  */
 
 require __DIR__ . '/wp-config-values.php';
+// The test's own reads and writes never start WP-Cron (a request to WordPress would, where it is on).
+define( 'DISABLE_WP_CRON', true );
 $_SERVER['HTTP_HOST'] = WP_TEST_HOST;
 require __DIR__ . '/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/plugin.php';

@@ -75,7 +75,7 @@ final class Api_Client {
 	 * Redeems a connection code: POST /connect/cms/redeem, no Authorization header.
 	 *
 	 * @param string $code The code the site owner pasted.
-	 * @return array{site_id: string, credential_id: string, secret: Secret}
+	 * @return array{site_id: string, credential_id: string, secret: Secret, scopes: array<int, string>}
 	 * @throws Api_Exception When the code is wrong or used, or the service cannot be reached.
 	 */
 	public function redeem( #[\SensitiveParameter] string $code ): array {
@@ -91,7 +91,51 @@ final class Api_Client {
 			'site_id'       => $body['site']['id'],
 			'credential_id' => $body['credential']['id'],
 			'secret'        => new Secret( $body['credential']['secret'] ),
+			'scopes'        => is_array( $body['credential']['scopes'] ?? null ) ? array_values( array_filter( $body['credential']['scopes'], 'is_string' ) ) : array(),
 		);
+	}
+
+	/**
+	 * Registers a webhook endpoint for the Site (POST /api/v1/webhooks); its secret is in the
+	 * answer only.
+	 *
+	 * @param string             $url         Where the service delivers.
+	 * @param array<int, string> $events      The event types.
+	 * @param string             $description Shown in the dashboard.
+	 * @return array{id: string, secret: Secret}
+	 * @throws Api_Exception On any failure (403 SCOPE_DENIED or CAPABILITY_NOT_ENTITLED, 400 for a URL refused: see error_code and status).
+	 */
+	public function create_webhook( string $url, array $events, string $description ): array {
+		$request = (string) json_encode(
+			array(
+				'url'         => $url,
+				'events'      => array_values( $events ),
+				'description' => mb_substr( $description, 0, 200 ),
+			)
+		);
+		$answer  = $this->call( 'POST', '/api/v1/webhooks', array( 'content-type' => 'application/json' ), $request, true );
+		$body    = $this->json( $answer, 201 );
+		if ( ! is_string( $body['id'] ?? null ) || ! is_string( $body['secret'] ?? null ) || ! str_starts_with( $body['secret'], 'whsec_' ) ) {
+			throw new Api_Exception( Api_Exception::FAILED, __( 'The service answered the webhook registration in an unexpected shape.', 'content-feed-connector' ), $answer->status );
+		}
+		return array(
+			'id'     => $body['id'],
+			'secret' => new Secret( $body['secret'] ),
+		);
+	}
+
+	/**
+	 * Deletes a webhook endpoint (DELETE /api/v1/webhooks/{id}); one the service no longer has
+	 * (404) is gone already, which is what was asked.
+	 *
+	 * @param string $id The endpoint's id.
+	 * @throws Api_Exception On any other failure.
+	 */
+	public function delete_webhook( string $id ): void {
+		$answer = $this->call( 'DELETE', '/api/v1/webhooks/' . rawurlencode( $id ), array(), null, true );
+		if ( 404 !== $answer->status ) {
+			$this->json( $answer, 200 );
+		}
 	}
 
 	/**
@@ -207,7 +251,7 @@ final class Api_Client {
 	/**
 	 * Sends one request and turns the answers every route shares (no answer, 401, 429, 503) into exceptions.
 	 *
-	 * @param string                $method  GET, POST or PUT.
+	 * @param string                $method  GET, POST, PUT or DELETE.
 	 * @param string                $path    Path and query.
 	 * @param array<string, string> $headers Extra headers.
 	 * @param string|null           $body    Body.
@@ -255,7 +299,8 @@ final class Api_Client {
 		if ( $expected !== $answer->status ) {
 			// The error envelope's message is safe by the API's contract (docs/api.md, Errors); it is shown escaped.
 			$detail = is_string( $body['error']['message'] ?? null ) ? ': ' . mb_substr( $body['error']['message'], 0, 300 ) : '';
-			throw new Api_Exception( Api_Exception::FAILED, sprintf( /* translators: 1: HTTP status, 2: the service's message after a colon, or nothing. */ __( 'The Content Feed Service answered %1$d%2$s', 'content-feed-connector' ), $answer->status, $detail ), $answer->status );
+			$code   = is_string( $body['error']['code'] ?? null ) ? $body['error']['code'] : '';
+			throw new Api_Exception( Api_Exception::FAILED, sprintf( /* translators: 1: HTTP status, 2: the service's message after a colon, or nothing. */ __( 'The Content Feed Service answered %1$d%2$s', 'content-feed-connector' ), $answer->status, $detail ), $answer->status, null, $code );
 		}
 		if ( ! is_array( $body ) ) {
 			throw new Api_Exception( Api_Exception::FAILED, __( 'The Content Feed Service answered with a body that is not JSON.', 'content-feed-connector' ), $answer->status );

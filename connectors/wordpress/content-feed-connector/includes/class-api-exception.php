@@ -35,8 +35,9 @@ final class Api_Exception extends \RuntimeException {
 	 * @param string   $message     Safe to show.
 	 * @param int      $status      HTTP status, 0 when there was no answer.
 	 * @param int|null $retry_after Seconds to wait (429 and 503), from Retry-After or a default.
+	 * @param string   $error_code  The error envelope's code (e.g. CAPABILITY_NOT_ENTITLED), or ''.
 	 */
-	public function __construct( public readonly string $kind, string $message, public readonly int $status = 0, public readonly ?int $retry_after = null ) {
+	public function __construct( public readonly string $kind, string $message, public readonly int $status = 0, public readonly ?int $retry_after = null, public readonly string $error_code = '' ) {
 		parent::__construct( $message );
 	}
 

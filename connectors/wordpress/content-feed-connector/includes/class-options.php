@@ -27,15 +27,21 @@ final class Options {
 	public const STATE = 'content_feed_connector_state';
 	/** The lock that lets one sync run at a time (includes/class-sync-lock.php); never autoloaded. */
 	public const SYNC_LOCK = 'content_feed_connector_sync_lock';
+	/** The webhook endpoint registered at Connect: its id, or why there is none; the last event (includes/class-instant-updates.php). */
+	public const WEBHOOK = 'content_feed_connector_webhook';
+	/** The endpoint's signing secret: never autoloaded, never shown. */
+	public const WEBHOOK_SECRET = 'content_feed_connector_webhook_secret';
 	/** The SETTINGS option's keys: the Service URL, and whether new posts are drafts. */
 	public const SERVICE_URL = 'service_url';
 	public const DRAFTS      = 'drafts';
 
 	/** Every option above: what uninstalling removes. */
-	public const ALL = array( self::SETTINGS, self::SECRET, self::CONNECTION, self::STATE, self::SYNC_LOCK );
+	public const ALL = array( self::SETTINGS, self::SECRET, self::CONNECTION, self::STATE, self::SYNC_LOCK, self::WEBHOOK, self::WEBHOOK_SECRET );
 
-	/** The WP-Cron event of the sync. */
+	/** The WP-Cron event of the sync every five minutes. */
 	public const CRON_HOOK = 'content_feed_connector_sync';
+	/** The WP-Cron single event a feed.changed webhook schedules: one sync, soon. */
+	public const WEBHOOK_SYNC_HOOK = 'content_feed_connector_webhook_sync';
 	/** Its five-minute schedule. */
 	public const CRON_SCHEDULE = 'content_feed_connector_every_5_minutes';
 	/** The transient of the notice shown once after a settings page action, followed by the user's id. */

@@ -23,8 +23,23 @@ final class Settings_View_Model {
 	 * @param bool                 $has_secret Whether a secret is kept.
 	 * @param array<string, mixed> $state      The sync's state (State_Store keys).
 	 * @param int                  $now        Unix seconds.
+	 * @param array<string, mixed> $instant    Instant_Updates::status() (off, for no reason given, when absent).
 	 */
-	public function __construct( private array $settings, private array $connection, private bool $has_secret, private array $state, private int $now ) {
+	public function __construct( private array $settings, private array $connection, private bool $has_secret, private array $state, private int $now, private array $instant = array() ) {
+	}
+
+	/**
+	 * Instant updates: on with the last event's time (null before the first event), or off and why.
+	 *
+	 * @return array{on: bool, last_event_at: int|null, why: string}
+	 */
+	public function instant_updates(): array {
+		$at = $this->instant['last_event_at'] ?? null;
+		return array(
+			'on'            => true === ( $this->instant['on'] ?? false ),
+			'last_event_at' => is_int( $at ) ? $at : null,
+			'why'           => is_string( $this->instant['why'] ?? null ) ? $this->instant['why'] : '',
+		);
 	}
 
 	/**

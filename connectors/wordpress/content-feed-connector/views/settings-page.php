@@ -76,6 +76,27 @@ $view = $args['view'];
 			<?php submit_button( __( 'Sync now', 'content-feed-connector' ), 'secondary', 'submit', false ); ?>
 		</form>
 
+		<h2><?php esc_html_e( 'Instant updates', 'content-feed-connector' ); ?></h2>
+		<?php $instant = $view->instant_updates(); ?>
+		<?php if ( $instant['on'] ) : ?>
+			<p><strong><?php esc_html_e( 'Instant updates: on', 'content-feed-connector' ); ?></strong> &mdash;
+				<?php
+				if ( null === $instant['last_event_at'] ) {
+					esc_html_e( 'no event received yet.', 'content-feed-connector' );
+				} else {
+					/* translators: %s: date and time. */
+					echo esc_html( sprintf( __( 'last event: %s.', 'content-feed-connector' ), wp_date( $args['date_time_format'], $instant['last_event_at'] ) ) );
+				}
+				?>
+				<?php esc_html_e( 'The service tells this site when the feed changes, and the sync runs at once; the 5-minute sync stays as the fallback.', 'content-feed-connector' ); ?>
+			</p>
+		<?php else : ?>
+			<p><strong><?php esc_html_e( 'Instant updates: off', 'content-feed-connector' ); ?></strong> &mdash;
+				<?php echo esc_html( $instant['why'] ); ?>
+				<?php esc_html_e( 'The sync runs every 5 minutes.', 'content-feed-connector' ); ?>
+			</p>
+		<?php endif; ?>
+
 		<h2><?php esc_html_e( 'Subscriptions', 'content-feed-connector' ); ?></h2>
 		<?php if ( null !== $args['subscriptions_notice'] ) : ?>
 			<?php Settings_Page::view( 'notice', $args['subscriptions_notice'] ); ?>

@@ -1,6 +1,6 @@
 <?php
 /**
- * WordPress wiring: WP-Cron, connect, disconnect and sync (the settings page:
+ * WordPress wiring: WP-Cron, connect, disconnect, sync and the webhook route (the settings page:
  * includes/wordpress/class-settings-page.php).
  *
  * @package Content_Feed_Connector
@@ -15,6 +15,12 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Plugin {
 
+	/** The webhook route's REST namespace and route: {rest_url}/content-feed/v1/webhook. */
+	public const REST_NAMESPACE = 'content-feed/v1';
+	public const REST_ROUTE     = '/webhook';
+	/** Seconds before a webhook's sync tries again when another sync held the lock. */
+	private const BUSY_RETRY = 30;
+
 	/**
 	 * Registers the hooks.
 	 *
@@ -23,6 +29,8 @@ final class Plugin {
 	public static function register( string $main_file ): void {
 		add_filter( 'cron_schedules', array( self::class, 'cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval.ChangeDetected
 		add_action( Options::CRON_HOOK, array( self::class, 'sync' ) );
+		add_action( Options::WEBHOOK_SYNC_HOOK, array( self::class, 'webhook_sync' ) );
+		add_action( 'rest_api_init', array( self::class, 'rest_routes' ) );
 		register_activation_hook( $main_file, array( self::class, 'schedule' ) );
 		register_deactivation_hook( $main_file, array( self::class, 'unschedule' ) );
 		Settings_Page::register( $main_file );
@@ -56,6 +64,77 @@ final class Plugin {
 	 */
 	public static function unschedule(): void {
 		wp_clear_scheduled_hook( Options::CRON_HOOK );
+		wp_clear_scheduled_hook( Options::WEBHOOK_SYNC_HOOK );
+	}
+
+	/**
+	 * The route the service delivers webhooks to: POST {rest_url}/content-feed/v1/webhook. Its
+	 * permission is public because the Standard Webhooks signature is the authentication, checked
+	 * first thing in receive_webhook().
+	 */
+	public static function rest_routes(): void {
+		register_rest_route(
+			self::REST_NAMESPACE,
+			self::REST_ROUTE,
+			array(
+				'methods'             => 'POST',
+				'callback'            => array( self::class, 'receive_webhook' ),
+				'permission_callback' => '__return_true',
+			)
+		);
+	}
+
+	/**
+	 * The webhook route's URL on this site, as the service is told at Connect.
+	 */
+	public static function webhook_url(): string {
+		return rest_url( self::REST_NAMESPACE . self::REST_ROUTE );
+	}
+
+	/**
+	 * One delivery: 401 unless its signature verifies (nothing is read or written before), else
+	 * 202 at once; a feed.changed schedules the sync (request_sync()) instead of running it.
+	 *
+	 * @param \WP_REST_Request $request The request, its raw body as received.
+	 */
+	public static function receive_webhook( \WP_REST_Request $request ): \WP_REST_Response {
+		$secret   = (string) get_option( Options::WEBHOOK_SECRET, '' );
+		$receiver = new Webhook_Receiver( '' === $secret ? null : new Webhook_Signature( new Secret( $secret ) ), new WP_Option_State( Options::WEBHOOK ), array( self::class, 'request_sync' ) );
+		$status   = $receiver->receive( $request->get_body(), $request->get_header( 'webhook-id' ), $request->get_header( 'webhook-timestamp' ), $request->get_header( 'webhook-signature' ) );
+		if ( Webhook_Receiver::UNAUTHORIZED === $status ) {
+			return new \WP_REST_Response(
+				array(
+					'code'    => 'content_feed_webhook_signature',
+					'message' => __( 'The webhook signature is missing, wrong or too old.', 'content-feed-connector' ),
+				),
+				$status
+			);
+		}
+		return new \WP_REST_Response( array( 'accepted' => true ), $status );
+	}
+
+	/**
+	 * Schedules one sync now as a WP-Cron single event (none more while one is pending), then
+	 * lets WP-Cron start it as a page visit would (wp_cron(): a non-blocking request to
+	 * wp-cron.php), so the sync runs right after this answer instead of at the next visit. Where
+	 * WP-Cron is off (DISABLE_WP_CRON, a system cron calling wp-cron.php), that runner starts it.
+	 */
+	public static function request_sync(): void {
+		if ( ! wp_next_scheduled( Options::WEBHOOK_SYNC_HOOK ) ) {
+			wp_schedule_single_event( time(), Options::WEBHOOK_SYNC_HOOK );
+		}
+		wp_cron();
+	}
+
+	/**
+	 * The sync a webhook asked for; when another sync holds the lock (it may have read the
+	 * changes before this one arrived), it runs again shortly rather than waiting five minutes.
+	 */
+	public static function webhook_sync(): void {
+		$outcome = self::sync();
+		if ( ! empty( $outcome['busy'] ) && ! wp_next_scheduled( Options::WEBHOOK_SYNC_HOOK ) ) {
+			wp_schedule_single_event( time() + self::BUSY_RETRY, Options::WEBHOOK_SYNC_HOOK );
+		}
 	}
 
 	/**
@@ -69,6 +148,8 @@ final class Plugin {
 	public static function connect( string $service_url, #[\SensitiveParameter] string $code ): string {
 		$client     = new Api_Client( new WP_Http_Transport(), $service_url );
 		$connection = $client->redeem( $code );
+		// A connection replaced without Disconnect: its endpoint goes with it.
+		self::forget_webhook( self::api() );
 		$settings   = self::settings();
 		update_option( Options::SETTINGS, array_merge( $settings, array( Options::SERVICE_URL => $client->base_url() ) ) );
 		delete_option( Options::SECRET );
@@ -84,7 +165,50 @@ final class Plugin {
 		// A new connection starts from the beginning of its Site's changes.
 		delete_option( Options::STATE );
 		self::schedule();
+		self::register_webhook( $connection['scopes'] );
 		return $connection['site_id'];
+	}
+
+	/**
+	 * Registers this site's webhook endpoint when the Credential and the plan allow it, and keeps
+	 * its id (or why there is none) and, apart, its secret. The five-minute sync stays either way.
+	 *
+	 * @param array<int, string> $scopes The Credential's scopes.
+	 */
+	private static function register_webhook( array $scopes ): void {
+		$api = self::api();
+		if ( null === $api ) {
+			return;
+		}
+		/* translators: %s: the site's name. */
+		$label      = sprintf( __( 'WordPress: %s', 'content-feed-connector' ), wp_specialchars_decode( get_bloginfo( 'name' ), ENT_QUOTES ) );
+		$registered = Instant_Updates::register( $api, $scopes, self::webhook_url(), $label );
+		if ( null !== $registered['secret'] ) {
+			add_option( Options::WEBHOOK_SECRET, $registered['secret']->reveal(), '', 'no' );
+		}
+		( new WP_Option_State( Options::WEBHOOK ) )->save( $registered['state'] );
+	}
+
+	/**
+	 * Deletes the registered endpoint at the service (while the Credential still works) and
+	 * forgets it and its secret; an endpoint the service could not delete stops verifying here.
+	 *
+	 * @param Api_Client|null $api The connection's client, or null when there is none.
+	 */
+	private static function forget_webhook( ?Api_Client $api ): void {
+		$state = ( new WP_Option_State( Options::WEBHOOK ) )->load();
+		if ( null !== $api && is_string( $state['endpoint_id'] ?? null ) ) {
+			try {
+				$api->delete_webhook( $state['endpoint_id'] );
+			} catch ( Api_Exception $e ) {
+				// Revoking the Credential next stops nothing at the service's side, but without the
+				// secret this site accepts none of its deliveries; the owner can delete it in the dashboard.
+				unset( $e );
+			}
+		}
+		delete_option( Options::WEBHOOK_SECRET );
+		delete_option( Options::WEBHOOK );
+		wp_clear_scheduled_hook( Options::WEBHOOK_SYNC_HOOK );
 	}
 
 	/**
@@ -96,6 +220,7 @@ final class Plugin {
 	public static function disconnect(): ?Api_Exception {
 		$failure = null;
 		$api     = self::api();
+		self::forget_webhook( $api );
 		try {
 			$api?->revoke_self();
 		} catch ( Api_Exception $e ) {
@@ -179,7 +304,8 @@ final class Plugin {
 	 */
 	public static function view_model(): Settings_View_Model {
 		$connection = get_option( Options::CONNECTION, array() );
-		return new Settings_View_Model( self::settings(), is_array( $connection ) ? $connection : array(), '' !== self::secret(), ( new WP_Option_State() )->load(), time() );
+		$instant    = Instant_Updates::status( ( new WP_Option_State( Options::WEBHOOK ) )->load(), '' !== (string) get_option( Options::WEBHOOK_SECRET, '' ) );
+		return new Settings_View_Model( self::settings(), is_array( $connection ) ? $connection : array(), '' !== self::secret(), ( new WP_Option_State() )->load(), time(), $instant );
 	}
 
 	/**
