@@ -5,8 +5,6 @@
  * that survives its service being stopped and another instance taking over. No delivery leaves
  * 127.0.0.0/8: a literal link-local or unspecified address is refused at creation, before any socket.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -16,60 +14,7 @@ import { createWebhooksService, webhooksEnvSchema } from '@cfs/webhooks';
 import { createCustomer, type Owner } from '../support/customers.ts';
 import { expectError, request, type Answer } from '../support/http.ts';
 import { startSystem, type TestSystem } from '../support/system.ts';
-
-interface Received {
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-  at: number;
-}
-
-/** A receiver on 127.0.0.1: records every request, answers as `answer` says (or never). */
-class Receiver {
-  readonly received: Received[] = [];
-  answer: (req: Received, res: ServerResponse) => void = (_req, res) => res.writeHead(204).end();
-  private server: Server | undefined;
-  private readonly hanging = new Set<ServerResponse>();
-  port = 0;
-
-  async start(port = 0): Promise<this> {
-    this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const got: Received = {
-          path: req.url ?? '',
-          headers: req.headers as Record<string, string>,
-          body: Buffer.concat(chunks).toString('utf8'),
-          at: Date.now(),
-        };
-        this.received.push(got);
-        this.hanging.add(res);
-        res.on('close', () => this.hanging.delete(res));
-        this.answer(got, res);
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-    return this;
-  }
-
-  url(path = '/hook'): string {
-    return `http://127.0.0.1:${this.port}${path}`;
-  }
-
-  async stop(): Promise<void> {
-    for (const res of this.hanging) res.destroy();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
-    this.server?.closeAllConnections();
-  }
-}
-
-const headersOf = (r: Received) => ({
-  'webhook-id': r.headers['webhook-id']!,
-  'webhook-timestamp': r.headers['webhook-timestamp']!,
-  'webhook-signature': r.headers['webhook-signature']!,
-});
+import { headersOf, Receiver } from '../support/webhook-receiver.ts';
 
 let system: TestSystem;
 let owner: Owner;
