@@ -97,7 +97,10 @@ describe("dashboard: a Site's webhook endpoints in the browser", () => {
     await page.goto(`${sitePath(invited)}/webhooks`);
     await page.getByRole('textbox', { name: 'URL' }).fill('https://169.254.169.254/latest/meta-data');
     await page.getByRole('textbox', { name: 'Description (optional)' }).fill('metadata');
-    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Add endpoint' }).click()]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Add endpoint' }).click(),
+    ]);
     expect(answer.status()).toBe(400);
     expect(await page.getByRole('alert').innerText()).toBe('url must not point at a link-local address');
     expect(await page.getByRole('textbox', { name: 'URL' }).inputValue()).toBe('https://169.254.169.254/latest/meta-data');
@@ -111,7 +114,10 @@ describe("dashboard: a Site's webhook endpoints in the browser", () => {
     await page.getByRole('textbox', { name: 'URL' }).fill(endpointUrl);
     await page.getByRole('textbox', { name: 'Description (optional)' }).fill('Dashboard receiver');
     await page.getByRole('checkbox', { name: /^billing\.subscription\.updated / }).check();
-    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Add endpoint' }).click()]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Add endpoint' }).click(),
+    ]);
     expect(answer.status()).toBe(201);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Webhook endpoint added');
     secret = await page.getByRole('textbox', { name: 'Signing secret' }).inputValue();
@@ -182,7 +188,10 @@ describe("dashboard: a Site's webhook endpoints in the browser", () => {
     await page.getByRole('button', { name: 'Disable endpoint' }).click();
     expect(await page.getByRole('status').first().innerText()).toContain('Endpoint disabled');
     expect(await page.locator('dl.facts').innerText()).toMatch(/Status\s+disabled\s+\S/);
-    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Send test event' }).click()]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Send test event' }).click(),
+    ]);
     expect(answer.status()).toBe(409);
     expect(await page.getByRole('alert').innerText()).toBe('The endpoint is disabled; enable it first.');
     await expectAccessible(page, 'webhooks-disabled');
@@ -242,7 +251,10 @@ describe("dashboard: a Site's webhook endpoints in the browser", () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Webhook endpoint added' }).waitFor();
     await page.goto(`${sitePath(invited)}/webhooks`);
-    const row = page.getByRole('table', { name: 'Webhook endpoints' }).getByRole('row').filter({ hasText: receiver.url('/keyboard') });
+    const row = page
+      .getByRole('table', { name: 'Webhook endpoints' })
+      .getByRole('row')
+      .filter({ hasText: receiver.url('/keyboard') });
     expect(await row.innerText()).toMatch(/feed\.changed\s+ai\.budget\.status_changed\s+typed/);
 
     // The starter plan holds 3 at once: the third is accepted, a fourth is refused with the reason.

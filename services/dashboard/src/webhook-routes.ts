@@ -12,15 +12,7 @@ import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js'
 import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
 import type { Endpoint__Output } from '@cfs/protos/generated/cfs/webhooks/v1/Endpoint.js';
 import { list, messageOf, text, type PageKit, type Res } from './page-kit.ts';
-import {
-  deleteEndpointPage,
-  endpointPage,
-  endpointPath,
-  endpointSecretPage,
-  webhooksPage,
-  webhooksPath,
-  type EndpointForm,
-} from './pages/webhooks.ts';
+import { deleteEndpointPage, endpointPage, endpointPath, endpointSecretPage, webhooksPage, webhooksPath, type EndpointForm } from './pages/webhooks.ts';
 
 /** Deliveries per page of an endpoint's list. */
 const DELIVERIES_PAGE = 20;

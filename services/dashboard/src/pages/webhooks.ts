@@ -75,7 +75,10 @@ export function webhooksPage(props: {
   error?: string;
 }): Node {
   const { site, endpoints } = props;
-  if (!endpoints) return html`${siteHeader(site, 'webhooks')}<h2>Webhooks</h2>${errorBox(props.error)} ${notIncluded(site, 'webhooks')}`;
+  if (!endpoints)
+    return html`${siteHeader(site, 'webhooks')}
+      <h2>Webhooks</h2>
+      ${errorBox(props.error)} ${notIncluded(site, 'webhooks')}`;
   const chosen = new Set(props.form?.events ?? ['feed.changed']);
   const limit = props.maxEndpoints ?? null;
   return html`
@@ -110,7 +113,8 @@ export function webhooksPage(props: {
         ${WEBHOOK_EVENT_TYPES.map(
           (type) =>
             html`<label class="choice"
-              ><input type="checkbox" name="events" value=${type} checked=${chosen.has(type)} /> ${type} <small class="muted">${EVENT_HINTS[type]}</small></label
+              ><input type="checkbox" name="events" value=${type} checked=${chosen.has(type)} /> ${type}
+              <small class="muted">${EVENT_HINTS[type]}</small></label
             >`,
         )}
       </fieldset>
@@ -232,7 +236,10 @@ export function endpointSecretPage(props: { site: Site__Output; endpoint: Endpoi
     })}
     ${
       rotated &&
-      html`<p>Until ${formatTime(props.previousSecretExpiresAt)} every delivery is signed with both the new and the previous secret, so the receiver can switch at any time in between.</p>`
+      html`<p>
+        Until ${formatTime(props.previousSecretExpiresAt)} every delivery is signed with both the new and the previous secret, so the receiver can switch at any
+        time in between.
+      </p>`
     }
     <p><a href=${endpointPath(site.id, endpoint.id)}>Continue to the endpoint</a></p>
   `;
