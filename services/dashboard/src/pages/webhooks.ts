@@ -112,10 +112,11 @@ export function webhooksPage(props: {
         <legend>Events</legend>
         ${WEBHOOK_EVENT_TYPES.map(
           (type) =>
-            html`<label class="choice"
-              ><input type="checkbox" name="events" value=${type} checked=${chosen.has(type)} /> ${type}
-              <small class="muted">${EVENT_HINTS[type]}</small></label
-            >`,
+            html`<p class="choice">
+              <label><input type="checkbox" name="events" value=${type} checked=${chosen.has(type)} aria-describedby=${`event-${type}-hint`} /> ${type}</label
+              >${' '}
+              <small id=${`event-${type}-hint`} class="muted">${EVENT_HINTS[type]}</small>
+            </p>`,
         )}
       </fieldset>
       <button type="submit">Add endpoint</button>
