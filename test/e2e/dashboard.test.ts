@@ -10,7 +10,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callUnary, createClient } from '@cfs/common/grpc';
 import { loadProtos } from '@cfs/protos';
-import { axe, launchBrowser, newContext, screenshot } from '../support/browser.ts';
+import { launchBrowser, newContext, screenshot } from '../support/browser.ts';
+import { acceptInvitation, DASHBOARD_PASSWORD, expectAccessible, inviteCustomer, type Invited } from '../support/dashboard-browser.ts';
 import { acceptInvitationOverHttp } from '../support/dashboard-http.ts';
 import { jsonl, tempFile } from '../support/files.ts';
 import { request } from '../support/http.ts';
@@ -21,60 +22,16 @@ let system: TestSystem;
 let browser: Browser;
 let dashboard: string;
 
-const PASSWORD = 'correct horse battery staple';
+const PASSWORD = DASHBOARD_PASSWORD;
 
-interface Invited {
-  customer: { id: string; email: string };
-  site: { id: string };
-  invite: { url: string; email: string; expiresAt: string };
-}
-
-let counter = 0;
 /** A Customer made with the operator CLI of `on` (the file's system unless given), e.g. `--plan starter`. */
-async function newCustomer(on: TestSystem = system, ...flags: string[]): Promise<Invited> {
-  counter += 1;
-  const email = `owner${counter}-${Date.now()}@dash.example`;
-  return (await on.admin(
-    'customer',
-    'create',
-    '--name',
-    `Dash Media ${counter}`,
-    '--email',
-    email,
-    '--site-name',
-    'Main site',
-    '--site-url',
-    'https://main.dash.example',
-    ...flags,
-  )) as unknown as Invited;
-}
-
-/** Accepts the invitation in `page`: the user is signed in on the Sites page afterwards. */
-async function acceptInvitation(page: Page, invited: Invited): Promise<void> {
-  await page.goto(invited.invite.url);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('Repeat the password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  // The Sites page of the dashboard that sent the invitation (another system's in the AI tests).
-  await page.waitForURL(new URL('../sites', invited.invite.url).href);
-}
+const newCustomer = (on: TestSystem = system, ...flags: string[]): Promise<Invited> => inviteCustomer(on, ...flags);
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${dashboard}sign-in`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** No serious or critical accessibility violation on the page. */
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  const all = await axe(page);
-  // Printed for the record (CI's log): every finding of any impact on this page.
-  process.stdout.write(
-    `axe ${name}: ${all.length === 0 ? 'no violations' : all.map((v) => `${v.id} (${v.impact}, ${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'})`).join(', ')}\n`,
-  );
-  const violations = all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(violations, `${name}: ${violations.map((v) => `${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('; ')}`).toEqual([]);
 }
 
 const me = (token: string) => request(system.baseUrl, 'GET', '/api/v1/me', { token });

@@ -1,6 +1,7 @@
 /**
- * A webhook receiver on 127.0.0.1 for tests: records every request and answers as told (or never),
- * and the Standard Webhooks headers of a request, as the official `standardwebhooks` package verifies them.
+ * A webhook receiver on 127.0.0.1 for the tests: records every request it gets (path, headers,
+ * body) and answers as the test says, or never. Tests verify what it got with the official
+ * `standardwebhooks` package, using `headersOf`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

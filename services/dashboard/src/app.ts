@@ -20,7 +20,7 @@ import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js'
 import { ASSETS_DIR, type AssetManifest } from './assets.ts';
 import type { DashboardRpc } from './clients.ts';
 import { mountFeatureRoutes } from './feature-routes.ts';
-import { list, messageOf, text, type Res } from './page-kit.ts';
+import { list, messageOf, text, type PageKit, type Res } from './page-kit.ts';
 import { invitationPage, signInPage } from './pages/auth.ts';
 import {
   connectionCodePage,
@@ -34,6 +34,7 @@ import {
   type CredentialForm,
 } from './pages/sites.ts';
 import { newSecret, type Sessions } from './sessions.ts';
+import { mountWebhookRoutes } from './webhook-routes.ts';
 import type { SignInThrottle } from './throttle.ts';
 import { BASE, errorBox, html, page, type Node } from './views.ts';
 
@@ -414,7 +415,7 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
     }
   });
 
-  mountFeatureRoutes(router, {
+  const kit: PageKit = {
     render,
     flash,
     signedIn,
@@ -423,7 +424,9 @@ export function createDashboardApp(deps: DashboardAppDeps): express.Express {
     ownSite: ownSiteAndPlan,
     entitlements: deps.entitlements,
     publicUrl: (req, path) => `${req.protocol}://${req.get('host')}${BASE}${path}`,
-  });
+  };
+  mountFeatureRoutes(router, kit);
+  mountWebhookRoutes(router, kit);
 
   // ---- errors ----------------------------------------------------------------------------------
 

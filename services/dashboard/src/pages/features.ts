@@ -26,7 +26,7 @@ export const CAPABILITY_NAMES: Record<Capability, string> = {
 };
 
 /** A capability the Site's plan lacks: said plainly, with the way to get it. */
-function notIncluded(site: Site__Output, capability: Capability): Node {
+export function notIncluded(site: Site__Output, capability: Capability): Node {
   return html`<p class="notice">
     The ${site.plan} plan does not include ${CAPABILITY_NAMES[capability].toLowerCase()}. <a href=${`${sitePath(site.id)}/billing`}>Change the plan</a> to use
     it.

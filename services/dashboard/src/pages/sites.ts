@@ -7,12 +7,13 @@ import { BASE, csrfField, errorBox, field, formatTime, html, type Node } from '.
 export const sitePath = (siteId: string) => `${BASE}/sites/${encodeURIComponent(siteId)}`;
 
 /** A Site's page is one of these, named in the Site's own navigation. */
-export type SiteSection = 'credentials' | 'usage' | 'subscriptions' | 'seo' | 'billing';
+export type SiteSection = 'credentials' | 'usage' | 'subscriptions' | 'seo' | 'webhooks' | 'billing';
 const SECTIONS: Array<{ section: SiteSection; label: string; path: string }> = [
   { section: 'credentials', label: 'Credentials', path: '' },
   { section: 'usage', label: 'Usage', path: '/usage' },
   { section: 'subscriptions', label: 'Subscriptions', path: '/subscriptions' },
   { section: 'seo', label: 'SEO profile', path: '/seo' },
+  { section: 'webhooks', label: 'Webhooks', path: '/webhooks' },
   { section: 'billing', label: 'Billing', path: '/billing' },
 ];
 
