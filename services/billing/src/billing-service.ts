@@ -88,7 +88,8 @@ export async function createBillingService(env: BillingEnv, deps: BillingService
   const configured = deps.provider ? { provider: deps.provider } : providerOf(env, logger);
   const provider = configured.provider && guarded(configured.provider, logger);
   const now = deps.now ?? (() => new Date());
-  const lifecycle = provider && new SubscriptionLifecycle(prisma, deps.database.schema, provider, outbox, logger, env.BILLING_GRACE_DAYS * DAY_MS, events.relay, now);
+  const lifecycle =
+    provider && new SubscriptionLifecycle(prisma, deps.database.schema, provider, outbox, logger, env.BILLING_GRACE_DAYS * DAY_MS, events.relay, now);
   const stops: Array<() => void> = [];
   if (lifecycle) {
     // Plan changes still to make, and grace periods that ended, often; the provider re-read less often.

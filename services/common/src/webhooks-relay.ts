@@ -32,7 +32,7 @@ export interface WebhooksRelayOptions {
 
 const BACKLOG_GAUGES = {
   rows: { name: 'cfs.webhook_outbox.pending', description: 'Outbox rows of webhook events not yet handed to the webhooks service, by producer' },
-  oldest: { name: 'cfs.webhook_outbox.oldest_pending', description: 'Age of the oldest of them (0 when none), by producer', unit: 's' },
+  oldest: { name: 'cfs.webhook_outbox.oldest_pending_seconds', description: 'Age of the oldest of them (0 when none), by producer', unit: 's' },
 };
 
 export function startWebhooksRelay(options: WebhooksRelayOptions): { relay: OutboxRelay; stop: () => Promise<void> } {

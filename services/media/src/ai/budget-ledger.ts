@@ -196,9 +196,9 @@ export class AiBudgetLedger implements LedgerRepository {
     const before = new Date(now.getTime() - olderThanMs);
     const released = await this.releasing(
       async (tx) =>
-        (
-          await tx.aiReservation.findMany({ where: { state: 'open', createdAt: { lt: before } }, select: { siteId: true }, distinct: ['siteId'] })
-        ).map((r) => r.siteId),
+        (await tx.aiReservation.findMany({ where: { state: 'open', createdAt: { lt: before } }, select: { siteId: true }, distinct: ['siteId'] })).map(
+          (r) => r.siteId,
+        ),
       (tx, sitesLocked) =>
         tx.$queryRaw<Array<{ units: number; site_id: string }>>`
         UPDATE ${this.t.reservations} SET state = 'released', finished_at = ${now}

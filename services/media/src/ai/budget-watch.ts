@@ -54,7 +54,7 @@ export class BudgetWatch {
 
   /** Every Site told so far whose period ended or whose plan's budget is not the one told. */
   async sweep(): Promise<void> {
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const told = await this.ledger.toldStandings(after, PAGE);
       if (told.length === 0) return;
       after = told.at(-1)!.siteId;
