@@ -31,8 +31,8 @@ their *_ADDR, its NetworkPolicy lets it reach them and theirs admit it. Usage: i
 {{- define "cfs.callsOf" -}}
 {{- $name := index . 1 }}
 {{- if has $name (list "gateway" "dashboard") }}{{ include "cfs.serviceNames" (index . 0) }}
-{{- else if eq $name "billing" }}account
-{{- else if eq $name "media" }}account feed seo
+{{- else if eq $name "billing" }}account webhooks
+{{- else if eq $name "media" }}account feed seo webhooks
 {{- end }}
 {{- end }}
 

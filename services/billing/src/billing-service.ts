@@ -6,6 +6,7 @@
 import { createClient, type GrpcServer } from '@cfs/common/grpc';
 import type { Logger } from '@cfs/common/logger';
 import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
+import { startWebhooksRelay } from '@cfs/common/webhooks-relay';
 import { loadProtos } from '@cfs/protos';
 import { accountPort } from './account-port.ts';
 import { Billing } from './billing.ts';
@@ -74,10 +75,21 @@ export async function createBillingService(env: BillingEnv, deps: BillingService
   const accountClient = createClient(loadProtos().cfs.account.v1.AccountAdminService, env.ACCOUNT_ADDR, env.SERVICE_TOKEN);
   const account = accountPort(accountClient, env.GRPC_DEADLINE_MS);
   const outbox = new PlanOutbox(prisma, account, logger);
+  // The webhook events the lifecycle writes with its changes, handed to the webhooks service.
+  const events = startWebhooksRelay({
+    producer: 'billing',
+    db: prisma,
+    schema: deps.database.schema,
+    address: env.WEBHOOKS_ADDR,
+    serviceToken: env.SERVICE_TOKEN,
+    deadlineMs: env.GRPC_DEADLINE_MS,
+    logger,
+  });
   const configured = deps.provider ? { provider: deps.provider } : providerOf(env, logger);
   const provider = configured.provider && guarded(configured.provider, logger);
   const now = deps.now ?? (() => new Date());
-  const lifecycle = provider && new SubscriptionLifecycle(prisma, deps.database.schema, provider, outbox, logger, env.BILLING_GRACE_DAYS * DAY_MS, now);
+  const lifecycle =
+    provider && new SubscriptionLifecycle(prisma, deps.database.schema, provider, outbox, logger, env.BILLING_GRACE_DAYS * DAY_MS, events.relay, now);
   const stops: Array<() => void> = [];
   if (lifecycle) {
     // Plan changes still to make, and grace periods that ended, often; the provider re-read less often.
@@ -92,6 +104,7 @@ export async function createBillingService(env: BillingEnv, deps: BillingService
     stripeEvents: configured.webhooks && lifecycle ? { webhooks: configured.webhooks, lifecycle } : null,
   })
     .addCleanup(() => stops.forEach((stop) => stop()))
+    .addCleanup(() => events.stop())
     .addCleanup(() => accountClient.close())
     .addCleanup(() => prisma.$disconnect());
 }

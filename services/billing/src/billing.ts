@@ -97,7 +97,7 @@ export class Billing {
       if (isUniqueViolation(err)) throw conflict(SLOT_TAKEN);
       throw err;
     }
-    await this.outbox.applySoon(siteId);
+    await this.lifecycle.committed(siteId);
     return result;
   }
 
@@ -138,7 +138,7 @@ export class Billing {
     const commit = () => commitWithinBudget(this.db, (tx) => this.lifecycle.transition(tx, open.id, change), { beforeCommit: 'billing.cancel.beforeCommit' });
     const canceled = this.provider.remote ? await this.answerFromProvider(open, change, commit) : await commit();
     if (!canceled) throw new DomainError('CONFLICT', 'The subscription changed meanwhile; retry.');
-    await this.outbox.applySoon(siteId);
+    await this.lifecycle.committed(siteId);
     return canceled;
   }
 
@@ -161,7 +161,7 @@ export class Billing {
         "the provider's cancel is not recorded yet; its webhook or the reconciliation records it",
       );
     if ('error' in outcome) failed(outcome.error);
-    else void outcome.pending.then(() => this.outbox.flush(open.siteId), failed);
+    else void outcome.pending.then(() => this.outbox.flush(open.siteId), failed); // its webhook event: the relay's next poll
     // What the commit records (the same decision), shown before it has.
     const next = nextState(open, change, this.now());
     return 'fields' in next ? { ...open, ...next.fields } : open;

@@ -15,10 +15,10 @@ const flag = z
 export const billingEnvSchema = z
   .object({
     ...envFields.listen('billing'),
-    /** The account service (plans of Sites change when a subscription starts or ends). */
+    /** The account service (plans of Sites change when a subscription starts or ends) and the webhooks service (its events). */
     ...envFields.addresses(DEPLOYABLES.billing.calls),
     GRPC_DEADLINE_MS: envFields.positiveInt(5000),
-    /** Billing's own service token, presented to the account service (service-auth.ts). */
+    /** Billing's own service token, presented to the account and webhooks services (service-auth.ts). */
     SERVICE_TOKEN: serviceTokenEnvField,
     BILLING_PROVIDER: z.enum(['stripe', 'local']).optional(),
     /** Required with BILLING_PROVIDER=local: that provider grants paid plans without payment. */

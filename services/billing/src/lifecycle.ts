@@ -6,10 +6,13 @@
  * event's id, so an event is processed exactly once; an event older than the last one applied to a
  * subscription changes nothing (deliveries arrive in any order). What a change does, and which
  * plan follows, are decided without I/O in subscription-rules.ts; this class reads, locks and writes.
+ * A change of the subscription's status also writes, in the same transaction, its
+ * `billing.subscription.updated` webhook event (@cfs/common/outbox), relayed after the commit.
  */
 import type { Logger } from '@cfs/common/logger';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import { qualifiedTable } from '@cfs/common/database';
+import { writeOutbox } from '@cfs/common/outbox';
 import { Prisma, type BillingSubscription, type PrismaClient } from './generated/prisma/client.ts';
 import type { PlanOutbox } from './plan-outbox.ts';
 import type { PaymentProvider } from './providers/provider.ts';
@@ -17,6 +20,30 @@ import type { BillingEvent, ReceivedEvent } from './providers/stripe-events.ts';
 import { changeOf, checkoutLapsed, graceEndedBefore, nextState, OPEN_STATES, planOfSite, type Change } from './subscription-rules.ts';
 
 type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+/** The webhook event of a subscription whose status changed. */
+export const SUBSCRIPTION_UPDATED = 'billing.subscription.updated';
+
+/**
+ * A subscription as the public API shows it (GET /api/v1/billing/subscription, the gateway's
+ * BillingSubscription schema): the webhook event's data. Ids, states and times only: never the
+ * provider's references or its checkout URL.
+ */
+export function subscriptionEventData(s: BillingSubscription): Record<string, unknown> {
+  const at = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    id: s.id,
+    plan: s.plan,
+    status: s.status,
+    provider: s.provider,
+    createdAt: s.createdAt.toISOString(),
+    activatedAt: at(s.activatedAt),
+    currentPeriodEnd: at(s.currentPeriodEnd),
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    pastDueSince: at(s.pastDueSince),
+    canceledAt: at(s.canceledAt),
+  };
+}
 
 /** Processed event ids are kept this long: Stripe redelivers an event for up to three days. */
 export const PROCESSED_EVENTS_KEPT_MS = 30 * 24 * 3600 * 1000;
@@ -30,8 +57,19 @@ export class SubscriptionLifecycle {
     private readonly outbox: PlanOutbox,
     private readonly logger: Logger,
     private readonly graceMs: number,
+    /** The relay of the webhook events this class writes: woken after each commit. */
+    private readonly webhookEvents: { wake(): void },
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /**
+   * After the commit of a change: its webhook event is relayed, and the Site's plan set now (within
+   * the call's budget; the outbox retries what is not).
+   */
+  async committed(siteId: string): Promise<void> {
+    this.webhookEvents.wake();
+    await this.outbox.applySoon(siteId);
+  }
 
   /**
    * Applies a change to one subscription inside `tx` and records the plan its Site should then
@@ -55,8 +93,10 @@ export class SubscriptionLifecycle {
       return row;
     }
     const updated = await tx.billingSubscription.update({ where: { id }, data: { ...next.fields, updatedAt: now } });
-    if (updated.status !== row.status)
+    if (updated.status !== row.status) {
       this.logger.info({ subscriptionId: id, siteId: row.siteId, from: row.status, to: updated.status }, 'subscription changed');
+      await writeOutbox(tx, this.schema, [{ siteId: row.siteId, type: SUBSCRIPTION_UPDATED, data: subscriptionEventData(updated) }]);
+    }
     await this.desirePlan(tx, row.siteId, now);
     return updated;
   }
@@ -85,7 +125,7 @@ export class SubscriptionLifecycle {
       { beforeCommit: 'billing.webhook.beforeCommit' },
     );
     if (!outcome.processed) this.logger.info({ eventId: received.id, type: received.type }, 'provider event already processed; ignored');
-    if (outcome.siteId) await this.outbox.applySoon(outcome.siteId);
+    if (outcome.siteId) await this.committed(outcome.siteId);
     return outcome;
   }
 
@@ -148,6 +188,7 @@ export class SubscriptionLifecycle {
         const change = await this.providerView(row);
         if (!change) continue;
         const updated = await this.db.$transaction((tx) => this.transition(tx, row.id, change));
+        if (updated?.status !== row.status) this.webhookEvents.wake();
         if (updated && (updated.status !== row.status || +(updated.currentPeriodEnd ?? 0) !== +(row.currentPeriodEnd ?? 0))) changed += 1;
       } catch (err) {
         this.logger.warn(

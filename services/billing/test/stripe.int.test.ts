@@ -67,7 +67,7 @@ beforeAll(async () => {
   );
   const now = () => new Date(clock.now);
   outbox = new PlanOutbox(db, account, logger);
-  lifecycle = new SubscriptionLifecycle(db, schema, provider, outbox, logger, 7 * DAY, now);
+  lifecycle = new SubscriptionLifecycle(db, schema, provider, outbox, logger, 7 * DAY, { wake: () => undefined }, now);
   billing = new Billing(db, provider, account, lifecycle, outbox, logger, now);
   webhooks = new StripeWebhooks(client, STANDIN_WEBHOOK_SECRET);
 });

@@ -49,15 +49,16 @@ export const DEPLOYABLES = {
   billing: {
     folder: 'services/billing',
     grpc: { port: 7004, portEnv: 'BILLING_GRPC_PORT', hostEnv: 'BILLING_GRPC_HOST', addrEnv: 'BILLING_ADDR' },
-    calls: ['account'],
+    /** Account: the Site's plan follows its subscriptions; webhooks: its events (billing.subscription.updated). */
+    calls: ['account', 'webhooks'],
   },
   seo: { folder: 'services/seo', grpc: { port: 7005, portEnv: 'SEO_GRPC_PORT', hostEnv: 'SEO_GRPC_HOST', addrEnv: 'SEO_ADDR' }, calls: [] },
   media: {
     folder: 'services/media',
     grpc: { port: 7006, portEnv: 'MEDIA_GRPC_PORT', hostEnv: 'MEDIA_GRPC_HOST', addrEnv: 'MEDIA_ADDR' },
     http: { port: 7016, portEnv: 'MEDIA_HTTP_PORT', hostEnv: 'MEDIA_HTTP_HOST', urlEnv: 'MEDIA_HTTP_URL' },
-    /** Its generation planner reads eligible Sites, their feeds and their SEO profiles. */
-    calls: ['account', 'feed', 'seo'],
+    /** Its generation planner reads eligible Sites, their feeds and their SEO profiles; webhooks takes its events (ai.budget.status_changed). */
+    calls: ['account', 'feed', 'seo', 'webhooks'],
   },
   dashboard: {
     folder: 'services/dashboard',

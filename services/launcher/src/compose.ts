@@ -159,6 +159,8 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
         bus: options.bus(),
       }),
     );
+    // Before its producers (billing, media): they are given its address.
+    await listen('webhooks', await createWebhooksService(webhooksEnvSchema.parse({ ...options.webhooksEnv }), deps('webhooks')));
     await listen(
       'billing',
       await createBillingService(
@@ -185,7 +187,6 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
       },
     );
     await listen('media', media);
-    await listen('webhooks', await createWebhooksService(webhooksEnvSchema.parse({ ...options.webhooksEnv }), deps('webhooks')));
 
     const dashboardEnv = dashboardEnvSchema.parse({
       ...addressEnv(addresses, DEPLOYABLES.dashboard.calls),

@@ -9,6 +9,8 @@ import { CHANNELS, createBus, type Bus } from '@cfs/common/bus';
 import { addressesOf, DEPLOYABLES } from '@cfs/common/deployables';
 import type { GrpcServer } from '@cfs/common/grpc';
 import { serviceAdapter, type ServiceDeps } from '@cfs/common/service';
+import { startWebhooksRelay } from '@cfs/common/webhooks-relay';
+import { BudgetWatch } from './ai/budget-watch.ts';
 import { AiImages } from './ai/images-status.ts';
 import { AiBudgetLedger, type AiUnitCosts } from './ai/budget-ledger.ts';
 import { GENERATION_QUEUE, GenerationQueue, type GenerationDeps } from './ai/jobs.ts';
@@ -136,7 +138,17 @@ export async function createMediaService(
   });
   const { port } = http.address() as AddressInfo;
   logger.info({ port }, 'media HTTP listening');
-  const ledger = new AiBudgetLedger(prisma, { schema: deps.database.schema, costs: aiUnitCostsOf(env) });
+  // Changes of the Sites' AI budget status, written by the ledger with the change, handed to the webhooks service.
+  const events = startWebhooksRelay({
+    producer: 'media',
+    db: prisma,
+    schema: deps.database.schema,
+    address: env.WEBHOOKS_ADDR,
+    serviceToken: env.SERVICE_TOKEN,
+    deadlineMs: env.GRPC_DEADLINE_MS,
+    logger,
+  });
+  const ledger = new AiBudgetLedger(prisma, { schema: deps.database.schema, costs: aiUnitCostsOf(env), eventsWritten: () => events.relay.wake() });
   // Generation runs here, next to the budget ledger and the object store it writes; with AI_PROVIDER
   // none nothing is queued and no worker runs.
   const provider = await createAiProvider(env);
@@ -149,6 +161,9 @@ export async function createMediaService(
     deadlineMs: env.GRPC_DEADLINE_MS,
   });
   const facts = deps.aiFacts ?? sources;
+  // Plan changes and new periods change a status without a ledger write: told by the watch.
+  const watch = new BudgetWatch(ledger, sources, logger).start();
+  bus.subscribe(CHANNELS.siteChanged, (siteId) => void watch.site(siteId));
   const variants = prismaVariants(prisma);
   // Started beside the server, not before it: pg-boss's start takes seconds on the embedded PGlite.
   // A queue that cannot start stops nothing else; its error is logged and every call that needs it fails.
@@ -184,6 +199,8 @@ export async function createMediaService(
       sources.close();
     })
     .addCleanup(() => bus.close())
+    .addCleanup(() => watch.stop())
+    .addCleanup(() => events.stop())
     .addCleanup(
       () =>
         new Promise<void>((resolve) => {

@@ -105,7 +105,9 @@ export function createMediaGrpcServer(deps: {
   });
   const admin = implement<MediaAdminServiceHandlers>(deps.logger, {
     RecordAiUsage: async (req) => {
-      await ledger.record(req.siteId, Number(req.units), req.kind);
+      // Against the budget the Site's plan has now, so that the standing told is the one GetAiUsage shows.
+      const known = await deps.facts.siteBudget(req.siteId);
+      await ledger.record(req.siteId, Number(req.units), req.kind, known ?? undefined);
       return { used: (await ledger.usage(req.siteId, null, 'month')).used };
     },
     SetAiImagesStatus: async (req) => {

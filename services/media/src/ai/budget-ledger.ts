@@ -13,11 +13,18 @@
  * What each operation moved is counted, once committed, in the cfs.ai.budget.units metric (ai/metrics.ts).
  * Every statement runs in an explicit transaction: PGlite's socket server keeps a transaction's
  * messages together, while the messages of concurrent statements outside one may interleave.
+ *
+ * The standing told (services/media/README.md#ai-budget-webhook-events): each write, in its own
+ * transaction and under the Site's row lock, computes the Site's status after it and compares it with
+ * the one last told (kept in that row); when they differ it keeps the new one and writes an
+ * `ai.budget.status_changed` outbox row (@cfs/common/outbox) in the same transaction. So there is one
+ * event per change of the status, with the status after it, and none when a write leaves it as it was.
  */
 import { quoteIdent } from '@cfs/common/database';
 import { malformed } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
 import { periodWindow, QUOTA_PERIODS, type PeriodWindow, type QuotaPeriod } from '@cfs/common/periods';
+import { writeOutbox } from '@cfs/common/outbox';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import { budgetStanding } from './decisions/job-spend.ts';
 import { recordBudgetUnits } from './metrics.ts';
@@ -25,6 +32,23 @@ import type { AiUnitCosts, AiUsage, LedgerRepository, Reservation, ReserveReques
 
 export type { AiUnitCosts, AiUsage, Reservation, ReserveRequest } from './repositories.ts';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
+
+type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+/** The webhook event of a change of a Site's AI budget status. */
+export const BUDGET_STATUS_CHANGED = 'ai.budget.status_changed';
+
+/** A Site's budget as its plan says: units per period (null: unlimited). */
+export interface KnownBudget {
+  budget: number | null;
+  period: string;
+}
+
+/** A Site whose standing was told, with the budget it was computed with. */
+export interface ToldStanding extends KnownBudget {
+  siteId: string;
+  periodEnd: Date;
+}
 
 const MAX_UNITS = 1_000_000;
 
@@ -47,11 +71,15 @@ export interface AiBudgetLedgerOptions {
   schema: string;
   costs: AiUnitCosts;
   now?: () => number;
+  /** Told after a commit that wrote a webhook event (the relay's wake); without it, the relay's poll finds it. */
+  eventsWritten?: () => void;
 }
 
 export class AiBudgetLedger implements LedgerRepository {
   readonly costs: AiUnitCosts;
   private readonly now: () => number;
+  private readonly schema: string;
+  private readonly eventsWritten: () => void;
   private readonly t: { reservations: Prisma.Sql; usage: Prisma.Sql; locks: Prisma.Sql };
 
   constructor(
@@ -60,6 +88,8 @@ export class AiBudgetLedger implements LedgerRepository {
   ) {
     this.costs = options.costs;
     this.now = options.now ?? Date.now;
+    this.schema = options.schema;
+    this.eventsWritten = options.eventsWritten ?? (() => undefined);
     const q = (name: string) => Prisma.raw(`${quoteIdent(options.schema)}.${quoteIdent(name)}`);
     this.t = { reservations: q('ai_reservations'), usage: q('ai_usage_entries'), locks: q('ai_budget_locks') };
   }
@@ -88,20 +118,20 @@ export class AiBudgetLedger implements LedgerRepository {
     };
     const window = periodWindow(periodOf(request.period), createdAt.getTime());
     const { budget } = request;
-    const inserted = await commitWithinBudget(this.db, async (tx) => {
-      if (budget !== null) {
-        // Creates the Site's lock row or, when it exists, updates it: either way the row is locked.
-        await tx.$executeRaw`INSERT INTO ${this.t.locks} (site_id) VALUES (${request.siteId}) ON CONFLICT (site_id) DO UPDATE SET site_id = EXCLUDED.site_id`;
-      }
+    const [inserted, told] = await commitWithinBudget(this.db, async (tx) => {
+      // Creates the Site's lock row or, when it exists, updates it: either way the row is locked.
+      await this.lockSite(tx, request.siteId);
       // Under READ COMMITTED this statement's snapshot is taken after the lock was granted: it sees
       // every reservation committed by the transactions that held the lock before.
-      return tx.$queryRaw<Array<{ id: string }>>`
+      const rows = await tx.$queryRaw<Array<{ id: string }>>`
         INSERT INTO ${this.t.reservations} (id, site_id, article_id, kind, units, state, created_at)
         SELECT ${reservation.id}, ${reservation.siteId}, ${reservation.articleId}, ${kind}, ${reservation.units}::int, 'open', ${createdAt}
         WHERE ${budget}::bigint IS NULL
            OR (SELECT used + reserved FROM (${this.periodSums(request.siteId, window)}) AS sums) + ${reservation.units}::int <= ${budget}::bigint
         RETURNING id`;
+      return [rows, await this.tell(tx, [request.siteId], { budget, period: request.period })] as const;
     });
+    if (told) this.eventsWritten();
     recordBudgetUnits(inserted.length === 1 ? 'reserved' : 'denied', request.units);
     return inserted.length === 1 ? reservation : null;
   }
@@ -114,7 +144,10 @@ export class AiBudgetLedger implements LedgerRepository {
     checkUnits(units);
     const now = new Date(this.now());
     // The entry is dated at the reservation: units count in the period whose budget held them.
+    let told = false;
     const reserved = await commitWithinBudget(this.db, async (tx) => {
+      const site = await tx.aiReservation.findUnique({ where: { id: reservationId }, select: { siteId: true } });
+      if (site) await this.lockSite(tx, site.siteId);
       const rows = await tx.$queryRaw<Array<{ reserved: number }>>`
       WITH done AS (
         UPDATE ${this.t.reservations} SET state = 'settled', settled_units = ${units}::int, finished_at = ${now}
@@ -125,11 +158,15 @@ export class AiBudgetLedger implements LedgerRepository {
         SELECT ${newId('aiu', now.getTime())}, site_id, ${units}::int, kind, created_at FROM done
       )
       SELECT units AS reserved FROM done`;
-      if (rows.length === 1) return rows[0]!.reserved;
+      if (rows.length === 1) {
+        if (await this.tell(tx, [site!.siteId])) told = true;
+        return rows[0]!.reserved;
+      }
       const open = await tx.aiReservation.findUnique({ where: { id: reservationId } });
       if (open?.state === 'open' && open.units < units) throw malformed(`units must be at most the ${open.units} reserved`);
       return null;
     });
+    if (told) this.eventsWritten();
     if (reserved === null) return false;
     recordBudgetUnits('settled', units);
     recordBudgetUnits('released', reserved - units);
@@ -139,11 +176,11 @@ export class AiBudgetLedger implements LedgerRepository {
   /** Gives the reserved units back. True when this call released it; false when it is unknown or already finished. */
   async release(reservationId: string): Promise<boolean> {
     const now = new Date(this.now());
-    const released = await commitWithinBudget(
-      this.db,
+    const released = await this.releasing(
+      async (tx) => (await tx.aiReservation.findMany({ where: { id: reservationId, state: 'open' }, select: { siteId: true } })).map((r) => r.siteId),
       (tx) =>
-        tx.$queryRaw<Array<{ units: number }>>`
-        UPDATE ${this.t.reservations} SET state = 'released', finished_at = ${now} WHERE id = ${reservationId} AND state = 'open' RETURNING units`,
+        tx.$queryRaw<Array<{ units: number; site_id: string }>>`
+        UPDATE ${this.t.reservations} SET state = 'released', finished_at = ${now} WHERE id = ${reservationId} AND state = 'open' RETURNING units, site_id`,
     );
     if (released.length !== 1) return false;
     recordBudgetUnits('released', released[0]!.units);
@@ -157,25 +194,62 @@ export class AiBudgetLedger implements LedgerRepository {
   async releaseStale(olderThanMs: number): Promise<number> {
     const now = new Date(this.now());
     const before = new Date(now.getTime() - olderThanMs);
-    const released = await commitWithinBudget(
-      this.db,
-      (tx) =>
-        tx.$queryRaw<Array<{ units: number }>>`
-        UPDATE ${this.t.reservations} SET state = 'released', finished_at = ${now} WHERE state = 'open' AND created_at < ${before} RETURNING units`,
+    const released = await this.releasing(
+      async (tx) =>
+        (await tx.aiReservation.findMany({ where: { state: 'open', createdAt: { lt: before } }, select: { siteId: true }, distinct: ['siteId'] })).map(
+          (r) => r.siteId,
+        ),
+      (tx, sitesLocked) =>
+        tx.$queryRaw<Array<{ units: number; site_id: string }>>`
+        UPDATE ${this.t.reservations} SET state = 'released', finished_at = ${now}
+        WHERE state = 'open' AND created_at < ${before} AND site_id = ANY(${sitesLocked}::text[]) RETURNING units, site_id`,
     );
     for (const { units } of released) recordBudgetUnits('released', units);
     return released.length;
   }
 
-  /** Adds units the Site used to `used` (the operator's `ai-usage record`); no budget is checked. */
-  async record(siteId: string, units: number, kind: string): Promise<void> {
+  /**
+   * Adds units the Site used to `used` (the operator's `ai-usage record`); no budget is checked.
+   * `known`: the Site's budget as its plan says now (else the one last told is used).
+   */
+  async record(siteId: string, units: number, kind: string, known?: KnownBudget): Promise<void> {
     checkUnits(units);
     const k = checkKind(kind);
     const createdAt = new Date(this.now());
-    await commitWithinBudget(this.db, (tx) => tx.aiUsageEntry.create({ data: { id: newId('aiu', createdAt.getTime()), siteId, units, kind: k, createdAt } }), {
-      beforeCommit: 'media.usage.beforeCommit',
-    });
+    const told = await commitWithinBudget(
+      this.db,
+      async (tx) => {
+        await this.lockSite(tx, siteId);
+        await tx.aiUsageEntry.create({ data: { id: newId('aiu', createdAt.getTime()), siteId, units, kind: k, createdAt } });
+        return this.tell(tx, [siteId], known);
+      },
+      { beforeCommit: 'media.usage.beforeCommit' },
+    );
+    if (told) this.eventsWritten();
     recordBudgetUnits('recorded', units);
+  }
+
+  /**
+   * Tells the Site's standing against this budget (its plan changed, or a new period began): an
+   * event when its status is not the one last told. Answers whether there was one.
+   */
+  async check(siteId: string, known: KnownBudget): Promise<boolean> {
+    const told = await commitWithinBudget(this.db, async (tx) => {
+      await this.lockSite(tx, siteId);
+      return this.tell(tx, [siteId], known);
+    });
+    if (told) this.eventsWritten();
+    return told;
+  }
+
+  /** Up to `limit` Sites whose standing was told, after `after` in id order (the sweep of ai/budget-watch.ts). */
+  async toldStandings(after: string, limit: number): Promise<ToldStanding[]> {
+    const rows = await this.db.aiBudgetLock.findMany({
+      where: { siteId: { gt: after }, period: { not: null } },
+      orderBy: { siteId: 'asc' },
+      take: limit,
+    });
+    return rows.map((r) => ({ siteId: r.siteId, budget: r.budget === null ? null : Number(r.budget), period: r.period!, periodEnd: r.periodEnd! }));
   }
 
   async usage(siteId: string, budget: number | null, period: string): Promise<AiUsage> {
@@ -190,6 +264,59 @@ export class AiBudgetLedger implements LedgerRepository {
 
   async openReservation(siteId: string, key: string): Promise<Pick<Reservation, 'id'> | null> {
     return this.db.aiReservation.findFirst({ where: { siteId, articleId: key, state: 'open' } });
+  }
+
+  /** Creates the Site's row or updates it: either way it is locked until the transaction ends. */
+  private async lockSite(tx: Tx, siteId: string): Promise<void> {
+    await tx.$executeRaw`INSERT INTO ${this.t.locks} (site_id) VALUES (${siteId}) ON CONFLICT (site_id) DO UPDATE SET site_id = EXCLUDED.site_id`;
+  }
+
+  /**
+   * A release (one reservation or the stale ones) and, in its transaction, the standing of each Site
+   * it touched. The Sites' rows are locked first, in id order, as every writer of the ledger takes
+   * its Site's row before its reservations: no two transactions wait on each other.
+   */
+  private async releasing(
+    sitesOf: (tx: Tx) => Promise<string[]>,
+    work: (tx: Tx, sitesLocked: string[]) => Promise<Array<{ units: number; site_id: string }>>,
+  ): Promise<Array<{ units: number; site_id: string }>> {
+    const [released, told] = await commitWithinBudget(this.db, async (tx) => {
+      const sites = [...new Set(await sitesOf(tx))].sort();
+      for (const siteId of sites) await this.lockSite(tx, siteId);
+      const rows = await work(tx, sites);
+      return [rows, await this.tell(tx, [...new Set(rows.map((r) => r.site_id))])] as const;
+    });
+    if (told) this.eventsWritten();
+    return released;
+  }
+
+  /**
+   * In the caller's transaction, which holds the Sites' row locks: each Site's status now, against
+   * `known` (else the budget last told; a Site never told with no budget known is skipped), kept
+   * with the budget it was computed with; an outbox row for each whose status is not the one last
+   * told (none told yet counts as ok). Answers whether it wrote any.
+   */
+  private async tell(tx: Tx, siteIds: readonly string[], known?: KnownBudget): Promise<boolean> {
+    const entries = [];
+    const at = this.now();
+    for (const siteId of siteIds) {
+      const row = await tx.aiBudgetLock.findUnique({ where: { siteId } });
+      const budget: KnownBudget | undefined =
+        known ?? (row?.period ? { budget: row.budget === null ? null : Number(row.budget), period: row.period } : undefined);
+      if (!budget) continue;
+      const period = periodOf(budget.period);
+      const window = periodWindow(period, at);
+      const [sums] = await tx.$queryRaw<Array<{ used: bigint; reserved: bigint }>>`${this.periodSums(siteId, window)}`;
+      const used = Number(sums?.used ?? 0);
+      const { status } = budgetStanding({ budget: budget.budget, used, reserved: Number(sums?.reserved ?? 0) }, this.articleCost);
+      await tx.aiBudgetLock.update({
+        where: { siteId },
+        data: { status, budget: budget.budget, period, periodStart: window.start, periodEnd: window.end },
+      });
+      if (status !== (row?.status ?? 'ok')) entries.push({ siteId, type: BUDGET_STATUS_CHANGED, data: { period, status, used, budget: budget.budget } });
+    }
+    await writeOutbox(tx, this.schema, entries);
+    return entries.length > 0;
   }
 
   /** One row: the Site's settled units and open reservations in the window, read from one snapshot. */

@@ -39,3 +39,9 @@ export type ProcessedEvent = Prisma.ProcessedEventModel
  * until it is (services/billing/README.md#billing).
  */
 export type SitePlanSync = Prisma.SitePlanSyncModel
+/**
+ * Model WebhookOutbox
+ * Webhook events not yet handed to the webhooks service (@cfs/common/outbox): written in the
+ * transaction of the subscription's change, deleted once relayed. Raw SQL only.
+ */
+export type WebhookOutbox = Prisma.WebhookOutboxModel

@@ -62,8 +62,17 @@ export type AiReservation = Prisma.AiReservationModel
  * Model AiBudgetLock
  * One row a Site, locked (SELECT … FOR UPDATE) by each reservation so that the check of the
  * Site's budget and the insert of the reservation happen one Site-reservation at a time.
+ * One row per Site: the lock its budget's writes take (ai/budget-ledger.ts), and the standing last
+ * told to the webhooks (ai.budget.status_changed): the status, and the budget and period it was
+ * computed with (null period: never told; null budget with a period: unlimited).
  */
 export type AiBudgetLock = Prisma.AiBudgetLockModel
+/**
+ * Model WebhookOutbox
+ * Webhook events not yet handed to the webhooks service (@cfs/common/outbox): written in the
+ * transaction of the change of the budget's standing, deleted once relayed. Raw SQL only.
+ */
+export type WebhookOutbox = Prisma.WebhookOutboxModel
 /**
  * Model AiImagesStatus
  * 

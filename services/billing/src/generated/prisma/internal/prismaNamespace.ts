@@ -400,7 +400,8 @@ export const ModelName = {
   BillingSubscription: 'BillingSubscription',
   BillingCustomer: 'BillingCustomer',
   ProcessedEvent: 'ProcessedEvent',
-  SitePlanSync: 'SitePlanSync'
+  SitePlanSync: 'SitePlanSync',
+  WebhookOutbox: 'WebhookOutbox'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -416,7 +417,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "billingSubscription" | "billingCustomer" | "processedEvent" | "sitePlanSync"
+    modelProps: "billingSubscription" | "billingCustomer" | "processedEvent" | "sitePlanSync" | "webhookOutbox"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -716,6 +717,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    WebhookOutbox: {
+      payload: Prisma.$WebhookOutboxPayload<ExtArgs>
+      fields: Prisma.WebhookOutboxFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.WebhookOutboxFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.WebhookOutboxFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        findFirst: {
+          args: Prisma.WebhookOutboxFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.WebhookOutboxFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        findMany: {
+          args: Prisma.WebhookOutboxFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>[]
+        }
+        create: {
+          args: Prisma.WebhookOutboxCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        createMany: {
+          args: Prisma.WebhookOutboxCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.WebhookOutboxCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>[]
+        }
+        delete: {
+          args: Prisma.WebhookOutboxDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        update: {
+          args: Prisma.WebhookOutboxUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        deleteMany: {
+          args: Prisma.WebhookOutboxDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.WebhookOutboxUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.WebhookOutboxUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>[]
+        }
+        upsert: {
+          args: Prisma.WebhookOutboxUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        aggregate: {
+          args: Prisma.WebhookOutboxAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateWebhookOutbox>
+        }
+        groupBy: {
+          args: Prisma.WebhookOutboxGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebhookOutboxGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.WebhookOutboxCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebhookOutboxCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -809,12 +884,31 @@ export const SitePlanSyncScalarFieldEnum = {
 export type SitePlanSyncScalarFieldEnum = (typeof SitePlanSyncScalarFieldEnum)[keyof typeof SitePlanSyncScalarFieldEnum]
 
 
+export const WebhookOutboxScalarFieldEnum = {
+  id: 'id',
+  siteId: 'siteId',
+  type: 'type',
+  data: 'data',
+  createdAt: 'createdAt',
+  claimedUntil: 'claimedUntil'
+} as const
+
+export type WebhookOutboxScalarFieldEnum = (typeof WebhookOutboxScalarFieldEnum)[keyof typeof WebhookOutboxScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
 } as const
 
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
+
+
+export const JsonNullValueInput = {
+  JsonNull: JsonNull
+} as const
+
+export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
 
 
 export const QueryMode = {
@@ -831,6 +925,15 @@ export const NullsOrder = {
 } as const
 
 export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
+
+
+export const JsonNullValueFilter = {
+  DbNull: DbNull,
+  JsonNull: JsonNull,
+  AnyNull: AnyNull
+} as const
+
+export type JsonNullValueFilter = (typeof JsonNullValueFilter)[keyof typeof JsonNullValueFilter]
 
 
 
@@ -885,6 +988,34 @@ export type IntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'In
  * Reference to a field of type 'Int[]'
  */
 export type ListIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Int[]'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt'
+ */
+export type BigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt[]'
+ */
+export type ListBigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt[]'>
+    
+
+
+/**
+ * Reference to a field of type 'Json'
+ */
+export type JsonFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Json'>
+    
+
+
+/**
+ * Reference to a field of type 'QueryMode'
+ */
+export type EnumQueryModeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'QueryMode'>
     
 
 
@@ -1056,6 +1187,7 @@ export type GlobalOmitConfig = {
   billingCustomer?: Prisma.BillingCustomerOmit
   processedEvent?: Prisma.ProcessedEventOmit
   sitePlanSync?: Prisma.SitePlanSyncOmit
+  webhookOutbox?: Prisma.WebhookOutboxOmit
 }
 
 /* Types for Logging */

@@ -54,7 +54,8 @@ export const ModelName = {
   BillingSubscription: 'BillingSubscription',
   BillingCustomer: 'BillingCustomer',
   ProcessedEvent: 'ProcessedEvent',
-  SitePlanSync: 'SitePlanSync'
+  SitePlanSync: 'SitePlanSync',
+  WebhookOutbox: 'WebhookOutbox'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -127,12 +128,31 @@ export const SitePlanSyncScalarFieldEnum = {
 export type SitePlanSyncScalarFieldEnum = (typeof SitePlanSyncScalarFieldEnum)[keyof typeof SitePlanSyncScalarFieldEnum]
 
 
+export const WebhookOutboxScalarFieldEnum = {
+  id: 'id',
+  siteId: 'siteId',
+  type: 'type',
+  data: 'data',
+  createdAt: 'createdAt',
+  claimedUntil: 'claimedUntil'
+} as const
+
+export type WebhookOutboxScalarFieldEnum = (typeof WebhookOutboxScalarFieldEnum)[keyof typeof WebhookOutboxScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
 } as const
 
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
+
+
+export const JsonNullValueInput = {
+  JsonNull: JsonNull
+} as const
+
+export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
 
 
 export const QueryMode = {
@@ -149,4 +169,13 @@ export const NullsOrder = {
 } as const
 
 export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
+
+
+export const JsonNullValueFilter = {
+  DbNull: DbNull,
+  JsonNull: JsonNull,
+  AnyNull: AnyNull
+} as const
+
+export type JsonNullValueFilter = (typeof JsonNullValueFilter)[keyof typeof JsonNullValueFilter]
 

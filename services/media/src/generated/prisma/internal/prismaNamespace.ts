@@ -401,6 +401,7 @@ export const ModelName = {
   AiUsageEntry: 'AiUsageEntry',
   AiReservation: 'AiReservation',
   AiBudgetLock: 'AiBudgetLock',
+  WebhookOutbox: 'WebhookOutbox',
   AiImagesStatus: 'AiImagesStatus',
   AiImageCall: 'AiImageCall',
   AiVariant: 'AiVariant',
@@ -421,7 +422,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "mediaObject" | "aiUsageEntry" | "aiReservation" | "aiBudgetLock" | "aiImagesStatus" | "aiImageCall" | "aiVariant" | "aiGeneration" | "aiPlanPosition"
+    modelProps: "mediaObject" | "aiUsageEntry" | "aiReservation" | "aiBudgetLock" | "webhookOutbox" | "aiImagesStatus" | "aiImageCall" | "aiVariant" | "aiGeneration" | "aiPlanPosition"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -718,6 +719,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.AiBudgetLockCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.AiBudgetLockCountAggregateOutputType> | number
+        }
+      }
+    }
+    WebhookOutbox: {
+      payload: Prisma.$WebhookOutboxPayload<ExtArgs>
+      fields: Prisma.WebhookOutboxFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.WebhookOutboxFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.WebhookOutboxFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        findFirst: {
+          args: Prisma.WebhookOutboxFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.WebhookOutboxFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        findMany: {
+          args: Prisma.WebhookOutboxFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>[]
+        }
+        create: {
+          args: Prisma.WebhookOutboxCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        createMany: {
+          args: Prisma.WebhookOutboxCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.WebhookOutboxCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>[]
+        }
+        delete: {
+          args: Prisma.WebhookOutboxDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        update: {
+          args: Prisma.WebhookOutboxUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        deleteMany: {
+          args: Prisma.WebhookOutboxDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.WebhookOutboxUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.WebhookOutboxUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>[]
+        }
+        upsert: {
+          args: Prisma.WebhookOutboxUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        aggregate: {
+          args: Prisma.WebhookOutboxAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateWebhookOutbox>
+        }
+        groupBy: {
+          args: Prisma.WebhookOutboxGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebhookOutboxGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.WebhookOutboxCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebhookOutboxCountAggregateOutputType> | number
         }
       }
     }
@@ -1168,10 +1243,27 @@ export type AiReservationScalarFieldEnum = (typeof AiReservationScalarFieldEnum)
 
 
 export const AiBudgetLockScalarFieldEnum = {
-  siteId: 'siteId'
+  siteId: 'siteId',
+  status: 'status',
+  budget: 'budget',
+  period: 'period',
+  periodStart: 'periodStart',
+  periodEnd: 'periodEnd'
 } as const
 
 export type AiBudgetLockScalarFieldEnum = (typeof AiBudgetLockScalarFieldEnum)[keyof typeof AiBudgetLockScalarFieldEnum]
+
+
+export const WebhookOutboxScalarFieldEnum = {
+  id: 'id',
+  siteId: 'siteId',
+  type: 'type',
+  data: 'data',
+  createdAt: 'createdAt',
+  claimedUntil: 'claimedUntil'
+} as const
+
+export type WebhookOutboxScalarFieldEnum = (typeof WebhookOutboxScalarFieldEnum)[keyof typeof WebhookOutboxScalarFieldEnum]
 
 
 export const AiImagesStatusScalarFieldEnum = {
@@ -1242,6 +1334,13 @@ export const SortOrder = {
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 
+export const JsonNullValueInput = {
+  JsonNull: JsonNull
+} as const
+
+export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
+
+
 export const QueryMode = {
   default: 'default',
   insensitive: 'insensitive'
@@ -1256,6 +1355,15 @@ export const NullsOrder = {
 } as const
 
 export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
+
+
+export const JsonNullValueFilter = {
+  DbNull: DbNull,
+  JsonNull: JsonNull,
+  AnyNull: AnyNull
+} as const
+
+export type JsonNullValueFilter = (typeof JsonNullValueFilter)[keyof typeof JsonNullValueFilter]
 
 
 
@@ -1303,6 +1411,34 @@ export type DateTimeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel
  * Reference to a field of type 'DateTime[]'
  */
 export type ListDateTimeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'DateTime[]'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt'
+ */
+export type BigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt[]'
+ */
+export type ListBigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt[]'>
+    
+
+
+/**
+ * Reference to a field of type 'Json'
+ */
+export type JsonFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Json'>
+    
+
+
+/**
+ * Reference to a field of type 'QueryMode'
+ */
+export type EnumQueryModeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'QueryMode'>
     
 
 
@@ -1474,6 +1610,7 @@ export type GlobalOmitConfig = {
   aiUsageEntry?: Prisma.AiUsageEntryOmit
   aiReservation?: Prisma.AiReservationOmit
   aiBudgetLock?: Prisma.AiBudgetLockOmit
+  webhookOutbox?: Prisma.WebhookOutboxOmit
   aiImagesStatus?: Prisma.AiImagesStatusOmit
   aiImageCall?: Prisma.AiImageCallOmit
   aiVariant?: Prisma.AiVariantOmit

@@ -55,6 +55,7 @@ export const ModelName = {
   AiUsageEntry: 'AiUsageEntry',
   AiReservation: 'AiReservation',
   AiBudgetLock: 'AiBudgetLock',
+  WebhookOutbox: 'WebhookOutbox',
   AiImagesStatus: 'AiImagesStatus',
   AiImageCall: 'AiImageCall',
   AiVariant: 'AiVariant',
@@ -116,10 +117,27 @@ export type AiReservationScalarFieldEnum = (typeof AiReservationScalarFieldEnum)
 
 
 export const AiBudgetLockScalarFieldEnum = {
-  siteId: 'siteId'
+  siteId: 'siteId',
+  status: 'status',
+  budget: 'budget',
+  period: 'period',
+  periodStart: 'periodStart',
+  periodEnd: 'periodEnd'
 } as const
 
 export type AiBudgetLockScalarFieldEnum = (typeof AiBudgetLockScalarFieldEnum)[keyof typeof AiBudgetLockScalarFieldEnum]
+
+
+export const WebhookOutboxScalarFieldEnum = {
+  id: 'id',
+  siteId: 'siteId',
+  type: 'type',
+  data: 'data',
+  createdAt: 'createdAt',
+  claimedUntil: 'claimedUntil'
+} as const
+
+export type WebhookOutboxScalarFieldEnum = (typeof WebhookOutboxScalarFieldEnum)[keyof typeof WebhookOutboxScalarFieldEnum]
 
 
 export const AiImagesStatusScalarFieldEnum = {
@@ -190,6 +208,13 @@ export const SortOrder = {
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 
+export const JsonNullValueInput = {
+  JsonNull: JsonNull
+} as const
+
+export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
+
+
 export const QueryMode = {
   default: 'default',
   insensitive: 'insensitive'
@@ -204,4 +229,13 @@ export const NullsOrder = {
 } as const
 
 export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
+
+
+export const JsonNullValueFilter = {
+  DbNull: DbNull,
+  JsonNull: JsonNull,
+  AnyNull: AnyNull
+} as const
+
+export type JsonNullValueFilter = (typeof JsonNullValueFilter)[keyof typeof JsonNullValueFilter]
 

@@ -16,39 +16,90 @@ import type * as Prisma from "../internal/prismaNamespace.js"
  * Model AiBudgetLock
  * One row a Site, locked (SELECT … FOR UPDATE) by each reservation so that the check of the
  * Site's budget and the insert of the reservation happen one Site-reservation at a time.
+ * One row per Site: the lock its budget's writes take (ai/budget-ledger.ts), and the standing last
+ * told to the webhooks (ai.budget.status_changed): the status, and the budget and period it was
+ * computed with (null period: never told; null budget with a period: unlimited).
  */
 export type AiBudgetLockModel = runtime.Types.Result.DefaultSelection<Prisma.$AiBudgetLockPayload>
 
 export type AggregateAiBudgetLock = {
   _count: AiBudgetLockCountAggregateOutputType | null
+  _avg: AiBudgetLockAvgAggregateOutputType | null
+  _sum: AiBudgetLockSumAggregateOutputType | null
   _min: AiBudgetLockMinAggregateOutputType | null
   _max: AiBudgetLockMaxAggregateOutputType | null
 }
 
+export type AiBudgetLockAvgAggregateOutputType = {
+  budget: number | null
+}
+
+export type AiBudgetLockSumAggregateOutputType = {
+  budget: bigint | null
+}
+
 export type AiBudgetLockMinAggregateOutputType = {
   siteId: string | null
+  status: string | null
+  budget: bigint | null
+  period: string | null
+  periodStart: Date | null
+  periodEnd: Date | null
 }
 
 export type AiBudgetLockMaxAggregateOutputType = {
   siteId: string | null
+  status: string | null
+  budget: bigint | null
+  period: string | null
+  periodStart: Date | null
+  periodEnd: Date | null
 }
 
 export type AiBudgetLockCountAggregateOutputType = {
   siteId: number
+  status: number
+  budget: number
+  period: number
+  periodStart: number
+  periodEnd: number
   _all: number
 }
 
 
+export type AiBudgetLockAvgAggregateInputType = {
+  budget?: true
+}
+
+export type AiBudgetLockSumAggregateInputType = {
+  budget?: true
+}
+
 export type AiBudgetLockMinAggregateInputType = {
   siteId?: true
+  status?: true
+  budget?: true
+  period?: true
+  periodStart?: true
+  periodEnd?: true
 }
 
 export type AiBudgetLockMaxAggregateInputType = {
   siteId?: true
+  status?: true
+  budget?: true
+  period?: true
+  periodStart?: true
+  periodEnd?: true
 }
 
 export type AiBudgetLockCountAggregateInputType = {
   siteId?: true
+  status?: true
+  budget?: true
+  period?: true
+  periodStart?: true
+  periodEnd?: true
   _all?: true
 }
 
@@ -90,6 +141,18 @@ export type AiBudgetLockAggregateArgs<ExtArgs extends runtime.Types.Extensions.I
   /**
    * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
    * 
+   * Select which fields to average
+  **/
+  _avg?: AiBudgetLockAvgAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
+   * Select which fields to sum
+  **/
+  _sum?: AiBudgetLockSumAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
    * Select which fields to find the minimum value
   **/
   _min?: AiBudgetLockMinAggregateInputType
@@ -120,13 +183,22 @@ export type AiBudgetLockGroupByArgs<ExtArgs extends runtime.Types.Extensions.Int
   take?: number
   skip?: number
   _count?: AiBudgetLockCountAggregateInputType | true
+  _avg?: AiBudgetLockAvgAggregateInputType
+  _sum?: AiBudgetLockSumAggregateInputType
   _min?: AiBudgetLockMinAggregateInputType
   _max?: AiBudgetLockMaxAggregateInputType
 }
 
 export type AiBudgetLockGroupByOutputType = {
   siteId: string
+  status: string | null
+  budget: bigint | null
+  period: string | null
+  periodStart: Date | null
+  periodEnd: Date | null
   _count: AiBudgetLockCountAggregateOutputType | null
+  _avg: AiBudgetLockAvgAggregateOutputType | null
+  _sum: AiBudgetLockSumAggregateOutputType | null
   _min: AiBudgetLockMinAggregateOutputType | null
   _max: AiBudgetLockMaxAggregateOutputType | null
 }
@@ -151,10 +223,20 @@ export type AiBudgetLockWhereInput = {
   OR?: Prisma.AiBudgetLockWhereInput[]
   NOT?: Prisma.AiBudgetLockWhereInput | Prisma.AiBudgetLockWhereInput[]
   siteId?: Prisma.StringFilter<"AiBudgetLock"> | string
+  status?: Prisma.StringNullableFilter<"AiBudgetLock"> | string | null
+  budget?: Prisma.BigIntNullableFilter<"AiBudgetLock"> | bigint | number | null
+  period?: Prisma.StringNullableFilter<"AiBudgetLock"> | string | null
+  periodStart?: Prisma.DateTimeNullableFilter<"AiBudgetLock"> | Date | string | null
+  periodEnd?: Prisma.DateTimeNullableFilter<"AiBudgetLock"> | Date | string | null
 }
 
 export type AiBudgetLockOrderByWithRelationInput = {
   siteId?: Prisma.SortOrder
+  status?: Prisma.SortOrderInput | Prisma.SortOrder
+  budget?: Prisma.SortOrderInput | Prisma.SortOrder
+  period?: Prisma.SortOrderInput | Prisma.SortOrder
+  periodStart?: Prisma.SortOrderInput | Prisma.SortOrder
+  periodEnd?: Prisma.SortOrderInput | Prisma.SortOrder
 }
 
 export type AiBudgetLockWhereUniqueInput = Prisma.AtLeast<{
@@ -162,13 +244,25 @@ export type AiBudgetLockWhereUniqueInput = Prisma.AtLeast<{
   AND?: Prisma.AiBudgetLockWhereInput | Prisma.AiBudgetLockWhereInput[]
   OR?: Prisma.AiBudgetLockWhereInput[]
   NOT?: Prisma.AiBudgetLockWhereInput | Prisma.AiBudgetLockWhereInput[]
+  status?: Prisma.StringNullableFilter<"AiBudgetLock"> | string | null
+  budget?: Prisma.BigIntNullableFilter<"AiBudgetLock"> | bigint | number | null
+  period?: Prisma.StringNullableFilter<"AiBudgetLock"> | string | null
+  periodStart?: Prisma.DateTimeNullableFilter<"AiBudgetLock"> | Date | string | null
+  periodEnd?: Prisma.DateTimeNullableFilter<"AiBudgetLock"> | Date | string | null
 }, "siteId">
 
 export type AiBudgetLockOrderByWithAggregationInput = {
   siteId?: Prisma.SortOrder
+  status?: Prisma.SortOrderInput | Prisma.SortOrder
+  budget?: Prisma.SortOrderInput | Prisma.SortOrder
+  period?: Prisma.SortOrderInput | Prisma.SortOrder
+  periodStart?: Prisma.SortOrderInput | Prisma.SortOrder
+  periodEnd?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.AiBudgetLockCountOrderByAggregateInput
+  _avg?: Prisma.AiBudgetLockAvgOrderByAggregateInput
   _max?: Prisma.AiBudgetLockMaxOrderByAggregateInput
   _min?: Prisma.AiBudgetLockMinOrderByAggregateInput
+  _sum?: Prisma.AiBudgetLockSumOrderByAggregateInput
 }
 
 export type AiBudgetLockScalarWhereWithAggregatesInput = {
@@ -176,73 +270,173 @@ export type AiBudgetLockScalarWhereWithAggregatesInput = {
   OR?: Prisma.AiBudgetLockScalarWhereWithAggregatesInput[]
   NOT?: Prisma.AiBudgetLockScalarWhereWithAggregatesInput | Prisma.AiBudgetLockScalarWhereWithAggregatesInput[]
   siteId?: Prisma.StringWithAggregatesFilter<"AiBudgetLock"> | string
+  status?: Prisma.StringNullableWithAggregatesFilter<"AiBudgetLock"> | string | null
+  budget?: Prisma.BigIntNullableWithAggregatesFilter<"AiBudgetLock"> | bigint | number | null
+  period?: Prisma.StringNullableWithAggregatesFilter<"AiBudgetLock"> | string | null
+  periodStart?: Prisma.DateTimeNullableWithAggregatesFilter<"AiBudgetLock"> | Date | string | null
+  periodEnd?: Prisma.DateTimeNullableWithAggregatesFilter<"AiBudgetLock"> | Date | string | null
 }
 
 export type AiBudgetLockCreateInput = {
   siteId: string
+  status?: string | null
+  budget?: bigint | number | null
+  period?: string | null
+  periodStart?: Date | string | null
+  periodEnd?: Date | string | null
 }
 
 export type AiBudgetLockUncheckedCreateInput = {
   siteId: string
+  status?: string | null
+  budget?: bigint | number | null
+  period?: string | null
+  periodStart?: Date | string | null
+  periodEnd?: Date | string | null
 }
 
 export type AiBudgetLockUpdateInput = {
   siteId?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  budget?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  period?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  periodStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  periodEnd?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type AiBudgetLockUncheckedUpdateInput = {
   siteId?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  budget?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  period?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  periodStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  periodEnd?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type AiBudgetLockCreateManyInput = {
   siteId: string
+  status?: string | null
+  budget?: bigint | number | null
+  period?: string | null
+  periodStart?: Date | string | null
+  periodEnd?: Date | string | null
 }
 
 export type AiBudgetLockUpdateManyMutationInput = {
   siteId?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  budget?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  period?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  periodStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  periodEnd?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type AiBudgetLockUncheckedUpdateManyInput = {
   siteId?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  budget?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  period?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  periodStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  periodEnd?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type AiBudgetLockCountOrderByAggregateInput = {
   siteId?: Prisma.SortOrder
+  status?: Prisma.SortOrder
+  budget?: Prisma.SortOrder
+  period?: Prisma.SortOrder
+  periodStart?: Prisma.SortOrder
+  periodEnd?: Prisma.SortOrder
+}
+
+export type AiBudgetLockAvgOrderByAggregateInput = {
+  budget?: Prisma.SortOrder
 }
 
 export type AiBudgetLockMaxOrderByAggregateInput = {
   siteId?: Prisma.SortOrder
+  status?: Prisma.SortOrder
+  budget?: Prisma.SortOrder
+  period?: Prisma.SortOrder
+  periodStart?: Prisma.SortOrder
+  periodEnd?: Prisma.SortOrder
 }
 
 export type AiBudgetLockMinOrderByAggregateInput = {
   siteId?: Prisma.SortOrder
+  status?: Prisma.SortOrder
+  budget?: Prisma.SortOrder
+  period?: Prisma.SortOrder
+  periodStart?: Prisma.SortOrder
+  periodEnd?: Prisma.SortOrder
+}
+
+export type AiBudgetLockSumOrderByAggregateInput = {
+  budget?: Prisma.SortOrder
+}
+
+export type NullableStringFieldUpdateOperationsInput = {
+  set?: string | null
+}
+
+export type NullableBigIntFieldUpdateOperationsInput = {
+  set?: bigint | number | null
+  increment?: bigint | number
+  decrement?: bigint | number
+  multiply?: bigint | number
+  divide?: bigint | number
 }
 
 
 
 export type AiBudgetLockSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   siteId?: boolean
+  status?: boolean
+  budget?: boolean
+  period?: boolean
+  periodStart?: boolean
+  periodEnd?: boolean
 }, ExtArgs["result"]["aiBudgetLock"]>
 
 export type AiBudgetLockSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   siteId?: boolean
+  status?: boolean
+  budget?: boolean
+  period?: boolean
+  periodStart?: boolean
+  periodEnd?: boolean
 }, ExtArgs["result"]["aiBudgetLock"]>
 
 export type AiBudgetLockSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   siteId?: boolean
+  status?: boolean
+  budget?: boolean
+  period?: boolean
+  periodStart?: boolean
+  periodEnd?: boolean
 }, ExtArgs["result"]["aiBudgetLock"]>
 
 export type AiBudgetLockSelectScalar = {
   siteId?: boolean
+  status?: boolean
+  budget?: boolean
+  period?: boolean
+  periodStart?: boolean
+  periodEnd?: boolean
 }
 
-export type AiBudgetLockOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"siteId", ExtArgs["result"]["aiBudgetLock"]>
+export type AiBudgetLockOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"siteId" | "status" | "budget" | "period" | "periodStart" | "periodEnd", ExtArgs["result"]["aiBudgetLock"]>
 
 export type $AiBudgetLockPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "AiBudgetLock"
   objects: {}
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     siteId: string
+    status: string | null
+    budget: bigint | null
+    period: string | null
+    periodStart: Date | null
+    periodEnd: Date | null
   }, ExtArgs["result"]["aiBudgetLock"]>
   composites: {}
 }
@@ -667,6 +861,11 @@ export interface Prisma__AiBudgetLockClient<T, Null = never, ExtArgs extends run
  */
 export interface AiBudgetLockFieldRefs {
   readonly siteId: Prisma.FieldRef<"AiBudgetLock", 'String'>
+  readonly status: Prisma.FieldRef<"AiBudgetLock", 'String'>
+  readonly budget: Prisma.FieldRef<"AiBudgetLock", 'BigInt'>
+  readonly period: Prisma.FieldRef<"AiBudgetLock", 'String'>
+  readonly periodStart: Prisma.FieldRef<"AiBudgetLock", 'DateTime'>
+  readonly periodEnd: Prisma.FieldRef<"AiBudgetLock", 'DateTime'>
 }
     
 
