@@ -4,7 +4,7 @@
  * queue keyed by the endpoint, so an endpoint has at most one attempt in flight in the whole
  * system and a hanging receiver holds only its own endpoint's deliveries; WEBHOOK_MAX_IN_FLIGHT
  * slots per replica bound the attempts in flight in all. The engine fetches jobs itself, as many
- * as it has free slots, and completes each as soon as its attempt ends (README.md#throughput).
+ * as it has free slots, and completes each as soon as its attempt ends (services/webhooks/README.md#delivery, Throughput).
  *
  * A job's id is derived from (delivery, attempt, due time), so scheduling the same attempt twice
  * adds nothing: the sweeper re-schedules every pending delivery that is past due (a crash between
