@@ -32,22 +32,28 @@
  *      against feedsmith's published figure; Sources polled at their interval against stand-in
  *      publishers (half 304s): fetches/s sustained, CPU per fetch, the feed process's peak RSS (≤ 150
  *      MB); the time from a publisher's change to a Site's changes feed by polling (and, once WebSub
- *      is in the build, by push: ≤ 2 s).
+ *      is in the build, by push: ≤ 2 s);
+ *   8. (`webhooks`) the delivery engine (webhooks.ts): deliveries/s to 100 receiver endpoints fed
+ *      through EnqueueEvents (≥ 500/s), every receiver answering and then one hanging (the others'
+ *      rate within 0.95×), the webhooks process's RSS with 10 000 deliveries pending (≤ 150 MB), and
+ *      the time from an import to a receiver's first byte of feed.changed (p50 ≤ 1 s, p99 ≤ 3 s).
  * It asserts nothing: the machine is shared and noisy.
  *
  *   npm run bench                 full: 200 Sites, 100 000 articles, 10 s per target; changes at
  *                                 10 000 and 1 000 000 articles; mix of 10 000 Sites and 1 000 000
  *                                 articles for 30 s; embedded loaded 30 s; 1 000 Sources polled
  *                                 every 90 s (11.1 fetches/s, the rate of 10 000 at 15 minutes),
- *                                 measured for 60 s
+ *                                 measured for 60 s; webhooks: 20 s windows, 10 000 pending, 20 imports
  *   npm run bench -- --short      CI: 20 Sites, 5 000 articles, 3 s per target; changes at 10 000
  *                                 and 50 000 articles; mix of 500 Sites and 50 000 articles for 5 s;
  *                                 embedded loaded 10 s; 100 Sources (not the 1 000 the target
- *                                 names) every 10 s, measured for 10 s, one change timed
- *   npm run bench -- --only=mix,embedded   some parts only (baselines, mix, embedded, feed, ai, sources)
+ *                                 names) every 10 s, measured for 10 s, one change timed;
+ *                                 webhooks: 5 s windows, 2 000 pending (not 10 000), 3 imports
+ *   npm run bench -- --only=mix,embedded   some parts only (baselines, mix, embedded, feed, ai, sources, webhooks)
  * BENCH_SITES, BENCH_ARTICLES, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_MIX_SITES, BENCH_MIX_ARTICLES,
  * BENCH_MIX_SECONDS, BENCH_EMBEDDED_SECONDS, BENCH_FEED_ITERATIONS, BENCH_AI_SECONDS (per image
- * measurement: 5 s, 2 s short), BENCH_SOURCES, BENCH_SOURCES_INTERVAL and BENCH_SOURCES_SECONDS change the sizes.
+ * measurement: 5 s, 2 s short), BENCH_SOURCES, BENCH_SOURCES_INTERVAL, BENCH_SOURCES_SECONDS, BENCH_WEBHOOKS_SECONDS, BENCH_WEBHOOKS_PENDING and
+ * BENCH_WEBHOOKS_SAMPLES change the sizes.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -64,6 +70,7 @@ import { cpuSplit, measured, named, printLoads, printMemory, type Measured } fro
 import { memoryOf } from './procfs.ts';
 import { mixRequests, printCacheRatios, scrapeCacheLookups } from './mix.ts';
 import { measureParse, measurePolling, printParse } from './sources.ts';
+import { measureWebhooks } from './webhooks.ts';
 import {
   DEPLOYABLES,
   importArticles,
@@ -95,6 +102,9 @@ const SOURCES = setting('BENCH_SOURCES', 1_000, 100);
 const SOURCES_INTERVAL = setting('BENCH_SOURCES_INTERVAL', 90, 10);
 // One whole interval: every Source is due once in it, however the adds bunched their fetches.
 const SOURCES_SECONDS = setting('BENCH_SOURCES_SECONDS', 90, 10);
+const WEBHOOKS_SECONDS = setting('BENCH_WEBHOOKS_SECONDS', 20, 5);
+const WEBHOOKS_PENDING = setting('BENCH_WEBHOOKS_PENDING', 10_000, 2_000);
+const WEBHOOKS_SAMPLES = setting('BENCH_WEBHOOKS_SAMPLES', 20, 3);
 /** The smaller size of the changes feed's comparison (the larger is the mix's). */
 const CHANGES_ARTICLES = Math.min(10_000, MIX_ARTICLES);
 /** Articles imported into the mix's system before its warm-up: each is queued for every eligible subscribed Site. */
@@ -658,13 +668,19 @@ async function sources(): Promise<void> {
   });
 }
 
+/** 8: webhooks. */
+async function webhooks(): Promise<void> {
+  progress('webhooks');
+  await measureWebhooks({ endpoints: 100, windowSeconds: WEBHOOKS_SECONDS, pending: WEBHOOKS_PENDING, feedChangedSamples: WEBHOOKS_SAMPLES });
+}
+
 async function main() {
   execFileSync('npx', ['--no-install', 'turbo', 'run', 'build', '--output-logs=errors-only'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
   });
-  const parts = { baselines: againstBaselines, mix: realisticMix, embedded: embeddedStart, feed: feedAtSize, ai: aiGeneration, sources };
+  const parts = { baselines: againstBaselines, mix: realisticMix, embedded: embeddedStart, feed: feedAtSize, ai: aiGeneration, sources, webhooks };
   const only = process.argv
     .find((a) => a.startsWith('--only='))
     ?.slice('--only='.length)

@@ -737,6 +737,86 @@ describe("feed's egress to publishers (Sources)", () => {
   });
 });
 
+describe('the webhooks service (components.webhooks)', () => {
+  type Peer = { ipBlock?: { cidr: string; except?: string[] }; podSelector?: { matchLabels?: Record<string, string> } };
+  type Egress = { to?: Peer[]; ports?: Array<{ port: number; protocol?: string }> };
+  const render = (...set: string[]) =>
+    helmTemplate(
+      [path.join(CHART_DIR, 'ci', 'default-values.yaml')],
+      set.flatMap((v) => ['--set', v]),
+    );
+  const egressOf = (objects: KubeObject[], component: string): Egress[] =>
+    (ofKind(objects, 'NetworkPolicy').find((p) => p.metadata.labels?.['app.kubernetes.io/component'] === component)!.spec as { egress: Egress[] }).egress;
+  const v4 = (a: string) => a.split('.').reduce((n, o) => n * 256 + Number(o), 0);
+  const inV4 = (address: string, cidr: string) => {
+    const [net, bits] = cidr.split('/') as [string, string];
+    if (net.includes(':')) return false;
+    const size = 2 ** (32 - Number(bits));
+    return Math.floor(v4(address) / size) === Math.floor(v4(net) / size);
+  };
+  /** Whether an egress rule's ipBlocks let an IPv4 address through on a TCP port (ipBlock semantics: the cidr, less its except). */
+  const reaches = (rules: Egress[], address: string, port: number) =>
+    rules.some(
+      (rule) =>
+        (rule.ports === undefined || rule.ports.length === 0 || rule.ports.some((p) => p.port === port)) &&
+        (rule.to ?? []).some((peer) => peer.ipBlock && inV4(address, peer.ipBlock.cidr) && !(peer.ipBlock.except ?? []).some((e) => inV4(address, e))),
+    );
+
+  it("reaches receivers on public addresses on any port, never the cluster's private, loopback, link-local or CGNAT ranges; DNS and its database too; no other service gets that egress", () => {
+    const objects = render();
+    const egress = egressOf(objects, 'webhooks');
+    for (const [address, port] of [
+      ['93.184.216.34', 443],
+      ['8.8.8.8', 8443],
+      ['1.1.1.1', 80],
+    ] as const)
+      expect(reaches(egress, address, port), `${address}:${port}`).toBe(true);
+    for (const address of ['10.0.0.5', '172.16.3.4', '172.31.255.1', '192.168.1.1', '127.0.0.1', '169.254.169.254', '100.64.0.10'])
+      expect(reaches(egress, address, 443), address).toBe(false);
+    // IPv6: everything but loopback, unique-local and link-local.
+    const v6 = egress.flatMap((r) => r.to ?? []).find((p) => p.ipBlock?.cidr === '::/0')?.ipBlock;
+    expect(v6?.except).toEqual(expect.arrayContaining(['::1/128', 'fc00::/7', 'fe80::/10']));
+    // DNS (port 53, UDP and TCP) and the database (the bundled PostgreSQL pod on 5432).
+    expect(egress.some((r) => r.ports?.some((p) => p.port === 53 && p.protocol === 'UDP') && r.ports.some((p) => p.port === 53 && p.protocol === 'TCP'))).toBe(
+      true,
+    );
+    const policies = new NetworkPolicies(objects, 'content-feed');
+    const podOf = (component: string): Pod => ({
+      name: component,
+      namespace: 'content-feed',
+      labels: { 'app.kubernetes.io/name': 'content-feed', 'app.kubernetes.io/instance': 'cfs', 'app.kubernetes.io/component': component },
+    });
+    expect(policies.allows(podOf('webhooks'), podOf('postgresql'), 5432)).toBe(true);
+    expect(policies.allows(podOf('webhooks'), podOf('identity'), 7001)).toBe(false);
+    // No other deployable reaches any public address on any port.
+    for (const other of ['gateway', 'identity', 'account', 'billing', 'seo', 'media', 'dashboard'])
+      expect(reaches(egressOf(objects, other), '93.184.216.34', 8443), other).toBe(false);
+  });
+
+  it('has its own resources and HPA settings over default.*, which values may change', () => {
+    const container = (objects: KubeObject[], c: string) =>
+      (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]! as Container & {
+        resources: { requests: Record<string, string>; limits: Record<string, string> };
+      };
+    const objects = render();
+    // Merged over default.resources: its own requests, default's memory limit.
+    expect(container(objects, 'webhooks').resources).toEqual({ requests: { cpu: '250m', memory: '256Mi' }, limits: { memory: '512Mi' } });
+    expect(container(objects, 'identity').resources).toEqual({ requests: { cpu: '100m', memory: '192Mi' }, limits: { memory: '512Mi' } });
+    expect(ofKind(objects, 'HorizontalPodAutoscaler').filter((h) => h.metadata.labels?.['app.kubernetes.io/component'] === 'webhooks')).toEqual([]);
+    const scaled = render('components.webhooks.autoscaling.enabled=true', 'components.webhooks.resources.requests.cpu=500m');
+    const hpa = ofKind(scaled, 'HorizontalPodAutoscaler').find((h) => h.metadata.labels?.['app.kubernetes.io/component'] === 'webhooks');
+    expect(hpa?.spec).toMatchObject({
+      scaleTargetRef: { name: 'cfs-content-feed-webhooks' },
+      minReplicas: 2,
+      maxReplicas: 8,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
+      behavior: { scaleDown: { stabilizationWindowSeconds: 600 } },
+    });
+    expect((deploymentOf(scaled, 'webhooks')!.spec as { replicas?: number }).replicas).toBeUndefined();
+    expect(container(scaled, 'webhooks').resources.requests.cpu).toBe('500m');
+  });
+});
+
 describe("feed's ingest role (the Sources' schedule)", () => {
   const render = (...set: string[]) =>
     helmTemplate(

@@ -228,6 +228,46 @@ describe('metrics.prometheusRule', () => {
     for (const a of [single.failing, single.overdue]) expect(parsePromQL(a.expr).selectors[0]!.equals.job).toBe('cfs-content-feed-feed');
   });
 
+  it('alerts when the oldest pending webhook delivery is older than its threshold, and when most attempts fail, on the webhooks pods', () => {
+    const alertsOf = (extra: Record<string, string> = {}) => {
+      const rules = rulesOf(helmTemplate([DEFAULTS], set({ ...RULES_ON, ...extra })));
+      return { stuck: rules.find((r) => r.alert === 'CfsWebhooksDeliveryStuck')!, failing: rules.find((r) => r.alert === 'CfsWebhooksFailing')! };
+    };
+    const { stuck, failing } = alertsOf();
+    // The gauge is read from the database by every replica alike: max, above an hour, for 15 minutes.
+    expect(stuck.for).toBe('15m');
+    expect(stuck.expr).toMatch(/^max by \(namespace, job\) \(.*\) > 3600$/);
+    expect(parsePromQL(stuck.expr).selectors).toEqual([
+      { metric: 'cfs_webhooks_oldest_pending_delivery_seconds', equals: { namespace: 'content-feed', job: 'cfs-content-feed-webhooks' } },
+    ]);
+    expect(parsePromQL(failing.expr).errors).toEqual([]);
+    expect(parsePromQL(failing.expr).selectors).toEqual([
+      { metric: 'cfs_webhooks_attempts_total', equals: { namespace: 'content-feed', job: 'cfs-content-feed-webhooks', outcome: 'failure' } },
+      { metric: 'cfs_webhooks_attempts_total', equals: { namespace: 'content-feed', job: 'cfs-content-feed-webhooks' } },
+    ]);
+    expect(failing.expr.trim()).toMatch(/> 0\.5$/);
+    for (const a of [stuck, failing]) expect(a.labels?.severity).toBe('warning');
+    // The thresholds are values.
+    const customRules = rulesOf(
+      helmTemplate(
+        [DEFAULTS],
+        [
+          ...set({ ...RULES_ON, 'metrics.prometheusRule.webhooksOldestPendingSeconds': '600', 'metrics.prometheusRule.webhooksStuckFor': '5m' }),
+          '--set-json',
+          'metrics.prometheusRule.webhooksFailureRatio=0.8',
+        ],
+      ),
+    );
+    const custom = {
+      stuck: customRules.find((r) => r.alert === 'CfsWebhooksDeliveryStuck')!,
+      failing: customRules.find((r) => r.alert === 'CfsWebhooksFailing')!,
+    };
+    expect(custom.stuck.expr).toMatch(/> 600$/);
+    expect(custom.stuck.for).toBe('5m');
+    expect(custom.failing.expr.trim()).toMatch(/> 0\.8$/);
+    expect(helm(helmTemplateArgs([DEFAULTS], set({ ...RULES_ON, 'metrics.prometheusRule.webhooksStuckFor': 'a while' }))).status).not.toBe(0);
+  });
+
   it('gives every alert a severity and a runbook_url at its own anchor of docs/operations.md, which exists', () => {
     const alerts = rulesOf(rendered()).filter((r) => r.alert);
     expect(alerts.map((a) => a.alert).sort()).toEqual(
@@ -237,6 +277,8 @@ describe('metrics.prometheusRule', () => {
         'CfsAiQueueStalled',
         'CfsAiGenerationFailures',
         'CfsWebhookFailures',
+        'CfsWebhooksDeliveryStuck',
+        'CfsWebhooksFailing',
         'CfsSourcesFailing',
         'CfsSourcesFetchOverdue',
         'CfsPodNotReady',
@@ -323,6 +365,11 @@ describe('metrics.grafanaDashboard', () => {
       /Source fetch duration/,
       /Sources by status/,
       /Oldest overdue fetch/,
+      /Webhook deliveries by outcome/,
+      /Webhook attempt latency/,
+      /Webhook endpoints by status/,
+      /Pending webhook deliveries/,
+      /Oldest pending webhook delivery/,
     ])
       expect(
         titles.some((t) => wanted.test(t)),
@@ -353,6 +400,31 @@ describe('metrics.grafanaDashboard', () => {
     };
     expect(sourcesJobs()).toEqual(['cfs-content-feed-ingest']);
     expect(sourcesJobs({ 'ingest.enabled': 'false' })).toEqual(['cfs-content-feed-feed']);
+  });
+
+  it('has a webhooks row with deliveries by outcome, attempt latency p50 and p99, endpoints by status, pending deliveries and the oldest pending, from the webhooks pods', () => {
+    const { json } = dashboardOf(helmTemplate([DEFAULTS], set(DASHBOARD_ON)));
+    const metricsOf = (title: string) => {
+      const panel = panelsOf(json).find((p) => p.title === title);
+      expect(panel, title).toBeDefined();
+      return (panel!.targets ?? []).flatMap((t) => parsePromQL(t.expr!).selectors.map((s) => ({ metric: s.metric, job: s.equals.job, expr: t.expr! })));
+    };
+    const expected: Record<string, string> = {
+      'Webhook deliveries by outcome': 'cfs_webhooks_deliveries_total',
+      'Webhook attempts by outcome': 'cfs_webhooks_attempts_total',
+      'Webhook attempt latency': 'cfs_webhooks_attempt_duration_seconds_bucket',
+      'Webhook endpoints by status': 'cfs_webhooks_endpoints',
+      'Pending webhook deliveries': 'cfs_webhooks_pending_deliveries',
+      'Oldest pending webhook delivery': 'cfs_webhooks_oldest_pending_delivery_seconds',
+    };
+    for (const [title, metric] of Object.entries(expected)) {
+      const selectors = metricsOf(title);
+      expect(selectors.map((s) => s.metric)).toEqual(expect.arrayContaining([metric]));
+      for (const s of selectors) expect(s.job, title).toBe('cfs-content-feed-webhooks');
+    }
+    const latency = metricsOf('Webhook attempt latency').map((s) => s.expr);
+    expect(latency.some((e) => e.startsWith('histogram_quantile(0.5,'))).toBe(true);
+    expect(latency.some((e) => e.startsWith('histogram_quantile(0.99,'))).toBe(true);
   });
 
   it('gets a uid of its own per release', () => {

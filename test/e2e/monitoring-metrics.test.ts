@@ -4,7 +4,8 @@
  * each selector's metric looked for in the scrapes of running processes (OTEL_METRICS_EXPORTER=prometheus):
  * the gateway (HTTP, gRPC client, caches, rate-limit and quota refusals), account and feed (gRPC
  * server; cfs_sources_* with a Source fetched from the publisher stand-in, the schedule in the same
- * process) and media generating against the OpenAI API stand-in (cfs_ai_*). A name the rules record
+ * process), media generating against the OpenAI API stand-in (cfs_ai_*) and webhooks delivering a
+ * test event to a receiver on 127.0.0.1 (cfs_webhooks_*). A name the rules record
  * themselves counts, and so does one of EXTERNAL_METRICS (kube-state-metrics); nothing else.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { callUnary, createClient, waitForServing } from '@cfs/common/grpc';
 import { closeAdminClients, createAdminClients, runAdminCommand } from '@cfs/admin';
 import { loadProtos } from '@cfs/protos';
 import type { MediaAdminServiceClient } from '@cfs/protos/generated/cfs/media/v1/MediaAdminService.js';
+import type { WebhooksServiceClient } from '@cfs/protos/generated/cfs/webhooks/v1/WebhooksService.js';
 import { EXTERNAL_METRICS, dashboardsOf, expressionsOf, parsePromQL, rulesOf } from '../deploy/support/promql.ts';
 import { CHART_DIR, helmTemplate } from '../deploy/support/render.ts';
 import { startAiFactsStandIn, type AiFactsStandIn } from '../support/ai-facts-standin.ts';
@@ -24,15 +26,18 @@ import { startOpenAiStandIn, type OpenAiStandIn } from '../support/openai-standi
 import { eventually, freePort, processSystemEnv, startDeployable, type RunningProcess } from '../support/processes.ts';
 import { rss, startPublisher, type Publisher } from '../support/publisher.ts';
 import { TEST_CURSOR_SECRET, TEST_PEPPER } from '../support/system.ts';
+import { Receiver } from '../support/webhook-receiver.ts';
 
 const procs: RunningProcess[] = [];
-const ports = { identity: 0, account: 0, feed: 0, gateway: 0, mediaGrpc: 0, mediaHttp: 0 };
-const metricsPorts = { gateway: 0, account: 0, feed: 0, media: 0 };
+const ports = { identity: 0, account: 0, feed: 0, gateway: 0, mediaGrpc: 0, mediaHttp: 0, webhooks: 0 };
+const metricsPorts = { gateway: 0, account: 0, feed: 0, media: 0, webhooks: 0 };
 let standin: OpenAiStandIn;
 let publisher: Publisher;
 // What the generation job asks account, feed and seo when it runs (media is started alone here).
 let facts: AiFactsStandIn;
 let media: MediaAdminServiceClient;
+let webhooks: WebhooksServiceClient;
+let receiver: Receiver;
 let base: string;
 let token: string;
 
@@ -93,7 +98,23 @@ beforeAll(async () => {
       ...prometheusEnv(metricsPorts.media),
     }),
   );
-  await Promise.all([ports.identity, ports.account, ports.feed, ports.mediaGrpc].map((p) => waitForServing(addr(p), 30_000)));
+  // webhooks in a schema of its own, delivering to a receiver on 127.0.0.1 (cfs_webhooks_*).
+  receiver = await new Receiver().start();
+  const webhooksDatabase = new URL(inject('databaseUrl'));
+  webhooksDatabase.searchParams.set('schema', `monitoring_wh_${process.pid}_${Date.now().toString(36)}`);
+  procs.push(
+    startDeployable('services/webhooks', {
+      DATABASE_URL: webhooksDatabase.toString(),
+      MIGRATE_ON_START: 'true',
+      SERVICE_CALLERS: common.SERVICE_CALLERS,
+      WEBHOOKS_GRPC_HOST: '127.0.0.1',
+      WEBHOOKS_GRPC_PORT: String(ports.webhooks),
+      WEBHOOKS_ALLOW_HTTP: 'true',
+      WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+      ...prometheusEnv(metricsPorts.webhooks),
+    }),
+  );
+  await Promise.all([ports.identity, ports.account, ports.feed, ports.mediaGrpc, ports.webhooks].map((p) => waitForServing(addr(p), 30_000)));
   base = `http://127.0.0.1:${ports.gateway}`;
   await eventually(async () => (await fetch(`${base}/readyz`)).ok, 30_000, 'gateway ready');
   const clients = createAdminClients({
@@ -111,10 +132,13 @@ beforeAll(async () => {
   await runAdminCommand(['source', 'add', '--url', publisher.url('/monitoring.xml'), '--categories', 'technology'], clients);
   closeAdminClients(clients);
   media = createClient(loadProtos().cfs.media.v1.MediaAdminService, addr(ports.mediaGrpc), tokens.admin);
+  webhooks = createClient(loadProtos().cfs.webhooks.v1.WebhooksService, addr(ports.webhooks), tokens.gateway);
 }, 120_000);
 
 afterAll(async () => {
   media?.close();
+  webhooks?.close();
+  await receiver?.stop();
   await Promise.all(procs.map((p) => p.kill()));
   await standin?.close();
   await facts?.close();
@@ -141,6 +165,15 @@ async function exercise(): Promise<string> {
     },
     { deadlineMs: 10_000 },
   );
+  // One delivered webhook: attempts, their duration and deliveries by outcome; the gauges read the tables.
+  const site = { siteId: 'site_monitoring', customerId: 'cus_monitoring' };
+  const { endpoint } = await callUnary(
+    webhooks,
+    'CreateEndpoint',
+    { ...site, url: receiver.url(), events: ['feed.changed'], description: '' },
+    { deadlineMs: 10_000 },
+  );
+  await callUnary(webhooks, 'SendTest', { ...site, endpointId: endpoint!.id }, { deadlineMs: 10_000 });
   let all = new Set<string>();
   await eventually(
     async () => {
@@ -153,6 +186,8 @@ async function exercise(): Promise<string> {
         'rpc_server_duration_count',
         'cfs_sources_fetches_total',
         'cfs_sources_count',
+        'cfs_webhooks_deliveries_total',
+        'cfs_webhooks_oldest_pending_delivery_seconds',
       ].every((n) => all.has(n));
     },
     20_000,
