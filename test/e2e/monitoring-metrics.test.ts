@@ -63,12 +63,7 @@ beforeAll(async () => {
   );
   // FEED_ROLE defaults to `all`: the Sources' schedule, and its gauges, run in this process too.
   procs.push(
-    startDeployable('services/feed', {
-      ...common,
-      FEED_GRPC_PORT: String(ports.feed),
-      SOURCES_ALLOW_PRIVATE_NETWORKS: 'true',
-      ...prometheusEnv(metricsPorts.feed),
-    }),
+    startDeployable('services/feed', system.feed(ports.feed, { SOURCES_ALLOW_PRIVATE_NETWORKS: 'true', ...prometheusEnv(metricsPorts.feed) })),
   );
   procs.push(startDeployable('gateway', { ...system.gateway(ports), RATE_LIMIT_PER_MINUTE: '5', ...prometheusEnv(metricsPorts.gateway) }));
   const database = new URL(inject('databaseUrl'));

@@ -188,12 +188,15 @@ export class ChangesFeed {
   constructor(
     private readonly db: PrismaClient,
     private readonly schema: string,
+    /** Told after changes noted for a Site committed (it wakes the webhook outbox relay, src/webhook-events.ts). */
+    private readonly committed: () => void = () => undefined,
   ) {
     this.t = feedTables(schema);
   }
 
-  noteSiteChanges(siteId: string, articleIds: string[]): Promise<void> {
-    return noteSiteChanges(this.db, this.schema, siteId, articleIds);
+  async noteSiteChanges(siteId: string, articleIds: string[]): Promise<void> {
+    await noteSiteChanges(this.db, this.schema, siteId, articleIds);
+    this.committed();
   }
 
   async changes(
