@@ -109,7 +109,11 @@ async function readFrom(owner: Owner, since: string): Promise<{ changes: Change[
 const upserted = (changes: Change[]) => changes.flatMap((c) => (c.type === 'upsert' ? [c.article.id] : []));
 
 /** Waits for an event after the first `from` that, read from its since, holds `accept`; returns it and what was read. */
-async function eventWith(l: Listener, accept: (changes: Change[]) => boolean, from: number): Promise<{ event: FeedChanged; read: Awaited<ReturnType<typeof readFrom>> }> {
+async function eventWith(
+  l: Listener,
+  accept: (changes: Change[]) => boolean,
+  from: number,
+): Promise<{ event: FeedChanged; read: Awaited<ReturnType<typeof readFrom>> }> {
   const deadline = Date.now() + 30_000;
   const seen = new Set<string>();
   for (;;) {
@@ -210,7 +214,10 @@ describe('feed.changed', () => {
   it("follows a subscription change: the articles that enter the Site's feed", async () => {
     const [gammaId] = await importArticles({ categories: ['gamma'] });
     const from = events(alpha).length;
-    const put = await request(system.baseUrl, 'PUT', '/api/v1/subscriptions', { token: alpha.owner.credential.secret, body: { categories: [cat('alpha'), cat('gamma')] } });
+    const put = await request(system.baseUrl, 'PUT', '/api/v1/subscriptions', {
+      token: alpha.owner.credential.secret,
+      body: { categories: [cat('alpha'), cat('gamma')] },
+    });
     expect(put.status, put.text).toBe(200);
     await eventWith(alpha, (changes) => upserted(changes).includes(gammaId!), from);
   });
@@ -248,7 +255,9 @@ describe('feed.changed', () => {
     // The Site's position is stored only by a round that did not fail: once it is, the repeat was sent.
     await expect.poll(() => storedSeq(alpha.owner.site.id), { timeout: 30_000, interval: 200 }).toBe(tokens.parse(event.nextSince)!.seq);
     // Every delivery the webhooks service made has arrived, and none carries the same event twice.
-    await expect.poll(async () => (await deliveriesOf(alpha)).filter((d) => d.status === 'succeeded').length, { timeout: 30_000, interval: 200 }).toBe(events(alpha).length);
+    await expect
+      .poll(async () => (await deliveriesOf(alpha)).filter((d) => d.status === 'succeeded').length, { timeout: 30_000, interval: 200 })
+      .toBe(events(alpha).length);
     const mine = events(alpha).slice(from);
     expect(mine.filter((e) => e.since === event.since && e.nextSince === event.nextSince)).toHaveLength(1);
     expect(mine).toHaveLength(1);

@@ -87,7 +87,13 @@ let n = 0;
 async function importArticle(category: string): Promise<string> {
   n += 1;
   const id = `fcp-${suffix}-${n}`;
-  const json = JSON.stringify({ id, title: `Story ${n}`, url: `https://news.example.com/${id}`, publishedAt: new Date().toISOString(), categories: [category] });
+  const json = JSON.stringify({
+    id,
+    title: `Story ${n}`,
+    url: `https://news.example.com/${id}`,
+    publishedAt: new Date().toISOString(),
+    categories: [category],
+  });
   await feedCall('ImportArticles', { articles: [{ line: 1, json }] });
   return id;
 }
@@ -149,7 +155,11 @@ afterAll(async () => {
   await feed?.kill();
   await webhooks?.kill();
   await receiver?.stop();
-  await db?.query(`DROP SCHEMA IF EXISTS "${schemas.feed}" CASCADE; DROP SCHEMA IF EXISTS "${schemas.webhooks}" CASCADE; DROP SCHEMA IF EXISTS "${schemas.feed}_jobs" CASCADE; DROP SCHEMA IF EXISTS "${schemas.webhooks}_jobs" CASCADE`).catch(() => undefined);
+  await db
+    ?.query(
+      `DROP SCHEMA IF EXISTS "${schemas.feed}" CASCADE; DROP SCHEMA IF EXISTS "${schemas.webhooks}" CASCADE; DROP SCHEMA IF EXISTS "${schemas.feed}_jobs" CASCADE; DROP SCHEMA IF EXISTS "${schemas.webhooks}_jobs" CASCADE`,
+    )
+    .catch(() => undefined);
   await db?.end();
 });
 

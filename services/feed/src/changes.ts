@@ -56,10 +56,7 @@ export const FEED_CHANGED = 'feed.changed';
  * subscribed to their categories when it runs) and carry their numbers; a Site's own changes (a
  * new variant, a new subscription version) name it.
  */
-export type FeedChangedRow =
-  | { categories: string[]; from: string; to: string }
-  | { from: string; to: string }
-  | { version: number; seq: string };
+export type FeedChangedRow = { categories: string[]; from: string; to: string } | { from: string; to: string } | { version: number; seq: string };
 
 export type FeedChange = { type: 'upsert'; article: FeedArticle } | { type: 'delete'; id: string; reason: 'removed' | 'unsubscribed' };
 

@@ -70,8 +70,10 @@ export class FeedChangedEvents {
     const subscribed =
       categories.length === 0
         ? []
-        : (await this.prisma.$queryRaw<Array<{ site_id: string }>>`
-            SELECT DISTINCT site_id FROM ${this.t.subscriptions} WHERE category_key = ANY(${categories}::text[])`).map((r) => r.site_id);
+        : (
+            await this.prisma.$queryRaw<Array<{ site_id: string }>>`
+            SELECT DISTINCT site_id FROM ${this.t.subscriptions} WHERE category_key = ANY(${categories}::text[])`
+          ).map((r) => r.site_id);
     const candidates = [...new Set([...subscribed, ...mine.flatMap((r) => (r.siteId ? [r.siteId] : []))])];
     const listening: string[] = [];
     for (let i = 0; i < candidates.length; i += MAX_SITES_PER_QUESTION) {
