@@ -11,7 +11,7 @@ import type { Logger } from '@cfs/common/logger';
 import { Authenticator } from './caches/authenticator.ts';
 import { dashboardProxy } from './proxies/dashboard-proxy.ts';
 import type { ServiceClients } from './clients/clients.ts';
-import { ChangesTokenCodec } from './tokens/changes-token.ts';
+import { ChangesTokenCodec } from '@cfs/common/tokens';
 import { FeedCursorCodec } from './tokens/feed-cursor.ts';
 import { FeedChangesCache } from './caches/feed-changes.ts';
 import { FeedPageCache } from './caches/feed-pages.ts';

@@ -1,9 +1,8 @@
-/** The changes feed's `since` token: its codec (src/tokens/changes-token.ts) is the one reader and writer of it. */
+/** The changes feed's `since` token: its codec (services/common/src/tokens/changes-token.ts) is the one reader and writer of it. */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { changesPositionText, ChangesTokenCodec, MAX_SINCE_LENGTH } from '../src/tokens/changes-token.ts';
+import { changesPositionText, ChangesTokenCodec, MAX_SINCE_LENGTH, Signer, TOKEN_PATTERN } from '@cfs/common/tokens';
 import { FeedCursorCodec } from '../src/tokens/feed-cursor.ts';
-import { Signer, TOKEN_PATTERN } from '../src/tokens/signer.ts';
 
 const SECRET = 's'.repeat(32);
 const codec = new ChangesTokenCodec(SECRET);

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { ChangesTokenCodec } from '../src/tokens/changes-token.ts';
+import { ChangesTokenCodec, Signer } from '@cfs/common/tokens';
 import { feedCursorText, FeedCursorCodec, MAX_CURSOR_LENGTH, TOKEN_PATTERN } from '../src/tokens/feed-cursor.ts';
-import { Signer } from '../src/tokens/signer.ts';
 
 const codec = new FeedCursorCodec('s'.repeat(32));
 const position = { publishedAt: '2026-03-01T10:00:00.000Z', articleId: 'art_1' };

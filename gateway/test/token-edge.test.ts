@@ -10,9 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { mintToken } from '@cfs/common/credential-token';
 import { createLogger } from '@cfs/common/logger';
 import type { ServiceClients } from '../src/clients/clients.ts';
-import { ChangesTokenCodec } from '../src/tokens/changes-token.ts';
+import { ChangesTokenCodec, Signer } from '@cfs/common/tokens';
 import { FeedCursorCodec } from '../src/tokens/feed-cursor.ts';
-import { Signer } from '../src/tokens/signer.ts';
 import { gatewayEnvSchema } from '../src/env.ts';
 import { createGateway } from '../src/gateway.ts';
 import { createMemoryStores } from '../src/stores/index.ts';

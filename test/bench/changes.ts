@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ChangesTokenCodec } from '../../gateway/src/tokens/changes-token.ts';
+import { ChangesTokenCodec } from '@cfs/common/tokens';
 import { fetchRetrying, load, type LoadRequest } from './harness.ts';
 import { measured, type Measured } from './measure.ts';
 import { queryDb, type RunningSystem } from './system-under-test.ts';

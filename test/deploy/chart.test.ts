@@ -342,19 +342,20 @@ describe('values', () => {
       admin: data['service-token-admin']!,
       dashboard: data['service-token-dashboard']!,
       media: data['service-token-media']!,
+      feed: data['service-token-feed']!,
     };
     // One token per caller the services know (services/common/src/service-auth.ts), in its order.
     expect(Object.keys(tokens)).toEqual([...SERVICE_CALLERS]);
     for (const t of Object.values(tokens)) expect(t.length).toBeGreaterThanOrEqual(32);
-    expect(new Set(Object.values(tokens)).size).toBe(5);
+    expect(new Set(Object.values(tokens)).size).toBe(6);
     expect(data['service-callers']).toBe(
-      `gateway=${sha(tokens.gateway)},billing=${sha(tokens.billing)},admin=${sha(tokens.admin)},dashboard=${sha(tokens.dashboard)},media=${sha(tokens.media)}`,
+      `gateway=${sha(tokens.gateway)},billing=${sha(tokens.billing)},admin=${sha(tokens.admin)},dashboard=${sha(tokens.dashboard)},media=${sha(tokens.media)},feed=${sha(tokens.feed)}`,
     );
     const containerOf = (c: string) => (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
     for (const c of SERVICES) {
       const env = envOf(containerOf(c));
       expect(env.get('SERVICE_CALLERS')?.valueFrom?.secretKeyRef, c).toEqual({ name: secret.metadata.name, key: 'service-callers' });
-      // A service that calls others (deployables.ts `calls`: billing, media) holds a token of its own.
+      // A service that calls others (deployables.ts `calls`: billing, media, feed) holds a token of its own.
       expect(env.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key, c).toBe(DEPLOYABLES[c].calls.length > 0 ? `service-token-${c}` : undefined);
     }
     expect(envOf(containerOf('media')).get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef).toEqual({ name: secret.metadata.name, key: 'service-token-media' });
@@ -365,6 +366,8 @@ describe('values', () => {
     expect(dashboard.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef).toEqual({ name: secret.metadata.name, key: 'service-token-dashboard' });
     expect(dashboard.has('SERVICE_CALLERS')).toBe(false);
     expect(envOf(containerOf('admin')).get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key).toBe('service-token-admin');
+    // feed's ingest role relays feed.changed events too: it calls as feed.
+    expect(envOf(containerOf('ingest')).get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef).toEqual({ name: secret.metadata.name, key: 'service-token-feed' });
   });
 
   it('mount a plan catalog from values into account as PLANS_FILE and roll account when it changes', () => {

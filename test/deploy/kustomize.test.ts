@@ -78,6 +78,15 @@ describe.each(OVERLAYS.map((o) => [o]))('kubectl kustomize k8s/overlays/%s', (ov
     expect(config.AI_PROVIDER).toBe(overlay === 'prod' ? 'openai' : 'local');
   });
 
+  it('has feed and its ingest role call webhooks with their own service token and sign changes tokens with the cursor secret', () => {
+    for (const c of ['feed', 'ingest']) {
+      const env = envOf(containerOf(objects, c));
+      expect(env.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key, c).toBe('service-token-feed');
+      expect(env.get('WEBHOOKS_ADDR')?.value, c).toBe('cfs-webhooks:7007');
+      expect(env.get('CURSOR_SECRET')?.valueFrom?.secretKeyRef?.key, c).toBe('cursor-secret');
+    }
+  });
+
   it('resolves every Secret and ConfigMap a pod reads', () => {
     expectReferencesResolve(objects, overlay === 'prod' ? { secrets: PROD_EXTERNAL_SECRETS } : {});
   });
@@ -101,14 +110,15 @@ describe('overlay specifics', () => {
       'service-token-admin',
       'service-token-billing',
       'service-token-dashboard',
+      'service-token-feed',
       'service-token-gateway',
       'service-token-media',
     ]);
-    // The services admit exactly the five callers whose tokens the overlay hands out.
+    // The services admit exactly the six callers whose tokens the overlay hands out.
     const sha = (t: string) => createHash('sha256').update(t).digest('hex');
-    const callers = ['gateway', 'billing', 'admin', 'dashboard', 'media'];
+    const callers = ['gateway', 'billing', 'admin', 'dashboard', 'media', 'feed'];
     expect(data['service-callers']).toBe(callers.map((c) => `${c}=${sha(data[`service-token-${c}`]!)}`).join(','));
-    expect(new Set(callers.map((c) => data[`service-token-${c}`])).size).toBe(5);
+    expect(new Set(callers.map((c) => data[`service-token-${c}`])).size).toBe(6);
     // AI generation by the built-in provider: no key needed, none wired.
     const config = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('cfs-config-'))!.data as Record<string, string>;
     expect(config.AI_PROVIDER).toBe('local');

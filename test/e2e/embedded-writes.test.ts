@@ -4,7 +4,8 @@
  * DATABASE_URL: PGlite, one session shared by every service's connections, started here in this
  * process on a temporary data folder. Each answers its documented 2xx, none a 5xx. Raw SQL that
  * names a table without its schema works on a real PostgreSQL (each pool sets its search_path) and
- * fails only here, where another service's connection may have set the shared one.
+ * fails only here, where another service's connection may have set the shared one. And an import
+ * reaches a webhook receiver on 127.0.0.1 as a feed.changed (the feed's outbox relay, in process).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +19,12 @@ import { closeAdminClients, createAdminClients, runAdminCommand, type AdminClien
 import { buildOpenApi, publicRoutes } from '@cfs/gateway';
 import { runEmbedded } from '@cfs/launcher/embedded';
 import { launcherEnvSchema } from '@cfs/launcher/env';
+import { Webhook } from 'standardwebhooks';
 import type { Owner } from '../support/customers.ts';
+import { jsonl, tempFile } from '../support/files.ts';
 import { request } from '../support/http.ts';
+import { eventually } from '../support/processes.ts';
+import { Receiver } from '../support/webhook-receiver.ts';
 
 const WRITES = publicRoutes.filter((r) => r.method !== 'GET');
 const description = buildOpenApi(publicRoutes, { version: 'test' }) as unknown as {
@@ -132,4 +137,40 @@ describe('the embedded system (npm start without DATABASE_URL) answers every wri
     expect(Object.entries(answered).filter(([, status]) => status >= 500)).toEqual([]);
     expect(Object.keys(answered).sort()).toEqual(WRITES.map(keyOf).sort());
   });
+});
+
+describe('the embedded system delivers webhook events', () => {
+  it('sends feed.changed to a receiver on this machine after an import, its since reading the article', async () => {
+    const owner = (await runAdminCommand(
+      ['customer', 'create', '--name', 'Embedded Webhooks', '--email', 'hooks@example.com', '--plan', 'pro'],
+      clients,
+    )) as unknown as Owner;
+    const token = owner.credential.secret;
+    const receiver = await new Receiver().start();
+    try {
+      const created = await request(baseUrl, 'POST', '/api/v1/webhooks', { token, body: { url: receiver.url(), events: ['feed.changed'] } });
+      expect(created.status, created.text).toBe(201);
+      const wh = new Webhook((created.body as { secret: string }).secret);
+      const category = ((await request(baseUrl, 'GET', '/api/v1/taxonomy', { token })).body as { categories: Array<{ key: string }> }).categories[0]!.key;
+      expect((await request(baseUrl, 'PUT', '/api/v1/subscriptions', { token, body: { categories: [category] } })).status).toBe(200);
+      const id = `embedded-hook-${Date.now().toString(36)}`;
+      const line = { id, title: 'Embedded story', url: `https://news.example.com/${id}`, publishedAt: new Date().toISOString(), categories: [category] };
+      await runAdminCommand(['articles', 'import', '--file', tempFile('embedded-hook.jsonl', jsonl([line]))], clients);
+      // Each event verified, then read from its since as a receiver would, until one brings the article.
+      await eventually(
+        async () => {
+          for (const r of receiver.received) {
+            const { data } = wh.verify(r.body, r.headers) as { data: { since: string } };
+            const read = await request(baseUrl, 'GET', `/api/v1/feed/changes?limit=100&since=${encodeURIComponent(data.since)}`, { token });
+            if ((read.body as { data: Array<{ article?: { id: string } }> }).data.some((c) => c.article?.id === id)) return true;
+          }
+          return false;
+        },
+        60_000,
+        'a feed.changed that brings the imported article',
+      );
+    } finally {
+      await receiver.stop();
+    }
+  }, 90_000);
 });

@@ -28,7 +28,7 @@ describe('a service process killed under load, then restarted', () => {
     const { tokens, common, addr } = env;
     procs.push(startDeployable('services/identity', env.identity(ports.identity)));
     procs.push(startDeployable('services/account', { ...common, ACCOUNT_GRPC_PORT: String(ports.account) }));
-    feedEnv = { ...common, FEED_GRPC_PORT: String(ports.feed) };
+    feedEnv = env.feed(ports.feed);
     feed = startDeployable('services/feed', feedEnv);
     // No feed page cache: every request below must reach the feed service (a cached page would be
     // served without it; test/e2e/feed-cache.test.ts covers that).

@@ -32,7 +32,7 @@ beforeAll(async () => {
     OTEL_EXPORTER_PROMETHEUS_HOST: '127.0.0.1',
     OTEL_EXPORTER_PROMETHEUS_PORT: String(ports.accountMetrics),
   });
-  procs.feed = startDeployable('services/feed', { ...common, FEED_GRPC_PORT: String(ports.feed) });
+  procs.feed = startDeployable('services/feed', system.feed(ports.feed));
   procs.gateway = startDeployable('gateway', {
     ...system.gateway(ports),
     RATE_LIMIT_PER_MINUTE: '3',

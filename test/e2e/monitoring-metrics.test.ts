@@ -67,14 +67,7 @@ beforeAll(async () => {
     startDeployable('services/account', { ...common, ACCOUNT_GRPC_PORT: String(ports.account), PLANS_FILE: plans, ...prometheusEnv(metricsPorts.account) }),
   );
   // FEED_ROLE defaults to `all`: the Sources' schedule, and its gauges, run in this process too.
-  procs.push(
-    startDeployable('services/feed', {
-      ...common,
-      FEED_GRPC_PORT: String(ports.feed),
-      SOURCES_ALLOW_PRIVATE_NETWORKS: 'true',
-      ...prometheusEnv(metricsPorts.feed),
-    }),
-  );
+  procs.push(startDeployable('services/feed', system.feed(ports.feed, { SOURCES_ALLOW_PRIVATE_NETWORKS: 'true', ...prometheusEnv(metricsPorts.feed) })));
   procs.push(startDeployable('gateway', { ...system.gateway(ports), RATE_LIMIT_PER_MINUTE: '5', ...prometheusEnv(metricsPorts.gateway) }));
   const database = new URL(inject('databaseUrl'));
   database.searchParams.set('schema', `monitoring_${process.pid}_${Date.now().toString(36)}`);

@@ -11,6 +11,7 @@ import { closeAdminClients, createAdminClients, runAdminCommand, type AdminClien
 import { scrape, valueOf } from '../support/metrics.ts';
 import { eventually, freePort, startDeployable, type RunningProcess } from '../support/processes.ts';
 import { rss, startPublisher, type Publisher } from '../support/publisher.ts';
+import { TEST_CURSOR_SECRET } from '../support/system.ts';
 
 let api: RunningProcess;
 let ingest: RunningProcess | undefined;
@@ -28,6 +29,7 @@ beforeAll(async () => {
     DATABASE_URL: database.toString(),
     SERVICE_CALLERS: callers,
     FEED_GRPC_HOST: '127.0.0.1',
+    CURSOR_SECRET: TEST_CURSOR_SECRET,
     SOURCES_ALLOW_PRIVATE_NETWORKS: 'true',
     SOURCES_MIN_INTERVAL_SECONDS: '1',
     SOURCES_SWEEP_SECONDS: '1',

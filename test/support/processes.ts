@@ -82,6 +82,14 @@ export function processSystemEnv(label: string, secrets: { pepper: string; curso
     common,
     addr,
     identity: (port: number) => ({ ...common, IDENTITY_GRPC_PORT: String(port), CREDENTIAL_PEPPER: secrets.pepper }),
+    /** The feed service: its port, the cursor secret its feed.changed events are signed with, its token for the webhooks service. */
+    feed: (port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+      ...common,
+      FEED_GRPC_PORT: String(port),
+      CURSOR_SECRET: secrets.cursorSecret,
+      SERVICE_TOKEN: tokens.feed,
+      ...extra,
+    }),
     gateway: (ports: { gateway: number; identity: number; account: number; feed: number }, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
       ...common,
       PORT: String(ports.gateway),

@@ -106,12 +106,12 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     objectStore,
     catalog: options.catalog ?? loadPlanCatalog(),
     pepper: TEST_PEPPER,
+    cursorSecret: TEST_CURSOR_SECRET,
     serviceTokens,
     host: '127.0.0.1',
     ports: { identity: 0, account: 0, feed: 0, billing: 0, seo: 0, media: 0, webhooks: 0, mediaHttp: 0, gateway: options.gatewayPort ?? 0, dashboard: 0 },
     gatewayEnv: {
       GRPC_DEADLINE_MS: '2000',
-      CURSOR_SECRET: TEST_CURSOR_SECRET,
       // Every test shares 127.0.0.1: the security rate limit is off unless a test turns it on.
       RATE_LIMIT_PER_MINUTE: '0',
       ...options.gatewayEnv,

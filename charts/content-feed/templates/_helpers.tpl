@@ -33,6 +33,7 @@ their *_ADDR, its NetworkPolicy lets it reach them and theirs admit it. Usage: i
 {{- if has $name (list "gateway" "dashboard") }}{{ include "cfs.serviceNames" (index . 0) }}
 {{- else if eq $name "billing" }}account webhooks
 {{- else if eq $name "media" }}account feed seo webhooks
+{{- else if has $name (list "feed" "ingest") }}webhooks
 {{- end }}
 {{- end }}
 
@@ -341,6 +342,10 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- /* Named in the Sources' User-Agent; the address publishers and hubs reach the gateway at. */}}
 {{- $wiring = append $wiring (dict "name" "PUBLIC_BASE_URL" "value" .) }}
 {{- end }}
+{{- if and (eq $service "feed") (not .migrate) }}
+{{- /* The positions in feed.changed events are changes-feed tokens, signed as the gateway signs them. */}}
+{{- $wiring = append $wiring (dict "name" "CURSOR_SECRET" "valueFrom" (dict "secretKeyRef" (include "cfs.authRef" (list $root $v.auth.cursorSecret $v.auth.existingSecretCursorKey "cursor-secret") | fromYaml))) }}
+{{- end }}
 {{- end }}
 {{- $tokens := include "cfs.serviceTokensSecretName" $root }}
 {{- if and (not (has $name (splitList " " (include "cfs.httpComponents" $root)))) (not .migrate) }}
@@ -348,7 +353,8 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- end }}
 {{- $calls := include "cfs.callsOf" (list $root $name) }}
 {{- if and $calls (not .migrate) }}
-{{- $wiring = append $wiring (dict "name" "SERVICE_TOKEN" "valueFrom" (dict "secretKeyRef" (dict "name" $tokens "key" (printf "service-token-%s" $name)))) }}
+{{- /* The ingest role calls as feed. */}}
+{{- $wiring = append $wiring (dict "name" "SERVICE_TOKEN" "valueFrom" (dict "secretKeyRef" (dict "name" $tokens "key" (printf "service-token-%s" (ternary "feed" $name (eq $name "ingest")))))) }}
 {{- end }}
 {{- if eq $name "identity" }}
 {{- $wiring = append $wiring (dict "name" "CREDENTIAL_PEPPER" "valueFrom" (dict "secretKeyRef" (include "cfs.authRef" (list $root $v.auth.credentialPepper $v.auth.existingSecretPepperKey "credential-pepper") | fromYaml))) }}

@@ -4,7 +4,7 @@ import { FEED_PAGE_DEFAULT_LIMIT, FEED_PAGE_MAX_LIMIT } from '@cfs/common/feed-l
 import { MAX_MEDIA_KEY_LENGTH, MEDIA_PATH_PREFIX } from '@cfs/common/media-keys';
 import * as rules from '@cfs/common/rules';
 import { categoryKey, MEDIA_KEY_PATTERN, mediaKey, plainText, timestamp } from './blocks.ts';
-import { MAX_SINCE_LENGTH } from '../tokens/changes-token.ts';
+import { MAX_SINCE_LENGTH } from '@cfs/common/tokens';
 import { MAX_CURSOR_LENGTH, TOKEN_PATTERN } from '../tokens/feed-cursor.ts';
 
 export const CategoryKey = categoryKey.meta({

@@ -1,16 +1,16 @@
 /**
  * The feed cursor's codec, the one place that reads or writes a cursor. The feed service pages by a
  * keyset position (the last article's publishedAt and id); clients see it as an opaque,
- * tamper-evident string (signer.ts): the payload is "<publishedAt>|<articleId>". A cursor whose MAC
+ * tamper-evident string (@cfs/common/tokens' Signer): the payload is "<publishedAt>|<articleId>". A cursor whose MAC
  * does not verify (forged, truncated, altered, spelled otherwise) is refused. The query schema of
  * GET /api/v1/feed parses it once (query.ts), and the typed FeedCursor is what the page cache and
  * the gRPC request (FeedCursor, protos/cfs/feed/v1/feed.proto) carry from there on.
  */
 import { ARTICLE_ID_MAX } from '@cfs/common/rules';
 import type { FeedCursor__Output as FeedCursorMessage } from '@cfs/protos/generated/cfs/feed/v1/FeedCursor.js';
-import { Signer } from './signer.ts';
+import { Signer } from '@cfs/common/tokens';
 
-export { TOKEN_PATTERN } from './signer.ts';
+export { TOKEN_PATTERN } from '@cfs/common/tokens';
 
 export const MAX_CURSOR_LENGTH = 300;
 /** What a refused cursor is told (after `query.cursor: `). */

@@ -45,7 +45,12 @@ export const DEPLOYABLES = {
     calls: [],
   },
   account: { folder: 'services/account', grpc: { port: 7002, portEnv: 'ACCOUNT_GRPC_PORT', hostEnv: 'ACCOUNT_GRPC_HOST', addrEnv: 'ACCOUNT_ADDR' }, calls: [] },
-  feed: { folder: 'services/feed', grpc: { port: 7003, portEnv: 'FEED_GRPC_PORT', hostEnv: 'FEED_GRPC_HOST', addrEnv: 'FEED_ADDR' }, calls: [] },
+  feed: {
+    folder: 'services/feed',
+    grpc: { port: 7003, portEnv: 'FEED_GRPC_PORT', hostEnv: 'FEED_GRPC_HOST', addrEnv: 'FEED_ADDR' },
+    /** Its outbox relay hands feed.changed events to the webhooks service. */
+    calls: ['webhooks'],
+  },
   billing: {
     folder: 'services/billing',
     grpc: { port: 7004, portEnv: 'BILLING_GRPC_PORT', hostEnv: 'BILLING_GRPC_HOST', addrEnv: 'BILLING_ADDR' },

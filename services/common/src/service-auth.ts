@@ -2,7 +2,7 @@
  * Service-to-service authentication (services/common/README.md#service-to-service-authentication).
  *
  * Every caller of a service's gRPC API — the gateway, billing, the operator CLI, the dashboard, media's generation
- * planner — holds a random
+ * planner, feed's webhook outbox relay — holds a random
  * token of its own (`SERVICE_TOKEN`) and sends it in the `cfs-service-token` metadata of every
  * call. A service holds only the SHA-256 hashes of the tokens it accepts, each with the caller's
  * name (`SERVICE_CALLERS=gateway=<hex>,billing=<hex>,admin=<hex>`), so a service that leaks its
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** Everyone that calls a service's gRPC API. */
-export const SERVICE_CALLERS = ['gateway', 'billing', 'admin', 'dashboard', 'media'] as const;
+export const SERVICE_CALLERS = ['gateway', 'billing', 'admin', 'dashboard', 'media', 'feed'] as const;
 export type ServiceCaller = (typeof SERVICE_CALLERS)[number];
 
 export const SERVICE_TOKEN_METADATA_KEY = 'cfs-service-token';

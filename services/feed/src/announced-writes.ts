@@ -15,11 +15,14 @@ export class AnnouncedWrites {
     private readonly bus: Bus,
     /** The schema of the feed tables (the changes feed's raw SQL names it). */
     private readonly schema: string,
+    /** Told after a subscription change committed (it wakes the webhook outbox relay). */
+    private readonly committed: () => void = () => undefined,
   ) {}
 
   /** Replaces a Site's subscriptions as a whole; returns the subscribed category keys. */
   async replaceSubscriptions(siteId: string, categories: string[]): Promise<string[]> {
     const keys = await replaceSubscriptions(this.prisma, this.schema, siteId, categories);
+    this.committed();
     await this.bus.publish(CHANNELS.subscriptionsChanged, siteId).catch(() => undefined);
     return keys;
   }

@@ -229,18 +229,24 @@ export function readJsonLines(text: string): { lines: ArticleLine[]; rejected: R
   return { lines, rejected };
 }
 
-/** Imports article lines: validates each, upserts the valid ones, and announces the change to every replica. */
+/**
+ * Imports article lines: validates each, upserts the valid ones, and announces the change to every
+ * replica; `committed` is told after each write that changed something (it wakes the webhook outbox
+ * relay, src/webhook-events.ts).
+ */
 export class ArticleImporter {
   constructor(
     private readonly db: PrismaClient,
     private readonly schema: string,
     private readonly bus: Bus,
+    private readonly committed: () => void = () => undefined,
   ) {}
 
   async importLines(lines: ArticleLine[]): Promise<{ imported: number; rejected: Rejection[] }> {
     const categoryKeys = new Set((await this.db.category.findMany({ select: { key: true } })).map((c) => c.key));
     const { valid, rejected } = validateArticles(lines, categoryKeys);
-    await upsertArticles(this.db, this.schema, valid);
+    const counts = await upsertArticles(this.db, this.schema, valid);
+    if (counts.created + counts.updated > 0) this.committed();
     if (valid.length > 0) {
       await this.bus.publish(CHANNELS.articlesChanged, String(valid.length)).catch(() => undefined);
     }
@@ -299,6 +305,7 @@ export class ArticleImporter {
     }
     const counts = await upsertArticles(this.db, this.schema, valid);
     if (counts.created + counts.updated > 0) {
+      this.committed();
       await this.bus.publish(CHANNELS.articlesChanged, String(counts.created + counts.updated)).catch(() => undefined);
     }
     return { ...counts, rejected };
@@ -306,7 +313,10 @@ export class ArticleImporter {
 
   async remove(ids: string[]): Promise<number> {
     const removed = await removeArticles(this.db, this.schema, ids);
-    if (removed > 0) await this.bus.publish(CHANNELS.articlesChanged, String(removed)).catch(() => undefined);
+    if (removed > 0) {
+      this.committed();
+      await this.bus.publish(CHANNELS.articlesChanged, String(removed)).catch(() => undefined);
+    }
     return removed;
   }
 

@@ -10,9 +10,14 @@
  * change and whether it was removed (article_changes; a tombstone until CHANGE_RETENTION_DAYS).
  * A subscription change starts a walk: the articles of every category the Site's copy may hold or
  * should hold, as they are now, then the removed ones, then the changes since the walk began.
+ *
+ * Every write here also writes a `feed.changed` outbox row in the same transaction
+ * (src/webhook-events.ts turns them into one event per Site that listens), so the event exists
+ * exactly when the change has committed.
  */
 import { malformed } from '@cfs/common/errors';
 import { FEED_PAGE_MAX_LIMIT } from '@cfs/common/feed-limits';
+import { writeOutbox } from '@cfs/common/outbox';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
 import { articleColumns, articleOf, type ArticleRow, type FeedArticle } from './article-row.ts';
 import { feedTables } from './page-query.ts';
@@ -42,6 +47,16 @@ export interface SiteChangesPosition {
   version: number;
   walk?: ChangesWalk;
 }
+
+/** The webhook event every change of a Site's changes feed leads to (src/webhook-events.ts). */
+export const FEED_CHANGED = 'feed.changed';
+
+/**
+ * What a feed.changed outbox row says. Article changes name no Site (the relay finds the Sites
+ * subscribed to their categories when it runs) and carry their numbers; a Site's own changes (a
+ * new variant, a new subscription version) name it.
+ */
+export type FeedChangedRow = { categories: string[]; from: string; to: string } | { from: string; to: string } | { version: number; seq: string };
 
 export type FeedChange = { type: 'upsert'; article: FeedArticle } | { type: 'delete'; id: string; reason: 'removed' | 'unsubscribed' };
 
@@ -83,6 +98,8 @@ export async function recordArticleChanges(tx: Tx, schema: string, changes: Arti
     INSERT INTO ${t.categoryChanges} (category_key, article_id, seq)
     SELECT category, id, seq::bigint FROM unnest(${rows.map((r) => r.category)}::text[], ${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.seq)}::text[]) AS x(category, id, seq)
     ON CONFLICT (category_key, article_id) DO UPDATE SET seq = EXCLUDED.seq`;
+  const data: FeedChangedRow = { categories: [...new Set(rows.map((r) => r.category))].sort(), from: seqs[0]!, to: seqs[seqs.length - 1]! };
+  await writeOutbox(tx, schema, [{ siteId: null, type: FEED_CHANGED, data }]);
 }
 
 /** Records changes made for one Site alone (new personalized variants of its articles). */
@@ -97,6 +114,8 @@ export async function noteSiteChanges(db: PrismaClient, schema: string, siteId: 
       INSERT INTO ${t.siteChanges} (site_id, article_id, seq)
       SELECT ${siteId}, id, seq::bigint FROM unnest(${ids}::text[], ${ids.map((_, i) => (first + BigInt(i)).toString())}::text[]) AS x(id, seq)
       ON CONFLICT (site_id, article_id) DO UPDATE SET seq = EXCLUDED.seq`;
+    const data: FeedChangedRow = { from: first.toString(), to: (first + BigInt(ids.length - 1)).toString() };
+    await writeOutbox(tx, schema, [{ siteId, type: FEED_CHANGED, data }]);
   });
 }
 
@@ -106,8 +125,13 @@ export async function recordSubscriptionVersion(tx: Tx, schema: string, siteId: 
   const [current] = await tx.$queryRaw<Array<{ version: number; categories: string[] }>>`
     SELECT version, categories FROM ${t.versions} WHERE site_id = ${siteId} ORDER BY version DESC LIMIT 1`;
   if (current && sameSet(current.categories, categories)) return;
+  const version = (current?.version ?? 0) + 1;
   await tx.$executeRaw`
-    INSERT INTO ${t.versions} (site_id, version, categories, created_at) VALUES (${siteId}, ${(current?.version ?? 0) + 1}, ${categories}::text[], now())`;
+    INSERT INTO ${t.versions} (site_id, version, categories, created_at) VALUES (${siteId}, ${version}, ${categories}::text[], now())`;
+  // Where the changes stood (committed ones; no number is taken): a copy of the previous version there is the event's since.
+  const [{ last }] = (await tx.$queryRaw<Array<{ last: bigint }>>`SELECT last FROM ${t.counter} WHERE id = 1`) as [{ last: bigint }];
+  const data: FeedChangedRow = { version, seq: last.toString() };
+  await writeOutbox(tx, schema, [{ siteId, type: FEED_CHANGED, data }]);
 }
 
 /**
@@ -161,12 +185,15 @@ export class ChangesFeed {
   constructor(
     private readonly db: PrismaClient,
     private readonly schema: string,
+    /** Told after changes noted for a Site committed (it wakes the webhook outbox relay, src/webhook-events.ts). */
+    private readonly committed: () => void = () => undefined,
   ) {
     this.t = feedTables(schema);
   }
 
-  noteSiteChanges(siteId: string, articleIds: string[]): Promise<void> {
-    return noteSiteChanges(this.db, this.schema, siteId, articleIds);
+  async noteSiteChanges(siteId: string, articleIds: string[]): Promise<void> {
+    await noteSiteChanges(this.db, this.schema, siteId, articleIds);
+    this.committed();
   }
 
   async changes(

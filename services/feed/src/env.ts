@@ -1,8 +1,22 @@
 import { z } from 'zod';
+import { DEPLOYABLES } from '@cfs/common/deployables';
 import { envFields } from '@cfs/common/env';
+import { serviceTokenEnvField } from '@cfs/common/service-auth';
 
 export const feedEnvSchema = z.object({
   ...envFields.listen('feed'),
+  /** Where the webhooks service is: the outbox relay hands it feed.changed events (src/webhook-events.ts). */
+  ...envFields.addresses(DEPLOYABLES.feed.calls),
+  /** Feed's own service token, presented to the webhooks service (service-auth.ts). */
+  SERVICE_TOKEN: serviceTokenEnvField,
+  GRPC_DEADLINE_MS: envFields.positiveInt(5000),
+  /**
+   * Key of the HMAC of the changes feed's tokens, the gateway's own: the positions in feed.changed
+   * events are tokens GET /api/v1/feed/changes reads (@cfs/common/tokens).
+   */
+  CURSOR_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Rounds of the webhook outbox relay start at least this far apart: at most one feed.changed a Site each (ms). */
+  WEBHOOK_COALESCE_MS: z.coerce.number().int().min(0).default(2000),
   /** Redis used to tell the gateways about imports and subscription changes (they cache feed pages). */
   REDIS_URL: z.string().url().optional(),
   REDIS_KEY_PREFIX: z.string().default('cfs:'),

@@ -20,6 +20,10 @@ import { observeSources } from './sources/metrics.ts';
 import { SourceSchedule } from './sources/schedule.ts';
 import { Sources } from './sources/sources.ts';
 import { WebSub } from './sources/websub.ts';
+import { ChangesTokenCodec } from '@cfs/common/tokens';
+import { addressesOf, DEPLOYABLES } from '@cfs/common/deployables';
+import { grpcWebhooksIntake } from './webhooks-client.ts';
+import { observeOutbox, startFeedEventRelay } from './webhook-events.ts';
 
 export { feedEnvSchema, type FeedEnv } from './env.ts';
 export { DEMO_ARTICLES_FILE, readJsonLines };
@@ -45,15 +49,32 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
   const prisma = new PrismaClient({ adapter: await serviceAdapter(deps) });
   const bus = deps.bus ?? createBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
   const pages = new FeedPages(prisma, deps.database.schema);
-  const importer = new ArticleImporter(prisma, deps.database.schema, bus);
+  // feed.changed events: the changes' outbox rows, relayed to the webhooks service by every role
+  // (claims make replicas safe), woken by each committed write of this process.
+  const webhooks = grpcWebhooksIntake({
+    address: addressesOf(env, DEPLOYABLES.feed.calls).webhooks,
+    serviceToken: env.SERVICE_TOKEN,
+    deadlineMs: env.GRPC_DEADLINE_MS,
+  });
+  const relay = startFeedEventRelay({
+    prisma,
+    schema: deps.database.schema,
+    tokens: new ChangesTokenCodec(env.CURSOR_SECRET),
+    webhooks,
+    logger,
+    coalesceMs: env.WEBHOOK_COALESCE_MS,
+  });
+  const unobserveOutbox = observeOutbox(relay, logger);
+  const committed = () => relay.wake();
+  const importer = new ArticleImporter(prisma, deps.database.schema, bus, committed);
 
   if (await loadShippedTaxonomyIfEmpty(prisma)) logger.info('loaded the shipped taxonomy into an empty database');
   if (env.FEED_LOAD_DEMO_ARTICLES) {
     const imported = await importer.loadDemoIfEmpty(deps.demoArticlesFile ?? DEMO_ARTICLES_FILE);
     if (imported > 0) logger.info({ imported }, 'loaded the demo articles');
   }
-  const writes = new AnnouncedWrites(prisma, bus, deps.database.schema);
-  const changes = new ChangesFeed(prisma, deps.database.schema);
+  const writes = new AnnouncedWrites(prisma, bus, deps.database.schema, committed);
+  const changes = new ChangesFeed(prisma, deps.database.schema, committed);
   // Tombstones and old subscription versions past the tokens' lifetime go, at start and then daily.
   const prune = () =>
     pruneChanges(prisma, deps.database.schema).catch((err: unknown) =>
@@ -105,6 +126,9 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
   const unobserveSources = schedule ? observeSources(prisma, logger) : undefined;
   return createFeedServer({ prisma, schema: deps.database.schema, logger, callers: deps.callers, pages, writes, importer, changes, sources, websub })
     .addCleanup(() => unobserveSources?.())
+    .addCleanup(() => unobserveOutbox())
+    .addCleanup(() => relay.stop())
+    .addCleanup(() => webhooks.close())
     .addCleanup(() => schedule?.stop())
     .addCleanup(() => dispatcher.close())
     .addCleanup(() => clearInterval(pruning))

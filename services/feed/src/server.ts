@@ -69,7 +69,7 @@ const SEQ = /^\d{1,19}$/;
 
 /**
  * The message into the changes feed's types (bigint numbers). The client's token was verified once,
- * by its codec in the gateway (gateway/src/tokens/changes-token.ts); this only refuses a message no
+ * by its codec in the gateway (services/common/src/tokens/changes-token.ts); this only refuses a message no
  * gateway would send, so that it is INVALID_ARGUMENT rather than a failed BigInt.
  */
 function positionFromMessage(m: PositionIn): SiteChangesPosition {

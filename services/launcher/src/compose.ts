@@ -61,6 +61,8 @@ export interface ComposeOptions {
   objectStore: ObjectStore;
   catalog: PlanCatalog;
   pepper: string;
+  /** Key of the HMAC of cursors and changes tokens (CURSOR_SECRET): the gateway reads them, feed writes its events' positions with it. */
+  cursorSecret: string;
   /** Each caller's service token; every service admits exactly these callers (service-auth.ts). */
   serviceTokens: Record<ServiceCaller, string>;
   host: string;
@@ -152,12 +154,23 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
       }),
     );
     await listen('account', await createAccountService(accountEnvSchema.parse({}), { ...deps('account'), catalog: options.catalog, bus: options.bus() }));
+    // Before feed, whose outbox relay hands it feed.changed events.
+    await listen('webhooks', await createWebhooksService(webhooksEnvSchema.parse({ ...options.webhooksEnv }), deps('webhooks')));
     await listen(
       'feed',
-      await createFeedService(feedEnvSchema.parse({ ...options.feedEnv, FEED_LOAD_DEMO_ARTICLES: options.loadDemoArticles ? 'true' : 'false' }), {
-        ...deps('feed'),
-        bus: options.bus(),
-      }),
+      await createFeedService(
+        feedEnvSchema.parse({
+          ...addressEnv(addresses, DEPLOYABLES.feed.calls),
+          SERVICE_TOKEN: options.serviceTokens.feed,
+          CURSOR_SECRET: options.cursorSecret,
+          ...options.feedEnv,
+          FEED_LOAD_DEMO_ARTICLES: options.loadDemoArticles ? 'true' : 'false',
+        }),
+        {
+          ...deps('feed'),
+          bus: options.bus(),
+        },
+      ),
     );
     // Before its producers (billing, media): they are given its address.
     await listen('webhooks', await createWebhooksService(webhooksEnvSchema.parse({ ...options.webhooksEnv }), deps('webhooks')));
@@ -206,7 +219,12 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
 
     const serviceClients = createServiceClients(addresses, options.serviceTokens.gateway);
     clients = serviceClients;
-    const gatewayConfig = gatewayEnvSchema.parse({ MEDIA_HTTP_URL: media.httpUrl, DASHBOARD_HTTP_URL: dashboardUrl, ...options.gatewayEnv });
+    const gatewayConfig = gatewayEnvSchema.parse({
+      MEDIA_HTTP_URL: media.httpUrl,
+      DASHBOARD_HTTP_URL: dashboardUrl,
+      CURSOR_SECRET: options.cursorSecret,
+      ...options.gatewayEnv,
+    });
     const startGateway = async (g: { stores?: GatewayStores; port?: number } = {}) => {
       const stores = g.stores ?? options.stores();
       const health = servicesHealth({ identity: addresses.identity, account: addresses.account });

@@ -49,12 +49,12 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     objectStore: new FileObjectStore(process.env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     catalog: loadPlanCatalog(process.env.PLANS_FILE),
     pepper: localSecret(dataDir, 'pepper', env.CREDENTIAL_PEPPER),
+    cursorSecret: localSecret(dataDir, 'cursor-secret', env.CURSOR_SECRET),
     serviceTokens,
     host: '127.0.0.1',
     // Only the gateway's port is the user's; the internal servers take free ones.
     ports: { gateway: env.PORT },
     gatewayEnv: {
-      CURSOR_SECRET: localSecret(dataDir, 'cursor-secret', env.CURSOR_SECRET),
       ...(process.env.RATE_LIMIT_PER_MINUTE ? { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE } : {}),
     },
     loadDemoArticles: env.FEED_LOAD_DEMO_ARTICLES === 'true',
@@ -67,6 +67,8 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
     feedEnv: {
       SOURCES_ALLOW_PRIVATE_NETWORKS: 'true',
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('SOURCES_'))),
+      // How close changes coalesce into one feed.changed (docs/operations.md).
+      ...(process.env.WEBHOOK_COALESCE_MS ? { WEBHOOK_COALESCE_MS: process.env.WEBHOOK_COALESCE_MS } : {}),
     } as Record<string, string>,
     mediaEnv: { AI_PROVIDER: 'local', ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('AI_'))) } as Record<string, string>,
     // …and webhooks reach receivers on this machine or its network, over http too; the other

@@ -105,7 +105,7 @@ if (!env.DATABASE_URL) {
     ...childEnv,
     // The operator's NODE_OPTIONS come last, so a --max-old-space-size of theirs wins.
     NODE_OPTIONS: [`--max-old-space-size=${LOCAL_HEAP_MB}`, process.env.NODE_OPTIONS].filter(Boolean).join(' '),
-    ...(name === 'gateway' || name === 'billing' || name === 'dashboard' || name === 'media' ? { SERVICE_TOKEN: serviceTokens[name] } : {}),
+    ...(name === 'gateway' || name === 'billing' || name === 'dashboard' || name === 'media' || name === 'feed' ? { SERVICE_TOKEN: serviceTokens[name] } : {}),
     ...(prometheus ? { OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort + SERVERS.indexOf(name)) } : {}),
   });
 

@@ -51,8 +51,8 @@ export const WEBHOOKS_CALLERS: CallerPolicy<RpcName<WebhooksServiceHandlers>> = 
   ListDeliveries: [...CUSTOMER_DOORS],
   RetryDelivery: [...CUSTOMER_DOORS],
   // Producers, through their outbox relays (services/common/src/outbox.ts).
-  EnqueueEvents: ['media', 'billing'],
-  ListeningSites: ['media', 'billing'],
+  EnqueueEvents: ['feed', 'media', 'billing'],
+  ListeningSites: ['feed', 'media', 'billing'],
 };
 
 export function createWebhooksServer(deps: {

@@ -207,7 +207,7 @@ const BASE_README = [
   '    Service names (cfs-identity:7001, …, http://cfs-media:7016);',
   '  - the Secret `cfs-secrets` with the keys database-url, credential-pepper, cursor-secret, the',
   '    service-to-service tokens service-token-gateway, service-token-billing, service-token-admin,',
-  '    service-token-dashboard, service-token-media and service-callers (`npm run -s admin --',
+  '    service-token-dashboard, service-token-media, service-token-feed and service-callers (`npm run -s admin --',
   '    service-tokens generate` makes a set), and optionally redis-url (without it the gateway keeps its',
   '    state, and the dashboard its sessions, in memory: one replica each only);',
   '  - with AI_PROVIDER=openai in cfs-config, the key ai-api-key in that Secret (overlays/prod);',

@@ -7,7 +7,7 @@ import { publicArticle, type FeedPageCache } from '../../caches/feed-pages.ts';
 import { defineRoute, siteOf, type AnyRoute, type Principal } from '../../pipeline/route.ts';
 import { SerializedAnswer } from '../../schemas/serialized-answer.ts';
 import type { TaxonomyCatalog } from '../../caches/taxonomy.ts';
-import { changesPositionText, NOT_A_TOKEN, type ChangesTokenCodec } from '../../tokens/changes-token.ts';
+import { changesPositionText, NOT_A_TOKEN, type ChangesTokenCodec } from '@cfs/common/tokens';
 import { NOT_A_CURSOR, type FeedCursorCodec } from '../../tokens/feed-cursor.ts';
 import { readingToken } from '../../tokens/query.ts';
 import { FeedChanges, FeedChangesQuery, FeedPage, FeedQuery, Subscriptions, Taxonomy } from '../../schemas/feed-schemas.ts';

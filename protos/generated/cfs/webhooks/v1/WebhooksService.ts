@@ -77,8 +77,8 @@ export interface WebhooksServiceClient extends grpc.Client {
    * deliveries: per event, one per enabled endpoint of its Site that lists its type, committed
    * before the answer. Idempotent by the event's id: an event taken before adds nothing, so a
    * relay that died between this call and forgetting its outbox rows may send them again.
-   * Callers: media, billing. Errors: INVALID_ARGUMENT for an unknown or unsubscribable type,
-   * data that is not a JSON object, an empty id or Site, more than 500 events.
+   * Callers: feed, media, billing. Errors: INVALID_ARGUMENT for an unknown or unsubscribable
+   * type, data that is not a JSON object, an empty id or Site, more than 500 events.
    */
   EnqueueEvents(argument: _cfs_webhooks_v1_EnqueueEventsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_EnqueueEventsResponse__Output>): grpc.ClientUnaryCall;
   EnqueueEvents(argument: _cfs_webhooks_v1_EnqueueEventsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_webhooks_v1_EnqueueEventsResponse__Output>): grpc.ClientUnaryCall;
@@ -89,8 +89,8 @@ export interface WebhooksServiceClient extends grpc.Client {
    * deliveries: per event, one per enabled endpoint of its Site that lists its type, committed
    * before the answer. Idempotent by the event's id: an event taken before adds nothing, so a
    * relay that died between this call and forgetting its outbox rows may send them again.
-   * Callers: media, billing. Errors: INVALID_ARGUMENT for an unknown or unsubscribable type,
-   * data that is not a JSON object, an empty id or Site, more than 500 events.
+   * Callers: feed, media, billing. Errors: INVALID_ARGUMENT for an unknown or unsubscribable
+   * type, data that is not a JSON object, an empty id or Site, more than 500 events.
    */
   enqueueEvents(argument: _cfs_webhooks_v1_EnqueueEventsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_EnqueueEventsResponse__Output>): grpc.ClientUnaryCall;
   enqueueEvents(argument: _cfs_webhooks_v1_EnqueueEventsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_webhooks_v1_EnqueueEventsResponse__Output>): grpc.ClientUnaryCall;
@@ -146,8 +146,8 @@ export interface WebhooksServiceClient extends grpc.Client {
   
   /**
    * Of the Sites named, those with an enabled endpoint that lists the type: what a relay asks
-   * before it computes an event per Site. Callers: media, billing. Errors: INVALID_ARGUMENT for an
-   * unknown type or more than 1 000 Sites.
+   * before it computes an event per Site. Callers: feed, media, billing. Errors:
+   * INVALID_ARGUMENT for an unknown type or more than 1 000 Sites.
    */
   ListeningSites(argument: _cfs_webhooks_v1_ListeningSitesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_ListeningSitesResponse__Output>): grpc.ClientUnaryCall;
   ListeningSites(argument: _cfs_webhooks_v1_ListeningSitesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_webhooks_v1_ListeningSitesResponse__Output>): grpc.ClientUnaryCall;
@@ -155,8 +155,8 @@ export interface WebhooksServiceClient extends grpc.Client {
   ListeningSites(argument: _cfs_webhooks_v1_ListeningSitesRequest, callback: grpc.requestCallback<_cfs_webhooks_v1_ListeningSitesResponse__Output>): grpc.ClientUnaryCall;
   /**
    * Of the Sites named, those with an enabled endpoint that lists the type: what a relay asks
-   * before it computes an event per Site. Callers: media, billing. Errors: INVALID_ARGUMENT for an
-   * unknown type or more than 1 000 Sites.
+   * before it computes an event per Site. Callers: feed, media, billing. Errors:
+   * INVALID_ARGUMENT for an unknown type or more than 1 000 Sites.
    */
   listeningSites(argument: _cfs_webhooks_v1_ListeningSitesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_cfs_webhooks_v1_ListeningSitesResponse__Output>): grpc.ClientUnaryCall;
   listeningSites(argument: _cfs_webhooks_v1_ListeningSitesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_cfs_webhooks_v1_ListeningSitesResponse__Output>): grpc.ClientUnaryCall;
@@ -264,8 +264,8 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
    * deliveries: per event, one per enabled endpoint of its Site that lists its type, committed
    * before the answer. Idempotent by the event's id: an event taken before adds nothing, so a
    * relay that died between this call and forgetting its outbox rows may send them again.
-   * Callers: media, billing. Errors: INVALID_ARGUMENT for an unknown or unsubscribable type,
-   * data that is not a JSON object, an empty id or Site, more than 500 events.
+   * Callers: feed, media, billing. Errors: INVALID_ARGUMENT for an unknown or unsubscribable
+   * type, data that is not a JSON object, an empty id or Site, more than 500 events.
    */
   EnqueueEvents: grpc.handleUnaryCall<_cfs_webhooks_v1_EnqueueEventsRequest__Output, _cfs_webhooks_v1_EnqueueEventsResponse>;
   
@@ -287,8 +287,8 @@ export interface WebhooksServiceHandlers extends grpc.UntypedServiceImplementati
   
   /**
    * Of the Sites named, those with an enabled endpoint that lists the type: what a relay asks
-   * before it computes an event per Site. Callers: media, billing. Errors: INVALID_ARGUMENT for an
-   * unknown type or more than 1 000 Sites.
+   * before it computes an event per Site. Callers: feed, media, billing. Errors:
+   * INVALID_ARGUMENT for an unknown type or more than 1 000 Sites.
    */
   ListeningSites: grpc.handleUnaryCall<_cfs_webhooks_v1_ListeningSitesRequest__Output, _cfs_webhooks_v1_ListeningSitesResponse>;
   

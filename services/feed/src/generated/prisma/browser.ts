@@ -74,6 +74,16 @@ export type SubscriptionVersion = Prisma.SubscriptionVersionModel
  */
 export type ChangeMark = Prisma.ChangeMarkModel
 /**
+ * Model WebhookOutbox
+ * Webhook events written with the change that causes them (@cfs/common/outbox, src/webhook-events.ts).
+ */
+export type WebhookOutbox = Prisma.WebhookOutboxModel
+/**
+ * Model WebhookFeedPosition
+ * Per Site, the position its last feed.changed gave as nextSince: the next one's since.
+ */
+export type WebhookFeedPosition = Prisma.WebhookFeedPositionModel
+/**
  * Model Source
  * A publisher's feed the service polls (src/sources/). The schedule is next_fetch_at; a fetch holds
  * the Source by fetching_until, so one runs at a time whichever process starts it.

@@ -408,6 +408,8 @@ export const ModelName = {
   SiteArticleChange: 'SiteArticleChange',
   SubscriptionVersion: 'SubscriptionVersion',
   ChangeMark: 'ChangeMark',
+  WebhookOutbox: 'WebhookOutbox',
+  WebhookFeedPosition: 'WebhookFeedPosition',
   Source: 'Source',
   WebSubSubscription: 'WebSubSubscription'
 } as const
@@ -425,7 +427,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "category" | "topic" | "subscription" | "article" | "articleCategory" | "changeCounter" | "articleChange" | "categoryChange" | "siteArticleChange" | "subscriptionVersion" | "changeMark" | "source" | "webSubSubscription"
+    modelProps: "category" | "topic" | "subscription" | "article" | "articleCategory" | "changeCounter" | "articleChange" | "categoryChange" | "siteArticleChange" | "subscriptionVersion" | "changeMark" | "webhookOutbox" | "webhookFeedPosition" | "source" | "webSubSubscription"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1243,6 +1245,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    WebhookOutbox: {
+      payload: Prisma.$WebhookOutboxPayload<ExtArgs>
+      fields: Prisma.WebhookOutboxFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.WebhookOutboxFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.WebhookOutboxFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        findFirst: {
+          args: Prisma.WebhookOutboxFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.WebhookOutboxFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        findMany: {
+          args: Prisma.WebhookOutboxFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>[]
+        }
+        create: {
+          args: Prisma.WebhookOutboxCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        createMany: {
+          args: Prisma.WebhookOutboxCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.WebhookOutboxCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>[]
+        }
+        delete: {
+          args: Prisma.WebhookOutboxDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        update: {
+          args: Prisma.WebhookOutboxUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        deleteMany: {
+          args: Prisma.WebhookOutboxDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.WebhookOutboxUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.WebhookOutboxUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>[]
+        }
+        upsert: {
+          args: Prisma.WebhookOutboxUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookOutboxPayload>
+        }
+        aggregate: {
+          args: Prisma.WebhookOutboxAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateWebhookOutbox>
+        }
+        groupBy: {
+          args: Prisma.WebhookOutboxGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebhookOutboxGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.WebhookOutboxCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebhookOutboxCountAggregateOutputType> | number
+        }
+      }
+    }
+    WebhookFeedPosition: {
+      payload: Prisma.$WebhookFeedPositionPayload<ExtArgs>
+      fields: Prisma.WebhookFeedPositionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.WebhookFeedPositionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookFeedPositionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.WebhookFeedPositionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookFeedPositionPayload>
+        }
+        findFirst: {
+          args: Prisma.WebhookFeedPositionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookFeedPositionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.WebhookFeedPositionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookFeedPositionPayload>
+        }
+        findMany: {
+          args: Prisma.WebhookFeedPositionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookFeedPositionPayload>[]
+        }
+        create: {
+          args: Prisma.WebhookFeedPositionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookFeedPositionPayload>
+        }
+        createMany: {
+          args: Prisma.WebhookFeedPositionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.WebhookFeedPositionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookFeedPositionPayload>[]
+        }
+        delete: {
+          args: Prisma.WebhookFeedPositionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookFeedPositionPayload>
+        }
+        update: {
+          args: Prisma.WebhookFeedPositionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookFeedPositionPayload>
+        }
+        deleteMany: {
+          args: Prisma.WebhookFeedPositionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.WebhookFeedPositionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.WebhookFeedPositionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookFeedPositionPayload>[]
+        }
+        upsert: {
+          args: Prisma.WebhookFeedPositionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookFeedPositionPayload>
+        }
+        aggregate: {
+          args: Prisma.WebhookFeedPositionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateWebhookFeedPosition>
+        }
+        groupBy: {
+          args: Prisma.WebhookFeedPositionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebhookFeedPositionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.WebhookFeedPositionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebhookFeedPositionCountAggregateOutputType> | number
+        }
+      }
+    }
     Source: {
       payload: Prisma.$SourcePayload<ExtArgs>
       fields: Prisma.SourceFieldRefs
@@ -1540,6 +1690,28 @@ export const ChangeMarkScalarFieldEnum = {
 export type ChangeMarkScalarFieldEnum = (typeof ChangeMarkScalarFieldEnum)[keyof typeof ChangeMarkScalarFieldEnum]
 
 
+export const WebhookOutboxScalarFieldEnum = {
+  id: 'id',
+  siteId: 'siteId',
+  type: 'type',
+  data: 'data',
+  createdAt: 'createdAt',
+  claimedUntil: 'claimedUntil'
+} as const
+
+export type WebhookOutboxScalarFieldEnum = (typeof WebhookOutboxScalarFieldEnum)[keyof typeof WebhookOutboxScalarFieldEnum]
+
+
+export const WebhookFeedPositionScalarFieldEnum = {
+  siteId: 'siteId',
+  seq: 'seq',
+  version: 'version',
+  updatedAt: 'updatedAt'
+} as const
+
+export type WebhookFeedPositionScalarFieldEnum = (typeof WebhookFeedPositionScalarFieldEnum)[keyof typeof WebhookFeedPositionScalarFieldEnum]
+
+
 export const SourceScalarFieldEnum = {
   id: 'id',
   url: 'url',
@@ -1589,6 +1761,13 @@ export const SortOrder = {
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 
+export const JsonNullValueInput = {
+  JsonNull: JsonNull
+} as const
+
+export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
+
+
 export const QueryMode = {
   default: 'default',
   insensitive: 'insensitive'
@@ -1603,6 +1782,15 @@ export const NullsOrder = {
 } as const
 
 export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
+
+
+export const JsonNullValueFilter = {
+  DbNull: DbNull,
+  JsonNull: JsonNull,
+  AnyNull: AnyNull
+} as const
+
+export type JsonNullValueFilter = (typeof JsonNullValueFilter)[keyof typeof JsonNullValueFilter]
 
 
 
@@ -1671,6 +1859,20 @@ export type ListBigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaMod
  * Reference to a field of type 'Boolean'
  */
 export type BooleanFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Boolean'>
+    
+
+
+/**
+ * Reference to a field of type 'Json'
+ */
+export type JsonFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Json'>
+    
+
+
+/**
+ * Reference to a field of type 'QueryMode'
+ */
+export type EnumQueryModeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'QueryMode'>
     
 
 
@@ -1849,6 +2051,8 @@ export type GlobalOmitConfig = {
   siteArticleChange?: Prisma.SiteArticleChangeOmit
   subscriptionVersion?: Prisma.SubscriptionVersionOmit
   changeMark?: Prisma.ChangeMarkOmit
+  webhookOutbox?: Prisma.WebhookOutboxOmit
+  webhookFeedPosition?: Prisma.WebhookFeedPositionOmit
   source?: Prisma.SourceOmit
   webSubSubscription?: Prisma.WebSubSubscriptionOmit
 }

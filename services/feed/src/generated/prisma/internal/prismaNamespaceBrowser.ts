@@ -62,6 +62,8 @@ export const ModelName = {
   SiteArticleChange: 'SiteArticleChange',
   SubscriptionVersion: 'SubscriptionVersion',
   ChangeMark: 'ChangeMark',
+  WebhookOutbox: 'WebhookOutbox',
+  WebhookFeedPosition: 'WebhookFeedPosition',
   Source: 'Source',
   WebSubSubscription: 'WebSubSubscription'
 } as const
@@ -192,6 +194,28 @@ export const ChangeMarkScalarFieldEnum = {
 export type ChangeMarkScalarFieldEnum = (typeof ChangeMarkScalarFieldEnum)[keyof typeof ChangeMarkScalarFieldEnum]
 
 
+export const WebhookOutboxScalarFieldEnum = {
+  id: 'id',
+  siteId: 'siteId',
+  type: 'type',
+  data: 'data',
+  createdAt: 'createdAt',
+  claimedUntil: 'claimedUntil'
+} as const
+
+export type WebhookOutboxScalarFieldEnum = (typeof WebhookOutboxScalarFieldEnum)[keyof typeof WebhookOutboxScalarFieldEnum]
+
+
+export const WebhookFeedPositionScalarFieldEnum = {
+  siteId: 'siteId',
+  seq: 'seq',
+  version: 'version',
+  updatedAt: 'updatedAt'
+} as const
+
+export type WebhookFeedPositionScalarFieldEnum = (typeof WebhookFeedPositionScalarFieldEnum)[keyof typeof WebhookFeedPositionScalarFieldEnum]
+
+
 export const SourceScalarFieldEnum = {
   id: 'id',
   url: 'url',
@@ -241,6 +265,13 @@ export const SortOrder = {
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 
+export const JsonNullValueInput = {
+  JsonNull: JsonNull
+} as const
+
+export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
+
+
 export const QueryMode = {
   default: 'default',
   insensitive: 'insensitive'
@@ -255,4 +286,13 @@ export const NullsOrder = {
 } as const
 
 export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
+
+
+export const JsonNullValueFilter = {
+  DbNull: DbNull,
+  JsonNull: JsonNull,
+  AnyNull: AnyNull
+} as const
+
+export type JsonNullValueFilter = (typeof JsonNullValueFilter)[keyof typeof JsonNullValueFilter]
 

@@ -651,10 +651,6 @@ export type SourceUpdatecategoriesInput = {
   push?: string | string[]
 }
 
-export type NullableDateTimeFieldUpdateOperationsInput = {
-  set?: Date | string | null
-}
-
 export type SourceCreateWithoutArticlesInput = {
   id: string
   url: string

@@ -2,9 +2,10 @@
  * The changes feed's `since` token's codec, the one place that reads or writes one: the Site's
  * position in its changes (ChangesPosition, protos/cfs/feed/v1/feed.proto), signed like the cursor
  * under a label of its own (signer.ts), so a cursor is not a token and the reverse. The position
- * carries no time: a caught-up answer gives the same token back (and the same ETag). The query
- * schema of GET /api/v1/feed/changes parses it once (query.ts); the typed ChangesToken is what the
- * route and the gRPC request carry from there on.
+ * carries no time: a caught-up answer gives the same token back (and the same ETag). The gateway's
+ * query schema of GET /api/v1/feed/changes parses it once (gateway/src/tokens/query.ts); the typed
+ * ChangesToken is what the route and the gRPC request carry from there on. The feed service
+ * encodes the positions of its feed.changed events with it (services/feed/src/webhook-events.ts).
  */
 import type { ChangesPosition__Output as ChangesPositionMessage } from '@cfs/protos/generated/cfs/feed/v1/ChangesPosition.js';
 import { Signer } from './signer.ts';
