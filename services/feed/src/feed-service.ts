@@ -22,8 +22,8 @@ import { Sources } from './sources/sources.ts';
 import { WebSub } from './sources/websub.ts';
 import { ChangesTokenCodec } from '@cfs/common/tokens';
 import { addressesOf, DEPLOYABLES } from '@cfs/common/deployables';
-import { grpcWebhooksIntake } from './webhooks-client.ts';
-import { observeOutbox, startFeedEventRelay } from './webhook-events.ts';
+import { FeedChangedEvents } from './webhook-events.ts';
+import { startWebhooksRelay } from '@cfs/common/webhooks-relay';
 
 export { feedEnvSchema, type FeedEnv } from './env.ts';
 export { DEMO_ARTICLES_FILE, readJsonLines };
@@ -51,20 +51,19 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
   const pages = new FeedPages(prisma, deps.database.schema);
   // feed.changed events: the changes' outbox rows, relayed to the webhooks service by every role
   // (claims make replicas safe), woken by each committed write of this process.
-  const webhooks = grpcWebhooksIntake({
+  const webhookEvents = startWebhooksRelay({
+    producer: 'feed',
+    db: prisma,
+    schema: deps.database.schema,
     address: addressesOf(env, DEPLOYABLES.feed.calls).webhooks,
     serviceToken: env.SERVICE_TOKEN,
     deadlineMs: env.GRPC_DEADLINE_MS,
-  });
-  const relay = startFeedEventRelay({
-    prisma,
-    schema: deps.database.schema,
-    tokens: new ChangesTokenCodec(env.CURSOR_SECRET),
-    webhooks,
     logger,
+    events: (intake) => new FeedChangedEvents(prisma, deps.database.schema, new ChangesTokenCodec(env.CURSOR_SECRET), intake),
     coalesceMs: env.WEBHOOK_COALESCE_MS,
+    pollMs: 5_000,
   });
-  const unobserveOutbox = observeOutbox(relay, logger);
+  const { relay } = webhookEvents;
   const committed = () => relay.wake();
   const importer = new ArticleImporter(prisma, deps.database.schema, bus, committed);
 
@@ -126,9 +125,7 @@ export async function createFeedService(env: FeedEnv, deps: FeedServiceDeps): Pr
   const unobserveSources = schedule ? observeSources(prisma, logger) : undefined;
   return createFeedServer({ prisma, schema: deps.database.schema, logger, callers: deps.callers, pages, writes, importer, changes, sources, websub })
     .addCleanup(() => unobserveSources?.())
-    .addCleanup(() => unobserveOutbox())
-    .addCleanup(() => relay.stop())
-    .addCleanup(() => webhooks.close())
+    .addCleanup(() => webhookEvents.stop())
     .addCleanup(() => schedule?.stop())
     .addCleanup(() => dispatcher.close())
     .addCleanup(() => clearInterval(pruning))

@@ -13,9 +13,8 @@
  * failed computes the same event again.
  */
 import { failpoint } from '@cfs/common/failpoints';
-import type { Logger } from '@cfs/common/logger';
-import { observeGauges } from '@cfs/common/metrics';
-import { OutboxRelay, type OutboxRow, type RelayedEvent } from '@cfs/common/outbox';
+import type { OutboxRow, RelayedEvent } from '@cfs/common/outbox';
+import type { RelayedEvents, WebhooksIntake } from '@cfs/common/webhooks-relay';
 import type { ChangesTokenCodec } from '@cfs/common/tokens';
 import { CHANGE_REFRESH_DAYS, FEED_CHANGED } from './changes.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
@@ -23,12 +22,6 @@ import { feedTables } from './page-query.ts';
 
 /** ListeningSites takes at most this many Sites a question. */
 const MAX_SITES_PER_QUESTION = 1000;
-
-/** What the relay needs of the webhooks service (its EnqueueEvents and ListeningSites). */
-export interface WebhooksIntake {
-  listening(type: string, siteIds: readonly string[]): Promise<string[]>;
-  enqueue(events: readonly RelayedEvent[]): Promise<void>;
-}
 
 interface Position {
   siteId: string;
@@ -47,7 +40,7 @@ interface RowData {
 
 type Tx = Prisma.TransactionClient;
 
-export class FeedChangedEvents {
+export class FeedChangedEvents implements RelayedEvents {
   private readonly t: ReturnType<typeof feedTables>;
   /** The positions of the events computed and not yet taken: stored once the webhooks service took them. */
   private readonly pending = new Map<string, Position>();
@@ -203,64 +196,4 @@ function sinceOf(siteId: string, rows: readonly OutboxRow[], version: number): P
   const before = versions.length > 0 ? Math.min(...versions) : version;
   const seq = seqs.length > 0 ? seqs.reduce((a, b) => (a < b ? a : b)) : 0n;
   return { siteId, seq: before === 0 ? 0n : seq, version: before };
-}
-
-export interface FeedEventRelayOptions {
-  prisma: PrismaClient;
-  schema: string;
-  tokens: ChangesTokenCodec;
-  webhooks: WebhooksIntake;
-  logger: Logger;
-  coalesceMs: number;
-  pollMs?: number;
-}
-
-/** The feed's outbox relay: started by every FEED_ROLE; `wake()` after each committed write. */
-export function startFeedEventRelay(options: FeedEventRelayOptions): OutboxRelay {
-  const events = new FeedChangedEvents(options.prisma, options.schema, options.tokens, options.webhooks);
-  return new OutboxRelay({
-    db: options.prisma,
-    schema: options.schema,
-    producer: 'feed',
-    toEvents: (rows) => events.toEvents(rows),
-    send: (batch) => events.send(batch),
-    logger: options.logger,
-    coalesceMs: options.coalesceMs,
-    pollMs: options.pollMs ?? 5_000,
-  }).start();
-}
-
-const READ_EVERY_MS = 10_000;
-
-/** The outbox's backlog as gauges (rows waiting, age of the oldest), read at most every READ_EVERY_MS; returns what unregisters them. */
-export function observeOutbox(relay: OutboxRelay, logger: Logger): () => void {
-  let last: { at: number; read: Promise<{ rows: number; oldestSeconds: number } | null> } | undefined;
-  const read = () => {
-    if (!last || Date.now() - last.at >= READ_EVERY_MS) {
-      last = {
-        at: Date.now(),
-        read: relay.backlog().catch((err: unknown) => {
-          logger.warn({ err: { name: (err as Error).name, message: (err as Error).message } }, 'reading the webhook outbox for metrics failed');
-          return null;
-        }),
-      };
-    }
-    return last.read;
-  };
-  return observeGauges(
-    {
-      rows: { name: 'cfs.webhook_outbox.rows', description: 'Webhook outbox rows not yet handed to the webhooks service, by producer' },
-      oldest: {
-        name: 'cfs.webhook_outbox.oldest_seconds',
-        description: 'Age of the oldest webhook outbox row not yet handed to the webhooks service, by producer; 0 when none waits',
-        unit: 's',
-      },
-    },
-    async (record) => {
-      const b = await read();
-      if (!b) return;
-      record('rows', b.rows, { producer: 'feed' });
-      record('oldest', b.oldestSeconds, { producer: 'feed' });
-    },
-  );
 }
