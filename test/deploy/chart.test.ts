@@ -735,7 +735,7 @@ describe("media's worker (AI generation apart from media's API)", () => {
     expect(env.get('MEDIA_ROLE')?.value).toBe('worker');
     expect(envOf(media).get('MEDIA_ROLE')?.value).toBe('api');
     expect(worker.resources).toMatchObject({ requests: { cpu: '750m' }, limits: { memory: '768Mi' } });
-    expect(media.resources.requests.cpu).not.toBe('750m');
+    expect(media.resources?.requests?.cpu).not.toBe('750m');
     // What generation needs, as media has it: the provider's settings, the database, the object store, the services, its token.
     for (const name of ['AI_PROVIDER', 'AI_UNITS_IMAGE', 'S3_ENDPOINT', 'S3_BUCKET', 'ACCOUNT_ADDR', 'FEED_ADDR', 'SEO_ADDR', 'WEBHOOKS_ADDR'])
       expect(env.get(name), name).toEqual(envOf(media).get(name));

@@ -13,7 +13,6 @@ import type { FromChild, GenerationChildConfig, ToChild } from './ai/generation-
 import { openGenerationQueue, workGeneration } from './ai/generation-work.ts';
 import { grpcPlannerSources } from './ai/grpc-sources.ts';
 import { AiImages } from './ai/images-status.ts';
-import type { GenerationQueue } from './ai/jobs.ts';
 import { forwardAiMeasurements } from './ai/metrics.ts';
 import { createAiProvider } from './ai/providers/index.ts';
 import { addressesOf, DEPLOYABLES } from '@cfs/common/deployables';
@@ -50,13 +49,12 @@ async function start(config: GenerationChildConfig): Promise<void> {
     serviceToken: env.SERVICE_TOKEN,
     deadlineMs: env.GRPC_DEADLINE_MS,
   });
-  let queue: GenerationQueue | undefined;
+  const queue = await openGenerationQueue(env, database, logger);
   stop = async () => {
-    await queue?.stop();
+    await queue.stop();
     sources.close();
     await prisma.$disconnect();
   };
-  queue = await openGenerationQueue(env, database, logger);
   await workGeneration(queue, env, {
     prisma,
     store: openObjectStore(config.store),

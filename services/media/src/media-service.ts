@@ -108,7 +108,7 @@ export async function createMediaService(
   const watch = new BudgetWatch(ledger, sources, logger).start();
   bus.subscribe(CHANNELS.siteChanged, (siteId) => void watch.site(siteId));
   const variants = prismaVariants(prisma);
-  // Where generation runs (README.md#where-generation-runs): every role queues (QueueGenerations,
+  // Where generation runs (services/media/README.md#where-generation-runs): every role queues (QueueGenerations,
   // plan requests on announcements); `worker` runs the consumers and renders here, `all` in a niced
   // child process, `api` nowhere. With AI_PROVIDER none nothing is queued and no worker runs.
   // Started beside the server, not before it: pg-boss's start takes seconds on the embedded PGlite.
