@@ -25,6 +25,7 @@ const send = (message: FromChild) => {
 };
 
 let stop: (() => Promise<void>) | undefined;
+let images: AiImages | undefined;
 let begun = false;
 let stopping = false;
 async function exit(code: number): Promise<never> {
@@ -64,7 +65,7 @@ async function start(config: GenerationChildConfig): Promise<void> {
       eventsWritten: () => send({ type: 'eventsWritten' }),
     }),
     provider,
-    images: new AiImages(prisma, { providerConfigured: true, logger }),
+    images: (images = new AiImages(prisma, { providerConfigured: true, logger })),
     sources,
     facts: sources,
     logger,
@@ -76,6 +77,7 @@ async function start(config: GenerationChildConfig): Promise<void> {
 process.on('disconnect', () => void exit(0));
 process.on('message', (message: ToChild) => {
   if (message.type === 'stop') void exit(0);
+  else if (message.type === 'imagesSettingChanged') images?.forget();
   else if (message.type === 'start' && !begun) {
     begun = true;
     start(message.config).catch((err: unknown) => {

@@ -95,7 +95,8 @@ export async function createMediaService(
   // Generation runs here, next to the budget ledger and the object store it writes; with AI_PROVIDER
   // none nothing is queued and no worker runs.
   const provider = await createAiProvider(env);
-  const images = new AiImages(prisma, { providerConfigured: provider !== undefined, logger });
+  let worker: GenerationProcess | undefined;
+  const images = new AiImages(prisma, { providerConfigured: provider !== undefined, logger, settingChanged: () => worker?.imagesSettingChanged() });
   const bus = deps.bus ?? createBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
   // The other services, read by the planner, the jobs and GetVariants (clients connect on first use).
   const sources = grpcPlannerSources({
@@ -114,7 +115,6 @@ export async function createMediaService(
   // Started beside the server, not before it: pg-boss's start takes seconds on the embedded PGlite.
   // A queue that cannot start stops nothing else; its error is logged and every call that needs it fails.
   const jobs = provider ? openGenerationQueue(env, deps.database, logger) : undefined;
-  let worker: GenerationProcess | undefined;
   const generation = jobs?.then(async (queue) => {
     if (env.MEDIA_ROLE !== 'worker') requestPlansOnAnnouncements(queue, bus, logger);
     if (env.MEDIA_ROLE === 'worker')

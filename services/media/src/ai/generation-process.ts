@@ -29,7 +29,7 @@ export interface GenerationChildConfig {
   store: ObjectStoreSpec;
 }
 
-export type ToChild = { type: 'start'; config: GenerationChildConfig } | { type: 'stop' };
+export type ToChild = { type: 'start'; config: GenerationChildConfig } | { type: 'stop' } | { type: 'imagesSettingChanged' };
 export type FromChild =
   { type: 'started' } | { type: 'publish'; channel: Channel; siteId: string } | { type: 'measure'; measurement: AiMeasurement } | { type: 'eventsWritten' };
 
@@ -120,6 +120,20 @@ export class GenerationProcess {
         this.options.logger.info({ pid: this.child?.pid, nice: this.options.nice }, 'generation worker process started');
         return;
     }
+  }
+
+  /**
+   * The operator set the AI image status through this process: the child reads it again before its
+   * next provider call rather than after its PAUSE_CHECK_MS cache expires, so a pause stops new
+   * calls as soon as it is acknowledged, as it does in one process.
+   */
+  imagesSettingChanged(): void {
+    const child = this.child;
+    if (child?.connected)
+      child.send(
+        { type: 'imagesSettingChanged' } satisfies ToChild,
+        (err) => err && this.options.logger.warn({ err: { message: err.message } }, 'could not tell the generation worker of the new AI image status'),
+      );
   }
 
   /** Asks the child to finish its jobs in flight and exit; kills it after STOP_GRACE_MS. */
