@@ -20,7 +20,8 @@
  *      (many Sites, many articles; 90 % feed pages, first and deeper, 5 % /me, 5 % other reads):
  *      requests/s against the reference (≥ 0.4×), p99 (≤ 60 ms), the share of feed answers that
  *      carried `personalized` items, the variants made during it, the hit ratio of each cache, and
- *      the RSS of every deployable after it (≤ 120 MB);
+ *      the RSS of every deployable after it (≤ 120 MB); before it, the same mix with generation
+ *      paused by the operator: requests/s and p99 with generation flat out against it (≥ 0.8×, ≤ 1.5×);
  *   4. (`embedded`) the embedded `npm start`: its start-up time on existing data, and its RSS after
  *      30 s of GET /api/v1/feed with generation running (≤ 300 MB; embedded.ts);
  *   5. (`feed`) the feed service's first page at the mix's article count against 10 000 articles;
@@ -118,6 +119,9 @@ const TARGET = {
   changes: 1.2,
   mixRps: 0.4,
   mixP99Ms: 60,
+  /** The mix with generation running flat out against the same mix with generation off, in the same run. */
+  generationRps: 0.8,
+  generationP99: 1.5,
   deployableRssMb: 120,
   embeddedRssMb: 300,
   embeddedLoadSeconds: 30,
@@ -442,6 +446,28 @@ async function realisticMix(): Promise<void> {
   load(system.base, each(system, '/api/v1/feed'), 0, CONNECTIONS, requestsFile('mix-sites'), Math.max(system.tokens.length, CONNECTIONS));
   const warmUp = Math.max(2, Math.round(MIX_SECONDS / 3));
   load(system.base, requests, warmUp, CONNECTIONS, requestsFile('mix-warm-up'));
+  // Generation off, flat out, and off again, on the same system in the same state (the two windows
+  // off around the one on, so that caches warming over the run favour neither): the operator's pause
+  // stops every provider call while the jobs stay queued (media's workers put back what they take).
+  const generationOff = async (name: string) => {
+    progress(`mix: generation paused (${name})`);
+    await operator(system, ['ai-images', 'set-status', '--status', 'paused']);
+    // Renders in flight finish, and every worker has read the pause (it reads it once a second).
+    await new Promise((r) => setTimeout(r, 3000));
+    const variants = (await variantCount(system)).variants;
+    const m = measured(name, system.pids, () => load(system.base, requests, MIX_SECONDS, CONNECTIONS, requestsFile('mix-off')));
+    const made = (await variantCount(system)).variants - variants;
+    await operator(system, ['ai-images', 'set-status', '--status', 'operational']);
+    return { m, made };
+  };
+  const off = await generationOff('mix, generation off');
+  const offVariants = await variantCount(system);
+  progress('mix: generation on again, waiting for a variant');
+  await untilValue(
+    () => variantCount(system),
+    (v) => v.variants > offVariants.variants,
+    60_000,
+  );
   const before = await scrapeCacheLookups(system);
   const variantsBefore = await variantCount(system);
   const generationJobsBefore = await pendingJobs(system, 'ai-generation');
@@ -451,6 +477,7 @@ async function realisticMix(): Promise<void> {
   const variantsAfter = await variantCount(system);
   const generationJobsAfter = await pendingJobs(system, 'ai-generation');
   const after = await scrapeCacheLookups(system);
+  const offAgain = await generationOff('mix, generation off again');
   console.log(
     `\n== realistic mix: ${MIX_SITES} Sites (a Credential each, the pro plan: AI generation on, AI_PROVIDER=local), ${MIX_ARTICLES} articles, ${CONNECTIONS} connections, ` +
       `${MIX_SECONDS} s after a warm-up (every Site's feed once, then ${warmUp} s of the mix);`,
@@ -461,7 +488,20 @@ async function realisticMix(): Promise<void> {
     `   generation: ${MIX_IMPORTS} articles imported ${seconds(Date.now() - importStarted)} before the end of the mix (the first variant stored ${seconds(firstVariantMs)} after the import` +
       `${firstVariant.variants ? '' : ': none within 120 s'}); generation jobs pending at the mix's start ${generationJobsBefore}, at its end ${generationJobsAfter}`,
   );
-  printLoads([reference, mix]);
+  printLoads([reference, off.m, mix, offAgain.m]);
+  const offRps = (off.m.rps + offAgain.m.rps) / 2;
+  const offP99 = (off.m.p99 + offAgain.m.p99) / 2;
+  const genRps = mix.rps / Math.max(offRps, 0.1);
+  const genP99 = mix.p99 / Math.max(offP99, 0.1);
+  console.log(
+    `  generation yields to requests (the same mix, this run): generation off ${offRps.toFixed(0)} req/s, p99 ${offP99.toFixed(0)} ms (the mean of the windows before and after; ` +
+      `${off.made + offAgain.made} variants made while paused); flat out ${mix.rps.toFixed(0)} req/s, p99 ${mix.p99.toFixed(0)} ms (${variantsAfter.variants - variantsBefore.variants} variants made)`,
+  );
+  console.log(
+    `  on / off: req/s ${genRps.toFixed(2)}× (target ≥ ${TARGET.generationRps}: ${verdict(genRps >= TARGET.generationRps)}), ` +
+      `p99 ${genP99.toFixed(2)}× (target ≤ ${TARGET.generationP99}: ${verdict(genP99 <= TARGET.generationP99)}); ` +
+      `media's generation runs in a child process under nice (MEDIA_ROLE=all), the CPU of every process of the tree counted`,
+  );
   const rpsRatio = mix.rps / Math.max(reference.rps, 0.1);
   console.log(
     `  mix / express+Redis (measured on this system's machine before generation started): req/s ${rpsRatio.toFixed(2)}× (target ≥ ${TARGET.mixRps}: ${verdict(rpsRatio >= TARGET.mixRps)})` +

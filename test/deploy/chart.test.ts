@@ -689,7 +689,7 @@ describe("media's AI generation (ai.*)", () => {
     expect(template(...OPENAI, 'ai.existingSecret=my-ai').status).toBe(0);
   });
 
-  it("lets media, and only media, reach the AI API on ai.apiUrl's port, where networkPolicy.aiProvider.to says", () => {
+  it("lets the pods that generate, and only them, reach the AI API on ai.apiUrl's port, where networkPolicy.aiProvider.to says: media-worker, or media without it", () => {
     const labels = (component: string) => ({
       'app.kubernetes.io/name': 'content-feed',
       'app.kubernetes.io/instance': 'cfs',
@@ -699,17 +699,95 @@ describe("media's AI generation (ai.*)", () => {
     const vllm: Pod = { name: 'vllm', namespace: 'ai', labels: { app: 'vllm' } };
     const local = ['ai.provider=openai', 'ai.apiUrl=http://vllm.ai.svc:8000/v1', 'ai.apiKey=unused'];
     const open = new NetworkPolicies(render(...local), 'content-feed');
-    expect(open.allows(pod('media'), vllm, 8000), 'media → the AI API').toBe(true);
-    expect(open.allows(pod('media'), vllm, 8001), 'media → another port').toBe(false);
-    for (const c of ['gateway', 'feed', 'account', 'dashboard']) expect(open.allows(pod(c), vllm, 8000), `${c} → the AI API`).toBe(false);
-    expect(new NetworkPolicies(render('ai.provider=none'), 'content-feed').allows(pod('media'), vllm, 8000), 'provider none').toBe(false);
-    expect(new NetworkPolicies(render(...OPENAI, 'ai.apiKey=k'), 'content-feed').allows(pod('media'), vllm, 443), 'https: 443').toBe(true);
+    expect(open.allows(pod('media-worker'), vllm, 8000), 'media-worker → the AI API').toBe(true);
+    expect(open.allows(pod('media-worker'), vllm, 8001), 'media-worker → another port').toBe(false);
+    // media's API pods queue generation but run none: no way out to the provider.
+    for (const c of ['media', 'gateway', 'feed', 'account', 'dashboard']) expect(open.allows(pod(c), vllm, 8000), `${c} → the AI API`).toBe(false);
+    expect(new NetworkPolicies(render('ai.provider=none'), 'content-feed').allows(pod('media-worker'), vllm, 8000), 'provider none').toBe(false);
+    expect(new NetworkPolicies(render(...OPENAI, 'ai.apiKey=k'), 'content-feed').allows(pod('media-worker'), vllm, 443), 'https: 443').toBe(true);
+    // Without the worker Deployment media's pods generate (in a child process), so they reach it.
+    const single = new NetworkPolicies(render(...local, 'mediaWorker.enabled=false'), 'content-feed');
+    expect(single.allows(pod('media'), vllm, 8000), 'media without media-worker → the AI API').toBe(true);
+    expect(single.allows(pod('gateway'), vllm, 8000), 'gateway → the AI API').toBe(false);
     const aimed = new NetworkPolicies(
       render(...local, 'networkPolicy.aiProvider.to[0].namespaceSelector.matchLabels.kubernetes\\.io/metadata\\.name=ai'),
       'content-feed',
     );
-    expect(aimed.allows(pod('media'), vllm, 8000), 'media → the AI namespace').toBe(true);
-    expect(aimed.allows(pod('media'), { ...vllm, namespace: 'elsewhere' }, 8000), 'media → elsewhere').toBe(false);
+    expect(aimed.allows(pod('media-worker'), vllm, 8000), 'media-worker → the AI namespace').toBe(true);
+    expect(aimed.allows(pod('media-worker'), { ...vllm, namespace: 'elsewhere' }, 8000), 'media-worker → elsewhere').toBe(false);
+  });
+});
+
+describe("media's worker (AI generation apart from media's API)", () => {
+  const render = (...set: string[]) =>
+    helmTemplate(
+      [path.join(CHART_DIR, 'ci', 'default-values.yaml')],
+      set.flatMap((v) => ['--set', v]),
+    );
+  const containerOf = (objects: KubeObject[], c: string) =>
+    (deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
+  const byComponent = (objects: KubeObject[], kind: string, c: string) =>
+    ofKind(objects, kind).find((o) => o.metadata.labels?.['app.kubernetes.io/component'] === c);
+
+  it('runs in a Deployment of its own from the media image with MEDIA_ROLE=worker and its own resources; media then runs MEDIA_ROLE=api', () => {
+    const objects = render('ai.provider=local', 'mediaWorker.resources.requests.cpu=750m', 'mediaWorker.resources.limits.memory=768Mi');
+    const worker = containerOf(objects, 'media-worker');
+    const media = containerOf(objects, 'media');
+    expect(worker.image).toBe(media.image);
+    const env = envOf(worker);
+    expect(env.get('MEDIA_ROLE')?.value).toBe('worker');
+    expect(envOf(media).get('MEDIA_ROLE')?.value).toBe('api');
+    expect(worker.resources).toMatchObject({ requests: { cpu: '750m' }, limits: { memory: '768Mi' } });
+    expect(media.resources?.requests?.cpu).not.toBe('750m');
+    // What generation needs, as media has it: the provider's settings, the database, the object store, the services, its token.
+    for (const name of ['AI_PROVIDER', 'AI_UNITS_IMAGE', 'S3_ENDPOINT', 'S3_BUCKET', 'ACCOUNT_ADDR', 'FEED_ADDR', 'SEO_ADDR', 'WEBHOOKS_ADDR'])
+      expect(env.get(name), name).toEqual(envOf(media).get(name));
+    expect(env.get('DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual(envOf(media).get('DATABASE_URL')?.valueFrom?.secretKeyRef);
+    expect(env.get('SERVICE_TOKEN')?.valueFrom?.secretKeyRef?.key).toBe('service-token-media');
+    expect(worker.readinessProbe?.grpc?.port).toBe(worker.ports?.find((p) => p.name === 'grpc')?.containerPort);
+  });
+
+  it('is reached by no one but Prometheus, and reaches what generation needs', () => {
+    const labels = (component: string) => ({
+      'app.kubernetes.io/name': 'content-feed',
+      'app.kubernetes.io/instance': 'cfs',
+      'app.kubernetes.io/component': component,
+    });
+    const pod = (component: string): Pod => ({ name: component, namespace: 'content-feed', labels: labels(component) });
+    const closed = byComponent(render(), 'NetworkPolicy', 'media-worker')!;
+    expect((closed.spec as { ingress: unknown[] }).ingress).toEqual([]);
+    const objects = render('metrics.enabled=true');
+    const ingress = (byComponent(objects, 'NetworkPolicy', 'media-worker')!.spec as { ingress: Array<{ ports: Array<{ port: number }> }> }).ingress;
+    expect(ingress.flatMap((r) => r.ports.map((p) => p.port))).toEqual([9464]);
+    const policies = new NetworkPolicies(objects, 'content-feed');
+    for (const c of ['gateway', 'media', 'feed', 'account', 'dashboard'])
+      expect(policies.allows(pod(c), pod('media-worker'), 7006), `${c} → media-worker`).toBe(false);
+    for (const [target, port] of [
+      ['account', 7002],
+      ['feed', 7003],
+      ['seo', 7005],
+      ['webhooks', 7007],
+      ['minio', 9000],
+      ['postgresql', 5432],
+      ['redis', 6379],
+    ] as const)
+      expect(policies.allows(pod('media-worker'), pod(target), port), `media-worker → ${target}`).toBe(true);
+  });
+
+  it('scales on its own (its HPA and PDB), and without it media runs both (MEDIA_ROLE unset: all)', () => {
+    const scaled = render('mediaWorker.autoscaling.enabled=true', 'mediaWorker.autoscaling.maxReplicas=4', 'mediaWorker.pdb.minAvailable=1');
+    expect(byComponent(scaled, 'HorizontalPodAutoscaler', 'media-worker')?.spec).toMatchObject({
+      scaleTargetRef: { name: 'cfs-content-feed-media-worker' },
+      maxReplicas: 4,
+    });
+    expect(byComponent(scaled, 'HorizontalPodAutoscaler', 'media')).toBeUndefined();
+    expect(byComponent(scaled, 'PodDisruptionBudget', 'media-worker')?.spec).toMatchObject({ minAvailable: 1 });
+    expect((deploymentOf(scaled, 'media-worker')!.spec as { replicas?: number }).replicas).toBeUndefined();
+    expect(byComponent(render('mediaWorker.pdb.create=false'), 'PodDisruptionBudget', 'media-worker')).toBeUndefined();
+    const single = render('mediaWorker.enabled=false');
+    expect(deploymentOf(single, 'media-worker')).toBeUndefined();
+    expect(single.filter((o) => o.metadata.labels?.['app.kubernetes.io/component'] === 'media-worker')).toEqual([]);
+    expect(envOf(containerOf(single, 'media')).has('MEDIA_ROLE')).toBe(false);
   });
 });
 

@@ -339,10 +339,10 @@ describe('metrics.grafanaDashboard', () => {
     expect(moved.metadata).toMatchObject({ namespace: 'monitoring', annotations: { grafana_folder: 'Content Feed' } });
   });
 
-  it('has one row per deployable and one for Sources, with the panels the platform guide promises, all querying this release', () => {
+  it('has one row per deployable, one for Sources and one for AI generation, with the panels the platform guide promises, all querying this release', () => {
     const { json } = dashboardOf(helmTemplate([DEFAULTS], set(DASHBOARD_ON)));
     const rows = json.panels.filter((p) => p.type === 'row').map((p) => p.title);
-    expect([...rows].sort()).toEqual([...COMPONENTS, 'sources'].sort());
+    expect([...rows].sort()).toEqual([...COMPONENTS, 'sources', 'generation'].sort());
     const titles = panelsOf(json)
       .filter((p) => p.type !== 'row')
       .map((p) => p.title!);
@@ -375,8 +375,8 @@ describe('metrics.grafanaDashboard', () => {
         titles.some((t) => wanted.test(t)),
         String(wanted),
       ).toBe(true);
-    // Every deployable's row has its runtime panels, and so has the Sources' (the pods of the schedule).
-    expect(titles.filter((t) => t.startsWith('V8 heap used')).length).toBe(COMPONENTS.length + 1);
+    // Every deployable's row has its runtime panels, and so have the Sources' and generation's (the pods that run them).
+    expect(titles.filter((t) => t.startsWith('V8 heap used')).length).toBe(COMPONENTS.length + 2);
     const text = JSON.stringify(json);
     expect(text).not.toMatch(/__(NAMESPACE|FULLNAME|UID)__/);
     expect(json.uid).toMatch(/^cfs-[0-9a-f]{20}$/);

@@ -5,7 +5,8 @@
 // running system. `__NAMESPACE__` and `__FULLNAME__` are replaced by templates/grafana-dashboard.yaml
 // with the release's namespace and object prefix (Prometheus' job label is the Service's name), and
 // `__SOURCES_JOB__` with the Service of the pods that run the Sources' schedule (the ingest role, or
-// feed's own pods with `ingest.enabled: false`).
+// feed's own pods with `ingest.enabled: false`), `__GENERATION_JOB__` with that of the pods that generate
+// (media-worker, or media's own with `mediaWorker.enabled: false`).
 //   node charts/content-feed/scripts/dashboard.mjs          # write
 //   node charts/content-feed/scripts/dashboard.mjs --check  # exit 1 when the file is stale
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -17,7 +18,9 @@ const FILE = path.join(CHART, 'files', 'grafana-dashboard.json');
 
 /** The row of the Sources' schedule: its job is chosen by the template (see above). */
 const SOURCES = 'sources';
-const jobOf = (component) => (component === SOURCES ? '__SOURCES_JOB__' : `__FULLNAME__-${component}`);
+/** The row of AI generation (the consumers and the renders): the media-worker pods, or media's own without them. */
+const GENERATION = 'generation';
+const jobOf = (component) => (component === SOURCES ? '__SOURCES_JOB__' : component === GENERATION ? '__GENERATION_JOB__' : `__FULLNAME__-${component}`);
 const sel = (component, extra = '') => `{namespace="__NAMESPACE__",job="${jobOf(component)}"${extra ? `,${extra}` : ''}}`;
 const rate = (metric, component, extra) => `rate(${metric}${sel(component, extra)}[$__rate_interval])`;
 const datasource = { type: 'prometheus', uid: '${datasource}' };
@@ -105,17 +108,22 @@ for (const service of ['identity', 'account', 'feed', 'billing', 'seo']) {
 row('media');
 grpcServer('media');
 http('media', 'Generated media');
-panel('AI generations by kind and outcome', 'ops', [[`sum by (kind, outcome, reason) (${rate('cfs_ai_generations_total', 'media')})`, '{{kind}} {{outcome}} {{reason}}']]);
-panel('AI budget units by operation', 'short', [[`sum by (op) (${rate('cfs_ai_budget_units_total', 'media')})`, '{{op}}']]);
 panel('AI queue: jobs by state, oldest job age', 'short', [
   [`sum by (state) (cfs_ai_queue_jobs${sel('media')})`, '{{state}}'],
   [`max(cfs_ai_queue_oldest_job_age_seconds${sel('media')})`, 'oldest job age (s)'],
 ]);
-panel('AI provider call p95 by kind', 's', [
-  [`histogram_quantile(0.95, sum by (le, kind) (${rate('cfs_ai_provider_call_duration_seconds_bucket', 'media')}))`, '{{kind}}'],
-]);
 grpcClient('media');
 runtime('media');
+endRow();
+
+// AI generation where it runs (budget units the operator records are counted by media's API pods).
+row(GENERATION);
+panel('AI generations by kind and outcome', 'ops', [[`sum by (kind, outcome, reason) (${rate('cfs_ai_generations_total', GENERATION)})`, '{{kind}} {{outcome}} {{reason}}']]);
+panel('AI budget units by operation', 'short', [[`sum by (op) (${rate('cfs_ai_budget_units_total', GENERATION)})`, '{{op}}']]);
+panel('AI provider call p95 by kind', 's', [
+  [`histogram_quantile(0.95, sum by (le, kind) (${rate('cfs_ai_provider_call_duration_seconds_bucket', GENERATION)}))`, '{{kind}}'],
+]);
+runtime(GENERATION);
 endRow();
 
 // Sources: every ingest pod reports the same Source counts (read from the database), hence max, not sum.

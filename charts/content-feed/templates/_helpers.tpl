@@ -3,9 +3,26 @@ One template set for every component: each template ranges over "cfs.componentNa
 component's settings through "cfs.component" (the `default` block merged under `components.<name>`).
 */}}
 
-{{/* The deployables, in start-up order of their dependencies, and feed's ingest role (the `ingest` values). */}}
+{{/* The deployables, in start-up order of their dependencies, and the roles deployed apart (cfs.roles). */}}
 {{- define "cfs.componentNames" -}}
-gateway identity account feed billing seo media webhooks dashboard ingest
+gateway identity account feed billing seo media webhooks dashboard ingest media-worker
+{{- end }}
+
+{{/*
+Roles of a service deployed apart from its API: a Deployment of the service's image whose settings are
+the service's, with the role's values (`valuesKey`) over them, and `variable`=`value` in its env; the
+service's own pods then run `variable`=api. feed's `ingest` (the Sources' schedule) and media's
+`media-worker` (AI generation: the job queue's consumers and the renders).
+*/}}
+{{- define "cfs.roles" -}}
+ingest: { service: feed, valuesKey: ingest, variable: FEED_ROLE, value: ingest }
+media-worker: { service: media, valuesKey: mediaWorker, variable: MEDIA_ROLE, value: worker }
+{{- end }}
+
+{{/* The service whose program a component runs: a role's service, else the component itself. Usage: include "cfs.serviceOf" (list $ "ingest") */}}
+{{- define "cfs.serviceOf" -}}
+{{- $role := index (include "cfs.roles" (index . 0) | fromYaml) (index . 1) }}
+{{- if $role }}{{ $role.service }}{{ else }}{{ index . 1 }}{{ end }}
 {{- end }}
 
 {{/* The HTTP servers behind the Ingress: probed over HTTP (/healthz, /readyz), no database. */}}
@@ -20,7 +37,7 @@ identity account feed billing seo media webhooks
 
 {{/* Components that use Redis when `redis.enabled` (REDIS_URL, REDIS_KEY_PREFIX). */}}
 {{- define "cfs.redisClients" -}}
-gateway identity account feed seo media dashboard ingest
+gateway identity account feed seo media dashboard ingest media-worker
 {{- end }}
 
 {{/*
@@ -32,7 +49,7 @@ their *_ADDR, its NetworkPolicy lets it reach them and theirs admit it. Usage: i
 {{- $name := index . 1 }}
 {{- if has $name (list "gateway" "dashboard") }}{{ include "cfs.serviceNames" (index . 0) }}
 {{- else if eq $name "billing" }}account webhooks
-{{- else if eq $name "media" }}account feed seo webhooks
+{{- else if has $name (list "media" "media-worker") }}account feed seo webhooks
 {{- else if has $name (list "feed" "ingest") }}webhooks
 {{- end }}
 {{- end }}
@@ -107,13 +124,13 @@ maps merge deeply, lists are replaced). Returns YAML: `include "cfs.component" (
 {{- $root := index . 0 }}
 {{- $name := index . 1 }}
 {{- $own := index $root.Values.components $name | default dict }}
-{{- if eq $name "ingest" }}
-{{- /* feed's ingest role: feed's settings, with the `ingest` values over them. */}}
-{{- /* Its own replicas, resources, autoscaling and PDB (from `default` unless set): what scales feed's reads does not fit it. */}}
-{{- $feed := omit (deepCopy (index $root.Values.components "feed" | default dict)) "enabled" "replicaCount" "resources" "autoscaling" "pdb" }}
-{{- $ingest := omit (deepCopy $root.Values.ingest) "enabled" }}
-{{- if kindIs "invalid" $ingest.replicaCount }}{{ $ingest = omit $ingest "replicaCount" }}{{ end }}
-{{- $own = mustMergeOverwrite $feed $ingest }}
+{{- with index (include "cfs.roles" $root | fromYaml) $name }}
+{{- /* A role: its service's settings, with the role's values over them. */}}
+{{- /* Its own replicas, resources, autoscaling and PDB (from `default` unless set): what scales the service's API does not fit it. */}}
+{{- $service := omit (deepCopy (index $root.Values.components .service | default dict)) "enabled" "replicaCount" "resources" "autoscaling" "pdb" }}
+{{- $role := omit (deepCopy (index $root.Values .valuesKey)) "enabled" }}
+{{- if kindIs "invalid" $role.replicaCount }}{{ $role = omit $role "replicaCount" }}{{ end }}
+{{- $own = mustMergeOverwrite $service $role }}
 {{- end }}
 {{- toYaml (mustMergeOverwrite (deepCopy $root.Values.default) (deepCopy $own)) }}
 {{- end }}
@@ -133,8 +150,8 @@ maps merge deeply, lists are replaced). Returns YAML: `include "cfs.component" (
 {{/* Whether a component is enabled ("true" or ""). */}}
 {{- define "cfs.enabled" -}}
 {{- $root := index . 0 }}
-{{- if eq (index . 1) "ingest" }}
-{{- if and $root.Values.ingest.enabled (include "cfs.enabled" (list $root "feed")) }}true{{ end }}
+{{- with index (include "cfs.roles" $root | fromYaml) (index . 1) }}
+{{- if and (index $root.Values .valuesKey).enabled (include "cfs.enabled" (list $root .service)) }}true{{ end }}
 {{- else }}
 {{- $own := index $root.Values.components (index . 1) | default dict }}
 {{- if ne (toString (index $own "enabled")) "false" }}true{{ end }}
@@ -323,14 +340,16 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- $wiring = append $wiring (dict "name" (printf "%s_ADDR" (upper $svc)) "value" (printf "%s:%v" (include "cfs.componentFullname" (list $root $svc)) $sc.ports.grpc)) }}
 {{- end }}
 {{- else }}
-{{- /* The ingest role is the feed service's program: it reads feed's variables. */}}
-{{- $service := ternary "feed" $name (eq $name "ingest") }}
+{{- /* A role is its service's program: it reads the service's variables, and its role variable. */}}
+{{- $service := include "cfs.serviceOf" (list $root $name) }}
 {{- $wiring = append $wiring (dict "name" (printf "%s_GRPC_PORT" (upper $service)) "value" (toString $c.ports.grpc)) }}
 {{- $wiring = append $wiring (dict "name" (printf "%s_GRPC_HOST" (upper $service)) "value" "0.0.0.0") }}
-{{- if eq $name "ingest" }}
-{{- $wiring = append $wiring (dict "name" "FEED_ROLE" "value" "ingest") }}
-{{- else if and (eq $name "feed") (include "cfs.enabled" (list $root "ingest")) }}
-{{- $wiring = append $wiring (dict "name" "FEED_ROLE" "value" "api") }}
+{{- range $roleName, $role := include "cfs.roles" $root | fromYaml }}
+{{- if eq $name $roleName }}
+{{- $wiring = append $wiring (dict "name" $role.variable "value" $role.value) }}
+{{- else if and (eq $name $role.service) (include "cfs.enabled" (list $root $roleName)) }}
+{{- $wiring = append $wiring (dict "name" $role.variable "value" "api") }}
+{{- end }}
 {{- end }}
 {{- if $v.database.bundled.enabled }}
 {{- $wiring = append $wiring (dict "name" "DATABASE_URL" "valueFrom" (dict "secretKeyRef" (dict "name" (include "cfs.generatedSecretName" $root) "key" "database-url"))) }}
@@ -353,8 +372,8 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- end }}
 {{- $calls := include "cfs.callsOf" (list $root $name) }}
 {{- if and $calls (not .migrate) }}
-{{- /* The ingest role calls as feed. */}}
-{{- $wiring = append $wiring (dict "name" "SERVICE_TOKEN" "valueFrom" (dict "secretKeyRef" (dict "name" $tokens "key" (printf "service-token-%s" (ternary "feed" $name (eq $name "ingest")))))) }}
+{{- /* A role calls as its service, with the service's token. */}}
+{{- $wiring = append $wiring (dict "name" "SERVICE_TOKEN" "valueFrom" (dict "secretKeyRef" (dict "name" $tokens "key" (printf "service-token-%s" (include "cfs.serviceOf" (list $root $name)))))) }}
 {{- end }}
 {{- if eq $name "identity" }}
 {{- $wiring = append $wiring (dict "name" "CREDENTIAL_PEPPER" "valueFrom" (dict "secretKeyRef" (include "cfs.authRef" (list $root $v.auth.credentialPepper $v.auth.existingSecretPepperKey "credential-pepper") | fromYaml))) }}
@@ -392,7 +411,7 @@ Usage: include "cfs.env" (dict "root" $ "name" "feed" "c" $c "secretName" $name 
 {{- with $v.payments.checkoutSuccessUrl }}{{ $wiring = append $wiring (dict "name" "CHECKOUT_SUCCESS_URL" "value" .) }}{{ end }}
 {{- with $v.payments.checkoutCancelUrl }}{{ $wiring = append $wiring (dict "name" "CHECKOUT_CANCEL_URL" "value" .) }}{{ end }}
 {{- end }}
-{{- if eq $name "media" }}
+{{- if has $name (list "media" "media-worker") }}
 {{- $wiring = append $wiring (dict "name" "MEDIA_HTTP_PORT" "value" (toString $c.ports.http)) }}
 {{- $wiring = append $wiring (dict "name" "MEDIA_HTTP_HOST" "value" "0.0.0.0") }}
 {{- if $v.objectStorage.bundled.enabled }}

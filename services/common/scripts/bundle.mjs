@@ -11,11 +11,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const keepModuleUrls = process.argv.includes('--keep-module-urls');
+// Entry points besides src/index.ts (media's generation worker process): the other .ts arguments.
+const entryPoints = ['src/index.ts', ...process.argv.slice(2).filter((a) => a.endsWith('.ts'))];
 const here = process.cwd() + path.sep;
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/index.ts'],
+  entryPoints,
   outdir: 'dist',
   bundle: true,
   splitting: true,

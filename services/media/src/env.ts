@@ -1,9 +1,17 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEPLOYABLES } from '@cfs/common/deployables';
 import { envFields } from '@cfs/common/env';
 import { serviceTokenEnvField } from '@cfs/common/service-auth';
 
 export const AI_PROVIDERS = ['openai', 'local', 'none'] as const;
+export const MEDIA_ROLES = ['api', 'worker', 'all'] as const;
+
+/**
+ * Generation jobs one worker process runs at a time (their renders on its libuv pool): half the
+ * CPUs this process may use, at least one, so that request handling beside it keeps the rest.
+ */
+export const defaultGenerationConcurrency = (): number => Math.max(1, Math.floor(availableParallelism() / 2));
 
 export const mediaEnvSchema = z
   .object({
@@ -50,6 +58,17 @@ export const mediaEnvSchema = z
     AI_MAX_ATTEMPTS: envFields.positiveInt(6),
     /** The newest articles of a Site queued when it becomes eligible, changes its subscriptions or replaces its SEO profile. */
     AI_BACKFILL_ARTICLES: envFields.positiveInt(20),
+    /**
+     * What this process runs (services/media/README.md#where-generation-runs): `api` (gRPC and HTTP;
+     * it queues generation but runs none), `worker` (the generation queue's consumers and the
+     * renders, in this process) or `all` (the API, with generation in a child process at a lower
+     * scheduling priority: `npm start`). The chart runs `api` and `worker` apart.
+     */
+    MEDIA_ROLE: z.enum(MEDIA_ROLES).default('all'),
+    /** Generation jobs a worker runs at a time; default: half the CPUs (os.availableParallelism()), at least 1. */
+    AI_WORKER_CONCURRENCY: z.coerce.number().int().positive().max(64).optional(),
+    /** The nice value (0 to 19, higher yields more) of the generation child process of MEDIA_ROLE=all. */
+    AI_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
     /** When every eligible Site is planned again (cron, UTC): catches announcements that were lost and budgets that renewed. */
     AI_SWEEP_CRON: z.string().trim().min(9).default('*/10 * * * *'),
   })

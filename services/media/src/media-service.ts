@@ -13,12 +13,12 @@ import { startWebhooksRelay } from '@cfs/common/webhooks-relay';
 import { BudgetWatch } from './ai/budget-watch.ts';
 import { AiImages } from './ai/images-status.ts';
 import { AiBudgetLedger, type AiUnitCosts } from './ai/budget-ledger.ts';
-import { GENERATION_QUEUE, GenerationQueue, type GenerationDeps } from './ai/jobs.ts';
-import { measuredProvider, observeGenerationQueue, readQueue } from './ai/metrics.ts';
+import { GENERATION_QUEUE, type GenerationQueue } from './ai/jobs.ts';
+import { observeGenerationQueue, readQueue } from './ai/metrics.ts';
 import type { CurrentFacts } from './ai/current.ts';
-import { GenerationPlanner, VariantNotes, type PlannerSources } from './ai/planner.ts';
-import { prismaAiJobs, prismaVariants, storedImages } from './ai/prisma-repositories.ts';
-import type { AiJobRepository } from './ai/repositories.ts';
+import { GenerationProcess } from './ai/generation-process.ts';
+import { openGenerationQueue, requestPlansOnAnnouncements, workGeneration } from './ai/generation-work.ts';
+import { prismaVariants } from './ai/prisma-repositories.ts';
 import { createAiProvider } from './ai/providers/index.ts';
 import type { MediaEnv } from './env.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
@@ -65,67 +65,10 @@ export async function openAiBudgetLedger(
 
 const aiUnitCostsOf = (env: Pick<MediaEnv, 'AI_UNITS_TEXT' | 'AI_UNITS_IMAGE'>): AiUnitCosts => ({ text: env.AI_UNITS_TEXT, image: env.AI_UNITS_IMAGE });
 
-/**
- * Generation, where a provider is configured: the job queue and its workers, the planner that fills
- * it, and the announcements that wake the planner (imports, subscriptions, plans, profiles) or tell
- * the gateways of a new variant.
- */
-async function startGeneration(
-  env: MediaEnv,
-  deps: MediaServiceDeps,
-  bus: Bus,
-  sources: PlannerSources,
-  work: Omit<GenerationDeps, 'variantStored' | 'jobs'> & { jobs: AiJobRepository },
-): Promise<GenerationQueue> {
-  const { logger } = deps;
-  const queue = await GenerationQueue.start({
-    connectionString: deps.database.connectionString,
-    schema: `${deps.database.schema}_jobs`,
-    maxAttempts: env.AI_MAX_ATTEMPTS,
-    callTimeoutMs: env.AI_TIMEOUT_MS,
-    logger,
-  });
-  const notes = new VariantNotes(work.variants, sources, logger);
-  // The changes feed learns of the variant (or the sweep tells it later); the gateways' caches are told when they can be.
-  const announce = (siteId: string) =>
-    bus
-      .publish(CHANNELS.variantsChanged, siteId)
-      .catch((err: unknown) => logger.warn({ err: { message: (err as Error).message } }, 'could not announce a variant'));
-  const variantStored = async (siteId: string, articleId: string) => {
-    await notes.note(siteId, [articleId]);
-    await announce(siteId);
-  };
-  await queue.work({ ...work, variantStored });
-  const planner = new GenerationPlanner({
-    sources,
-    variants: work.variants,
-    jobs: work.jobs,
-    ledger: work.ledger,
-    queue: (jobs, priorities) => queue.queue(jobs, priorities),
-    backfill: env.AI_BACKFILL_ARTICLES,
-    // Longer than any attempt can hold one (pg-boss expires a job after both calls' timeouts and a
-    // minute), with room for a retry's backoff: such a reservation's attempt is gone.
-    staleReservationMs: 4 * env.AI_TIMEOUT_MS + 10 * 60_000,
-    notes,
-    variantsDropped: announce,
-    logger,
-  });
-  await queue.workPlans((request) => planner.run(request), env.AI_SWEEP_CRON);
-  const request = (message: Parameters<GenerationQueue['requestPlan']>[0]) => () =>
-    void queue.requestPlan(message).catch((err: unknown) => logger.warn({ err: { message: (err as Error).message } }, 'could not queue a plan'));
-  bus.subscribe(CHANNELS.articlesChanged, request({ scope: 'changes' }));
-  for (const channel of [CHANNELS.subscriptionsChanged, CHANNELS.siteChanged, CHANNELS.seoProfileChanged])
-    bus.subscribe(channel, (siteId) => request({ scope: 'site', siteId })());
-  // Announcements may have been missed while the bus was away, or while this process was not running.
-  bus.onReconnect(request({ scope: 'sweep' }));
-  request({ scope: 'sweep' })();
-  return queue;
-}
-
 export async function createMediaService(
   env: MediaEnv,
   deps: MediaServiceDeps,
-): Promise<GrpcServer & { httpUrl: string; generation?: Promise<GenerationQueue> }> {
+): Promise<GrpcServer & { httpUrl: string; generation?: Promise<GenerationQueue>; generationWorkerPid: () => number | undefined }> {
   const { logger } = deps;
   const prisma = new PrismaClient({ adapter: await serviceAdapter(deps) });
   const store = deps.objectStore ?? objectStoreOf(env);
@@ -152,7 +95,8 @@ export async function createMediaService(
   // Generation runs here, next to the budget ledger and the object store it writes; with AI_PROVIDER
   // none nothing is queued and no worker runs.
   const provider = await createAiProvider(env);
-  const images = new AiImages(prisma, { providerConfigured: provider !== undefined, logger });
+  let worker: GenerationProcess | undefined;
+  const images = new AiImages(prisma, { providerConfigured: provider !== undefined, logger, settingChanged: () => worker?.imagesSettingChanged() });
   const bus = deps.bus ?? createBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
   // The other services, read by the planner, the jobs and GetVariants (clients connect on first use).
   const sources = grpcPlannerSources({
@@ -165,21 +109,40 @@ export async function createMediaService(
   const watch = new BudgetWatch(ledger, sources, logger).start();
   bus.subscribe(CHANNELS.siteChanged, (siteId) => void watch.site(siteId));
   const variants = prismaVariants(prisma);
+  // Where generation runs (services/media/README.md#where-generation-runs): every role queues (QueueGenerations,
+  // plan requests on announcements); `worker` runs the consumers and renders here, `all` in a niced
+  // child process, `api` nowhere. With AI_PROVIDER none nothing is queued and no worker runs.
   // Started beside the server, not before it: pg-boss's start takes seconds on the embedded PGlite.
   // A queue that cannot start stops nothing else; its error is logged and every call that needs it fails.
-  const jobs = provider
-    ? startGeneration(env, deps, bus, sources, {
-        variants,
-        jobs: prismaAiJobs(prisma),
+  const jobs = provider ? openGenerationQueue(env, deps.database, logger) : undefined;
+  const generation = jobs?.then(async (queue) => {
+    if (env.MEDIA_ROLE !== 'worker') requestPlansOnAnnouncements(queue, bus, logger);
+    if (env.MEDIA_ROLE === 'worker')
+      await workGeneration(queue, env, {
+        prisma,
+        store,
         ledger,
-        provider: measuredProvider(provider),
+        provider: provider!,
         images,
-        generatedImages: storedImages(prisma, store, env.MEDIA_MAX_OBJECT_BYTES),
+        sources,
         facts,
         logger,
-      })
-    : undefined;
-  jobs?.catch((err: unknown) => logger.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'generation could not start'));
+        announce: (channel, siteId) => bus.publish(channel, siteId),
+      });
+    else if (env.MEDIA_ROLE === 'all') {
+      // Test seams (in-memory facts) cannot cross into another process: such a test runs MEDIA_ROLE=worker.
+      if (deps.aiFacts) throw new Error('MEDIA_ROLE=all runs generation in a child process, which cannot use injected aiFacts; use MEDIA_ROLE=worker');
+      worker = GenerationProcess.start({
+        config: { env, database: deps.database, poolSize: deps.poolSize ?? 10, logLevel: logger.level, store: store.spec },
+        nice: env.AI_WORKER_NICE,
+        bus,
+        eventsWritten: () => events.relay.wake(),
+        logger,
+      });
+    }
+    return queue;
+  });
+  generation?.catch((err: unknown) => logger.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'generation could not start'));
   const unobserveQueue = provider ? observeGenerationQueue(() => readQueue(prisma, `${deps.database.schema}_jobs`, GENERATION_QUEUE), { logger }) : undefined;
   const server = createMediaGrpcServer({
     prisma,
@@ -195,6 +158,8 @@ export async function createMediaService(
   })
     .addCleanup(async () => {
       unobserveQueue?.();
+      await generation?.catch(() => undefined);
+      await worker?.stop();
       await (await jobs?.catch(() => undefined))?.stop();
       sources.close();
     })
@@ -210,5 +175,9 @@ export async function createMediaService(
     )
     .addCleanup(() => prisma.$disconnect());
   const host = env.MEDIA_HTTP_HOST === '0.0.0.0' ? '127.0.0.1' : env.MEDIA_HTTP_HOST;
-  return Object.assign(server, { httpUrl: `http://${host}:${port}`, ...(jobs ? { generation: jobs } : {}) });
+  return Object.assign(server, {
+    httpUrl: `http://${host}:${port}`,
+    ...(generation ? { generation } : {}),
+    generationWorkerPid: () => worker?.pid,
+  });
 }

@@ -13,10 +13,19 @@ import type { Readable } from 'node:stream';
 import type * as Minio from 'minio';
 
 export interface ObjectStore {
+  /** Where the store is, as plain data: another process (the generation worker) opens the same store from it. */
+  readonly spec: ObjectStoreSpec;
   ensureReady(): Promise<void>;
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The bytes [start, end] (inclusive) or all of them. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+}
+
+export type ObjectStoreSpec =
+  { kind: 's3'; endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string } | { kind: 'file'; dir: string };
+
+export function openObjectStore(spec: ObjectStoreSpec): ObjectStore {
+  return spec.kind === 's3' ? new S3ObjectStore(spec) : new FileObjectStore(spec.dir);
 }
 
 const objectName = (key: string) => `generated/${key}`;
@@ -24,7 +33,17 @@ const objectName = (key: string) => `generated/${key}`;
 export class S3ObjectStore implements ObjectStore {
   private readonly client: Promise<Minio.Client>;
 
+  readonly spec: ObjectStoreSpec;
+
   constructor(private readonly options: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string }) {
+    this.spec = {
+      kind: 's3',
+      endpoint: options.endpoint,
+      accessKey: options.accessKey,
+      secretKey: options.secretKey,
+      bucket: options.bucket,
+      region: options.region,
+    };
     const url = new URL(options.endpoint);
     this.client = import('minio').then(
       ({ Client }) =>
@@ -58,7 +77,11 @@ export class S3ObjectStore implements ObjectStore {
 }
 
 export class FileObjectStore implements ObjectStore {
-  constructor(private readonly dir: string) {}
+  readonly spec: ObjectStoreSpec;
+
+  constructor(private readonly dir: string) {
+    this.spec = { kind: 'file', dir: path.resolve(dir) };
+  }
 
   private file(key: string): string {
     return path.join(this.dir, objectName(key));

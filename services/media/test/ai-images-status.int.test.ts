@@ -39,7 +39,15 @@ const replicas: Array<{ media: GrpcServer; admin: MediaAdminServiceClient; reade
 
 async function startReplica(): Promise<(typeof replicas)[number]> {
   // One attempt a job: each image call's outcome is final, so a test can script them one by one.
-  const env = mediaEnvSchema.parse({ AI_PROVIDER: 'openai', AI_API_URL: standin.baseURL, AI_API_KEY: 'sk-test', AI_MAX_ATTEMPTS: '1', MEDIA_HTTP_PORT: '0' });
+  const env = mediaEnvSchema.parse({
+    AI_PROVIDER: 'openai',
+    AI_API_URL: standin.baseURL,
+    AI_API_KEY: 'sk-test',
+    AI_MAX_ATTEMPTS: '1',
+    MEDIA_HTTP_PORT: '0',
+    // The jobs run in this process, where the test's in-memory facts are (MEDIA_ROLE=all would run them in a child process).
+    MEDIA_ROLE: 'worker',
+  });
   const media = await createMediaService(env, {
     logger,
     database: target,

@@ -39,7 +39,15 @@ let reader: MediaServiceClient;
 let probe: PrismaClient;
 
 async function startMedia(): Promise<void> {
-  const env = mediaEnvSchema.parse({ AI_PROVIDER: 'openai', AI_API_URL: standin.baseURL, AI_API_KEY: 'sk-test', AI_MAX_ATTEMPTS: '4', MEDIA_HTTP_PORT: '0' });
+  const env = mediaEnvSchema.parse({
+    AI_PROVIDER: 'openai',
+    AI_API_URL: standin.baseURL,
+    AI_API_KEY: 'sk-test',
+    AI_MAX_ATTEMPTS: '4',
+    MEDIA_HTTP_PORT: '0',
+    // The jobs run in this process, where the test's in-memory facts are (MEDIA_ROLE=all would run them in a child process).
+    MEDIA_ROLE: 'worker',
+  });
   media = await createMediaService(env, {
     logger,
     database: target,

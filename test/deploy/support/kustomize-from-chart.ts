@@ -27,7 +27,7 @@ const GENERATOR = 'test/deploy/render-kustomize.ts (`npm run k8s:render`)';
 /** Secret keys the base lets an overlay leave out (the variable is then unset): no Redis in dev. */
 const OPTIONAL_SECRET_KEYS = new Set(['redis-url']);
 /** Variables that wire a container to its ports and peers: they stay in the container's env. */
-const WIRING = /^(PORT|HOST|MIGRATE_ON_START|MEDIA_DIR|PLANS_FILE|MEDIA_HTTP_URL|FEED_ROLE)$|_(ADDR|GRPC_PORT|GRPC_HOST|HTTP_PORT|HTTP_HOST)$/;
+const WIRING = /^(PORT|HOST|MIGRATE_ON_START|MEDIA_DIR|PLANS_FILE|MEDIA_HTTP_URL|FEED_ROLE|MEDIA_ROLE)$|_(ADDR|GRPC_PORT|GRPC_HOST|HTTP_PORT|HTTP_HOST)$/;
 /** Labels and annotations that only mean something to Helm. */
 const HELM_LABELS = ['helm.sh/chart', 'app.kubernetes.io/managed-by'];
 const HELM_POD_ANNOTATIONS = ['checksum/secret', 'checksum/plans'];

@@ -23,9 +23,12 @@ export type Component = Server;
 /** The HTTP servers behind the Ingress (probed over HTTP, no database); the rest are the gRPC services. */
 export const HTTP_COMPONENTS: readonly Component[] = COMPONENTS.filter((c) => !('grpc' in DEPLOYABLES[c]));
 export const SERVICES = COMPONENTS.filter((c) => !HTTP_COMPONENTS.includes(c));
-/** Feed's ingest role, deployed apart (the chart's `ingest` values): the feed image with FEED_ROLE=ingest. */
-export const ROLES = ['ingest'] as const;
-/** Every Deployment of the release: the components and the ingest role. */
+/**
+ * Roles deployed apart (the chart's cfs.roles): feed's ingest (the `ingest` values, the feed image with
+ * FEED_ROLE=ingest) and media's worker (the `mediaWorker` values, the media image with MEDIA_ROLE=worker).
+ */
+export const ROLES = ['ingest', 'media-worker'] as const;
+/** Every Deployment of the release: the components and the roles. */
 export const DEPLOYED: readonly string[] = [...COMPONENTS, ...ROLES];
 /** Services the operator CLI calls (services/admin/src/clients.ts). */
 export const ADMIN_TARGETS: readonly string[] = DEPLOYABLES.admin.calls;

@@ -83,7 +83,13 @@ export class AiImages {
 
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly options: { providerConfigured: boolean; logger: Logger; now?: () => Date },
+    private readonly options: {
+      providerConfigured: boolean;
+      logger: Logger;
+      now?: () => Date;
+      /** Told after the operator's setting changed here (the generation child process reads it again at once). */
+      settingChanged?: () => void;
+    },
   ) {
     this.now = options.now ?? (() => new Date());
   }
@@ -109,8 +115,14 @@ export class AiImages {
       (tx) => tx.aiImagesStatus.upsert({ where: { id: 1 }, create: { id: 1, status, updatedAt: now }, update: { status, updatedAt: now } }),
       { beforeCommit: 'media.imagesStatus.beforeCommit' },
     );
-    this.pause = undefined;
+    this.forget();
+    this.options.settingChanged?.();
     return { status: row.status as AiImagesStatus, updatedAt: row.updatedAt };
+  }
+
+  /** The next paused() reads the database: the operator's setting changed (here, or told by the process that set it). */
+  forget(): void {
+    this.pause = undefined;
   }
 
   /** Whether the operator paused generation, read from the database at most once a PAUSE_CHECK_MS (concurrent askers share one read). */

@@ -275,8 +275,9 @@ export class GenerationQueue {
     });
   }
 
-  async work(deps: GenerationDeps): Promise<void> {
-    const options = { pollingIntervalSeconds: 0.5, batchSize: 5, includeMetadata: true } as const;
+  /** Runs generation jobs here, `concurrency` at a time (a fetch takes that many; the next fetch waits for the batch). */
+  async work(deps: GenerationDeps, concurrency = 5): Promise<void> {
+    const options = { pollingIntervalSeconds: 0.5, batchSize: concurrency, includeMetadata: true } as const;
     await this.boss.work<GenerationJobData, void, typeof options>(GENERATION_QUEUE, options, async (jobs) => {
       if (await deps.images.paused()) {
         await this.putBack(jobs);

@@ -42,8 +42,31 @@ const budgetUnits = lazyCounter('cfs.ai.budget.units', 'AI budget units by opera
 
 export type BudgetOperation = 'reserved' | 'settled' | 'released' | 'denied' | 'recorded';
 
+/** One measurement of the instruments above, as plain data. */
+export interface AiMeasurement {
+  instrument: 'generations' | 'callDuration' | 'budgetUnits';
+  value: number;
+  attributes: Record<string, string>;
+}
+
+/**
+ * Records a measurement in this process's instruments. The process that exports the metrics calls
+ * it with what its generation worker process forwarded (ai/generation-process.ts).
+ */
+export function applyAiMeasurement(m: AiMeasurement): void {
+  if (m.instrument === 'callDuration') callDuration.record(m.value, m.attributes);
+  else (m.instrument === 'generations' ? generations : budgetUnits).add(m.value, m.attributes);
+}
+
+let take: (m: AiMeasurement) => void = applyAiMeasurement;
+
+/** Sends every measurement of this process to `send` instead (a generation worker process without an exporter of its own). */
+export function forwardAiMeasurements(send: (m: AiMeasurement) => void): void {
+  take = send;
+}
+
 export function recordBudgetUnits(op: BudgetOperation, units: number): void {
-  if (units > 0) budgetUnits.add(units, { op });
+  if (units > 0) take({ instrument: 'budgetUnits', value: units, attributes: { op } });
 }
 
 /** The provider, its calls timed and counted. */
@@ -52,8 +75,8 @@ export function measuredProvider(provider: AiProvider): AiProvider {
     const started = performance.now();
     const record = (outcome: string, reason?: string) => {
       const attributes = { provider: provider.name, kind, outcome };
-      callDuration.record((performance.now() - started) / 1000, attributes);
-      generations.add(1, reason ? { ...attributes, reason } : attributes);
+      take({ instrument: 'callDuration', value: (performance.now() - started) / 1000, attributes });
+      take({ instrument: 'generations', value: 1, attributes: reason ? { ...attributes, reason } : attributes });
     };
     try {
       const result = await call();
