@@ -26,6 +26,7 @@ describe('envFields from the table', () => {
       MEDIA_HTTP_PORT: 7016,
       MEDIA_HTTP_HOST: '0.0.0.0',
       ACCOUNT_ADDR: '127.0.0.1:7002',
+      WEBHOOKS_ADDR: '127.0.0.1:7007',
       MEDIA_HTTP_URL: 'http://127.0.0.1:7016',
     });
     expect(schema.safeParse({ ACCOUNT_ADDR: 'account' }).success, 'an address is host:port').toBe(false);
