@@ -76,6 +76,8 @@ export interface ComposeOptions {
   billingEnv?: Record<string, string>;
   /** Settings of the media service, as its env would give them (its AI provider: none unless set). */
   mediaEnv?: Record<string, string>;
+  /** Media's built generation child, for a launcher that runs from its bundle (services/media/src/ai/generation-process.ts). */
+  mediaGenerationEntry?: string;
   /** Settings of the feed service, as its env would give them (its Sources' settings). */
   feedEnv?: Record<string, string>;
   /** Settings of the webhooks service, as its env would give them. */
@@ -197,6 +199,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
         ...deps('media'),
         objectStore: options.objectStore,
         bus: options.bus(),
+        ...(options.mediaGenerationEntry ? { generationEntry: options.mediaGenerationEntry } : {}),
       },
     );
     await listen('media', media);

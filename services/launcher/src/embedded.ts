@@ -10,6 +10,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MemoryBus } from '@cfs/common/bus';
 import { removeLocalRun, writeLocalRun } from '@cfs/common/local-run';
 import { MemoryRevocationMarkers } from '@cfs/common/revocations';
@@ -70,6 +71,8 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
       // How close changes coalesce into one feed.changed (docs/operations.md).
       ...(process.env.WEBHOOK_COALESCE_MS ? { WEBHOOK_COALESCE_MS: process.env.WEBHOOK_COALESCE_MS } : {}),
     } as Record<string, string>,
+    // Media's generation child from its build (npm start builds first), not its sources through tsx.
+    mediaGenerationEntry: fileURLToPath(new URL('../../media/dist/generation-worker.js', import.meta.url)),
     mediaEnv: { AI_PROVIDER: 'local', ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('AI_'))) } as Record<string, string>,
     // …and webhooks reach receivers on this machine or its network, over http too; the other
     // WEBHOOK_ settings pass through (docs/operations.md).

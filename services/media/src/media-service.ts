@@ -40,6 +40,8 @@ export interface MediaServiceDeps extends ServiceDeps {
   bus?: Bus;
   /** What is current for jobs and GetVariants (default: read from account, feed and seo over gRPC). */
   aiFacts?: CurrentFacts;
+  /** The built generation child (dist/generation-worker.js) for MEDIA_ROLE=all; the embedded launcher names it. */
+  generationEntry?: string;
 }
 
 function objectStoreOf(env: MediaEnv): ObjectStore {
@@ -138,6 +140,7 @@ export async function createMediaService(
         bus,
         eventsWritten: () => events.relay.wake(),
         logger,
+        ...(deps.generationEntry ? { entry: deps.generationEntry } : {}),
       });
     }
     return queue;

@@ -39,10 +39,12 @@ const LAST_RESTART_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
 
 /**
- * The child's entry: from the sources (tests, tsx), the TypeScript file through tsx; from a bundle
- * (the image, `npm start`'s processes), the bundled entry beside this chunk in dist/.
+ * The child's entry: the built file the caller names (the embedded launcher, whose bundle keeps
+ * this module's source URL); else from the sources (tests, tsx), the TypeScript file through tsx;
+ * from a bundle (the image, `npm start`'s processes), the bundled entry beside this chunk in dist/.
  */
-function childEntry(): { file: string; execArgv: string[] } {
+function childEntry(built: string | undefined): { file: string; execArgv: string[] } {
+  if (built) return { file: built, execArgv: [...NODE_FLAGS] };
   const here = import.meta.url;
   return here.endsWith('.ts')
     ? { file: fileURLToPath(new URL('../generation-worker.ts', here)), execArgv: ['--import', 'tsx'] }
@@ -62,6 +64,8 @@ export class GenerationProcess {
       bus: Bus;
       eventsWritten: () => void;
       logger: Logger;
+      /** The built child entry (dist/generation-worker.js), when this module runs from a bundle that kept its source URL. */
+      entry?: string;
     },
   ) {}
 
@@ -78,7 +82,7 @@ export class GenerationProcess {
 
   private spawn(): void {
     const { logger } = this.options;
-    const entry = childEntry();
+    const entry = childEntry(this.options.entry);
     const startedAt = Date.now();
     // `nice -n N node …` execs node with the IPC channel's descriptor inherited: the child is born niced.
     const child = fork(entry.file, [], {
