@@ -6,13 +6,14 @@
  *     answering, then with one of them hanging (it never answers): the other 99's delivered rate in
  *     both windows and their ratio (the hanging one must cost the others nothing);
  *   - the RSS of the delivering process (the webhooks deployable run as its own process, as
- *     its image runs it: node with NODE_FLAGS and dist/index.js) with `pending` deliveries owed: every receiver holds
+ *     its image runs it: node with NODE_FLAGS and dist/index.js; BENCH_WEBHOOKS_HEAP_MB adds
+ *     `--max-old-space-size`, as the chart's memory limit would) with `pending` deliveries owed: every receiver holds
  *     its requests while events are fed until that many are pending, then all answer and the
  *     backlog drains (its RSS then, its peak, and the drain's rate);
  *   - on the system as `npm start` runs it with DATABASE_URL and WEBHOOK_COALESCE_MS=500: the time
  *     from an article's import (the operator's `articles import`) to the first byte of the
  *     `feed.changed` request at a receiver subscribed for a Site subscribed to the article's
- *     category. Where no producer of feed.changed runs yet, it says so and goes on.
+ *     category. When none arrives within its deadline, it says so and goes on.
  * It asserts nothing.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -219,16 +220,23 @@ async function deliveryEngine(s: WebhooksSettings): Promise<void> {
   const { tokens, callers } = newServiceTokens();
   const receivers = await new Receivers(s.endpoints).start();
   // As its image runs it (services/webhooks/Dockerfile): node with NODE_FLAGS.
-  const service = startNode([...NODE_FLAGS, 'services/webhooks/dist/index.js'], {
-    ...process.env,
-    DATABASE_URL: dbUrl,
-    SERVICE_CALLERS: callers,
-    WEBHOOKS_GRPC_HOST: '127.0.0.1',
-    WEBHOOKS_GRPC_PORT: String(grpcPort),
-    WEBHOOKS_ALLOW_HTTP: 'true',
-    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
-    LOG_LEVEL: 'warn',
-  });
+  const service = startNode(
+    [
+      ...NODE_FLAGS,
+      ...(process.env.BENCH_WEBHOOKS_HEAP_MB ? [`--max-old-space-size=${process.env.BENCH_WEBHOOKS_HEAP_MB}`] : []),
+      'services/webhooks/dist/index.js',
+    ],
+    {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      SERVICE_CALLERS: callers,
+      WEBHOOKS_GRPC_HOST: '127.0.0.1',
+      WEBHOOKS_GRPC_PORT: String(grpcPort),
+      WEBHOOKS_ALLOW_HTTP: 'true',
+      WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  );
   const api = loadProtos().cfs.webhooks.v1.WebhooksService;
   let customer: WebhooksServiceClient | undefined;
   let producerClient: WebhooksServiceClient | undefined;
@@ -394,7 +402,9 @@ async function importToFeedChanged(s: WebhooksSettings): Promise<void> {
       }
       if (!arrival) {
         if (latencies.length === 0) {
-          console.log(`${heading}\n    feed.changed: not produced yet (no event within ${DEADLINE_MS / 1000} s of the import)`);
+          console.log(
+            `${heading}\n    feed.changed: none arrived within ${DEADLINE_MS / 1000} s of the first import (the target is not met; see the system's log)`,
+          );
           return;
         }
         console.log(`    sample ${n}: no feed.changed within ${DEADLINE_MS / 1000} s`);
