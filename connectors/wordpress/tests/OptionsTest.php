@@ -17,7 +17,7 @@ final class OptionsTest extends TestCase {
 		$constants = ( new \ReflectionClass( Options::class ) )->getConstants();
 		$names     = array_filter( $constants, static fn ( $value ) => is_string( $value ) && str_starts_with( $value, 'content_feed_connector_' ) );
 		$options   = array_diff_key( $names, array_flip( array( 'CRON_HOOK', 'WEBHOOK_SYNC_HOOK', 'CRON_SCHEDULE', 'NOTICE_PREFIX' ) ) );
-		$this->assertSame( array( 'SETTINGS', 'SECRET', 'CONNECTION', 'STATE', 'SYNC_LOCK', 'WEBHOOK', 'WEBHOOK_SECRET' ), array_keys( $options ) );
+		$this->assertSame( array( 'SETTINGS', 'SECRET', 'CONNECTION', 'STATE', 'SYNC_LOCK', 'WEBHOOK', 'WEBHOOK_SECRET', 'SYNC_WANTED' ), array_keys( $options ) );
 		$this->assertSame( array_values( $options ), Options::ALL );
 		$this->assertSame( count( $names ), count( array_unique( $names ) ), 'no two names alike' );
 	}

@@ -97,7 +97,7 @@ export function createWebhooksServer(deps: {
     RetryDelivery: async (req) => ({ delivery: deliveryMessage(await endpoints.retry(site(req), req.endpointId, req.deliveryId)) }),
     EnqueueEvents: async (req) => {
       const taken = await intake.take(req.events);
-      return { accepted: taken.accepted, deliveries: taken.deliveries.length };
+      return { accepted: taken.accepted, deliveries: taken.deliveries };
     },
     ListeningSites: async (req) => ({ siteIds: await intake.listening(req.type, req.siteIds) }),
   });

@@ -50,7 +50,7 @@ export async function createWebhooksService(env: WebhooksEnv, deps: WebhooksServ
     ...(deps.now ? { now: deps.now } : {}),
   });
   const endpoints = new Endpoints(prisma, engine, policy, deps.now);
-  const intake = new EventIntake(prisma, engine, deps.now);
+  const intake = new EventIntake(prisma, engine, deps.database.schema, deps.now);
   const stopGauges = observeWebhookGauges(prisma, logger, deps.now);
   const pruneEvents = () => intake.prune().catch((err: unknown) => logger.warn({ err: { message: (err as Error).message } }, 'pruning received events failed'));
   void pruneEvents();

@@ -31,12 +31,14 @@ final class Options {
 	public const WEBHOOK = 'content_feed_connector_webhook';
 	/** The endpoint's signing secret: never autoloaded, never shown. */
 	public const WEBHOOK_SECRET = 'content_feed_connector_webhook_secret';
+	/** Set by a webhook that asks for a sync; the sync holding the lock takes it and runs again (includes/wordpress/class-plugin.php). */
+	public const SYNC_WANTED = 'content_feed_connector_sync_wanted';
 	/** The SETTINGS option's keys: the Service URL, and whether new posts are drafts. */
 	public const SERVICE_URL = 'service_url';
 	public const DRAFTS      = 'drafts';
 
 	/** Every option above: what uninstalling removes. */
-	public const ALL = array( self::SETTINGS, self::SECRET, self::CONNECTION, self::STATE, self::SYNC_LOCK, self::WEBHOOK, self::WEBHOOK_SECRET );
+	public const ALL = array( self::SETTINGS, self::SECRET, self::CONNECTION, self::STATE, self::SYNC_LOCK, self::WEBHOOK, self::WEBHOOK_SECRET, self::SYNC_WANTED );
 
 	/** The WP-Cron event of the sync every five minutes. */
 	public const CRON_HOOK = 'content_feed_connector_sync';

@@ -120,6 +120,8 @@ final class Plugin {
 	 * WP-Cron is off (DISABLE_WP_CRON, a system cron calling wp-cron.php), that runner starts it.
 	 */
 	public static function request_sync(): void {
+		// Seen by a sync running now, if any: it runs once more when it is done (see sync()).
+		update_option( Options::SYNC_WANTED, (string) time(), false );
 		if ( ! wp_next_scheduled( Options::WEBHOOK_SYNC_HOOK ) ) {
 			wp_schedule_single_event( time(), Options::WEBHOOK_SYNC_HOOK );
 		}
@@ -235,11 +237,39 @@ final class Plugin {
 	}
 
 	/**
-	 * Runs one sync (WP-Cron and "Sync now"), unless another one is running.
+	 * Runs one sync (WP-Cron and "Sync now"), unless another one is running; then runs again while
+	 * a webhook asked for one meanwhile (its own sync found the lock taken and did nothing, and no
+	 * visit may come to start a retry), at most three times more.
 	 *
 	 * @return array{ok: bool, message: string, counts: array<string, int>, at: int, busy?: bool}|null Null when not connected; busy when another sync held the lock (nothing is kept then).
 	 */
 	public static function sync(): ?array {
+		$outcome = self::sync_once();
+		for ( $again = 0; $again < 3 && is_array( $outcome ) && empty( $outcome['busy'] ) && self::take_sync_wanted(); $again++ ) {
+			$outcome = self::sync_once();
+		}
+		return $outcome;
+	}
+
+	/**
+	 * Takes the request of a sync a webhook left (true when there was one), reading the database
+	 * itself: another PHP process set it, and this request's option cache would not know.
+	 */
+	private static function take_sync_wanted(): bool {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery,WordPress.DB.DirectDatabaseQuery.NoCaching -- an atomic take across processes; the cache is cleared below.
+		$taken = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name = %s", Options::SYNC_WANTED ) );
+		wp_cache_delete( Options::SYNC_WANTED, 'options' );
+		wp_cache_delete( 'notoptions', 'options' );
+		return $taken > 0;
+	}
+
+	/**
+	 * One sync under the lock, the webhooks' requests until now taken first (it reads every change after them).
+	 *
+	 * @return array{ok: bool, message: string, counts: array<string, int>, at: int, busy?: bool}|null
+	 */
+	private static function sync_once(): ?array {
 		$api = self::api();
 		if ( null === $api ) {
 			return null;
@@ -256,6 +286,7 @@ final class Plugin {
 			);
 		}
 		try {
+			self::take_sync_wanted();
 			$drafts     = ! empty( self::settings()[ Options::DRAFTS ] );
 			$planner    = new Sync_Planner( $api->base_url(), __( 'Read the full article', 'content-feed-connector' ) );
 			$connection = get_option( Options::CONNECTION, array() );
