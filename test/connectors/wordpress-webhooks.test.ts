@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { createCustomer, type Owner } from '../support/customers.ts';
 import { jsonl, tempFile } from '../support/files.ts';
 import { request } from '../support/http.ts';
@@ -260,6 +260,10 @@ describe('instant updates of the WordPress connector', () => {
   }, 120_000);
 
   it('a feed.changed signed with the kept secret makes the new article a published post, with no Sync now and no 5-minute cron', async () => {
+    // The service's own feed.changed would race with ours (its producer runs): its endpoint is
+    // disabled here, so only the event this test signs reaches the route.
+    expect((await api('PUT', `/api/v1/webhooks/${endpoint.id}`, { enabled: false })).status).toBe(200);
+    onTestFinished(async () => void (await api('PUT', `/api/v1/webhooks/${endpoint.id}`, { enabled: true })));
     const article = await importArticle();
     expect(await postStatus(article)).toBeNull();
     const event = signedFeedChanged((await webhookSecret()) as string);
@@ -276,16 +280,6 @@ describe('instant updates of the WordPress connector', () => {
     expect((await schedule()).fiveMinutes, 'the 5-minute event never ran').toBe(fiveMinutesDue);
     expect(((await webhookState()) as WebhookState).last_event?.type).toBe('feed.changed');
 
-    // The service's own feed.changed for this import reaches the route too (its producer runs):
-    // wait until it is delivered, so that what follows is the repeat's alone.
-    await until(
-      async () =>
-        ((await api('GET', `/api/v1/webhooks/${endpoint.id}/deliveries`)).body as { data: Array<{ status: string }> }).data.filter(
-          (d) => d.status === 'pending',
-        ).length,
-      (owed) => owed === 0,
-      "the service's own deliveries",
-    );
     // The same delivery again (at least once): accepted, and it changes nothing: no event recorded,
     // no sync asked for.
     const before = await snapshot();
