@@ -9,7 +9,6 @@ import { parseOrRefuse, webhookDescription } from '@cfs/common/rules';
 import { newId } from '@cfs/common/ids';
 import { commitWithinBudget } from '@cfs/common/transactions';
 import type { DeliveryEngine } from './deliveries.ts';
-import { deliveryRow } from './event-intake.ts';
 import type { Prisma, PrismaClient, WebhookDelivery, WebhookEndpoint } from './generated/prisma/client.ts';
 import { endpointUrl, eventTypes, newSecret, PREVIOUS_SECRET_MS, type EventType, type UrlPolicy } from './webhook-rules.ts';
 
@@ -45,6 +44,22 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const createdAt = new Date(at ?? '');
   if (!id || !id.startsWith('whmsg_') || Number.isNaN(createdAt.getTime())) throw malformed('cursor is not valid');
   return { createdAt, id };
+}
+
+/** A delivery row owed to one endpoint for one event of this service's own (webhook.test). */
+function deliveryRow(endpointId: string, event: { type: EventType; data: Prisma.InputJsonValue; at: Date; id?: string }, createdAt: Date) {
+  return {
+    id: newId('whmsg'),
+    endpointId,
+    eventType: event.type,
+    data: event.data,
+    eventAt: event.at,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: createdAt,
+    createdAt,
+    eventId: event.id ?? null,
+  } satisfies Prisma.WebhookDeliveryCreateManyInput;
 }
 
 export class Endpoints {

@@ -59,22 +59,6 @@ function checked(e: ProducedEvent): CheckedEvent {
   return { id: e.id, siteId: e.siteId, type, data: data as Prisma.InputJsonObject, at };
 }
 
-/** A delivery row owed to one endpoint for one event. */
-export function deliveryRow(endpointId: string, event: { type: EventType; data: Prisma.InputJsonValue; at: Date; id?: string }, createdAt: Date) {
-  return {
-    id: newId('whmsg'),
-    endpointId,
-    eventType: event.type,
-    data: event.data,
-    eventAt: event.at,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: createdAt,
-    createdAt,
-    eventId: event.id ?? null,
-  } satisfies Prisma.WebhookDeliveryCreateManyInput;
-}
-
 export class EventIntake {
   private readonly tables: { received: Prisma.Sql; deliveries: Prisma.Sql; endpoints: Prisma.Sql };
 
