@@ -386,7 +386,8 @@ describe('values', () => {
     const objects = helmTemplate([path.join(CHART_DIR, 'ci', 'default-values.yaml')], ['--set', 'components.feed.resources.limits.memory=1Gi']);
     const feed = (deploymentOf(objects, 'feed')!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
     expect(envOf(feed).get('NODE_OPTIONS')?.value).toBe('--max-old-space-size=768');
-    for (const s of SERVICES.filter((x) => x !== 'feed')) {
+    // webhooks has a memory budget of its own (the describe block of components.webhooks below).
+    for (const s of SERVICES.filter((x) => x !== 'feed' && x !== 'webhooks')) {
       const c = (deploymentOf(objects, s)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!;
       expect(envOf(c).get('NODE_OPTIONS')?.value, s).toBe('--max-old-space-size=384');
     }
@@ -880,8 +881,8 @@ describe('the webhooks service (components.webhooks)', () => {
         resources: { requests: Record<string, string>; limits: Record<string, string> };
       };
     const objects = render();
-    // Merged over default.resources: its own requests, default's memory limit.
-    expect(container(objects, 'webhooks').resources).toEqual({ requests: { cpu: '250m', memory: '256Mi' }, limits: { memory: '512Mi' } });
+    // Merged over default.resources: its own requests and memory limit.
+    expect(container(objects, 'webhooks').resources).toEqual({ requests: { cpu: '250m', memory: '160Mi' }, limits: { memory: '192Mi' } });
     expect(container(objects, 'identity').resources).toEqual({ requests: { cpu: '100m', memory: '192Mi' }, limits: { memory: '512Mi' } });
     expect(ofKind(objects, 'HorizontalPodAutoscaler').filter((h) => h.metadata.labels?.['app.kubernetes.io/component'] === 'webhooks')).toEqual([]);
     const scaled = render('components.webhooks.autoscaling.enabled=true', 'components.webhooks.resources.requests.cpu=500m');
@@ -895,6 +896,21 @@ describe('the webhooks service (components.webhooks)', () => {
     });
     expect((deploymentOf(scaled, 'webhooks')!.spec as { replicas?: number }).replicas).toBeUndefined();
     expect(container(scaled, 'webhooks').resources.requests.cpu).toBe('500m');
+  });
+
+  it('sizes its V8 heap from its own memory limit, which values may change, while the others keep default’s', () => {
+    const nodeOptions = (objects: KubeObject[], c: string) =>
+      envOf((deploymentOf(objects, c)!.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0]!).get('NODE_OPTIONS')?.value;
+    const objects = render();
+    // 25 % of 192Mi: the heap the bench measured (docs/performance.md#webhooks-2026-11-27).
+    expect(nodeOptions(objects, 'webhooks')).toBe('--max-old-space-size=48');
+    expect(nodeOptions(objects, 'identity')).toBe('--max-old-space-size=384');
+    expect(nodeOptions(render('components.webhooks.resources.limits.memory=256Mi'), 'webhooks')).toBe('--max-old-space-size=64');
+    expect(nodeOptions(render('components.webhooks.heapPercentOfMemoryLimit=50'), 'webhooks')).toBe('--max-old-space-size=96');
+    // A larger limit for every component leaves the webhooks pods' own.
+    const larger = render('default.resources.limits.memory=1Gi');
+    expect(nodeOptions(larger, 'webhooks')).toBe('--max-old-space-size=48');
+    expect(nodeOptions(larger, 'identity')).toBe('--max-old-space-size=768');
   });
 });
 

@@ -87,6 +87,16 @@ describe.each(OVERLAYS.map((o) => [o]))('kubectl kustomize k8s/overlays/%s', (ov
     }
   });
 
+  it('gives the webhooks container its own heap flag, which wins over the one the other containers read from cfs-config', () => {
+    const config = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('cfs-config-'))!.data as Record<string, string>;
+    const webhooks = envOf(containerOf(objects, 'webhooks'));
+    // The chart's heap of its own memory limit (components.webhooks), in its env: env wins over envFrom.
+    expect(webhooks.get('NODE_OPTIONS')?.value).toBe('--max-old-space-size=48');
+    expect(config.NODE_OPTIONS).toMatch(/^--max-old-space-size=\d+$/);
+    expect(config.NODE_OPTIONS).not.toBe(webhooks.get('NODE_OPTIONS')?.value);
+    for (const c of COMPONENTS.filter((x) => x !== 'webhooks')) expect(envOf(containerOf(objects, c)).has('NODE_OPTIONS'), c).toBe(false);
+  });
+
   it('resolves every Secret and ConfigMap a pod reads', () => {
     expectReferencesResolve(objects, overlay === 'prod' ? { secrets: PROD_EXTERNAL_SECRETS } : {});
   });
@@ -153,9 +163,11 @@ describe('overlay specifics', () => {
     expect(envOf(containerOf(objects, 'media')).get('AI_API_KEY')?.valueFrom?.secretKeyRef).toEqual({ name: 'cfs-secrets', key: 'ai-api-key' });
     expect(Object.keys(config).filter((k) => k === 'AI_API_KEY')).toEqual([]);
     expect(new URL(config.S3_ENDPOINT!).protocol).toMatch(/^https?:$/);
-    // The heap follows the prod memory limit through the shared ConfigMap, merged by name, not by env index.
+    // The heap follows the prod memory limit through the shared ConfigMap, merged by name, not by env index;
+    // the webhooks pods keep the heap of their own limit (in their env).
     expect(config.NODE_OPTIONS).toBe('--max-old-space-size=576');
-    for (const c of COMPONENTS) expect(envOf(containerOf(objects, c)).has('NODE_OPTIONS'), c).toBe(false);
+    for (const c of COMPONENTS.filter((x) => x !== 'webhooks')) expect(envOf(containerOf(objects, c)).has('NODE_OPTIONS'), c).toBe(false);
+    expect(envOf(containerOf(objects, 'webhooks')).get('NODE_OPTIONS')?.value).toBe('--max-old-space-size=48');
     const ingresses = ofKind(objects, 'Ingress');
     expect(ingresses).toHaveLength(1);
     const paths = (

@@ -6,6 +6,9 @@
  *   component, normalised for kustomize: no namespace (the overlay's), no Helm bookkeeping labels or
  *   checksums, and every plain setting of a container (LOG_LEVEL, NODE_OPTIONS, …) moved into the
  *   ConfigMap `cfs-config` that every container reads (envFrom), so an overlay changes it by name.
+ *   NODE_OPTIONS follows each component's memory limit: the value most containers share goes into
+ *   cfs-config, and a container whose limit gives another keeps its own in its env (which wins over
+ *   envFrom).
  * - k8s/components/admin-cli: the operator CLI pod of the same rendering.
  * - k8s/overlays/prod/generated: the difference between the base and the chart rendered with
  *   k8s/overlays/prod/chart-values.yaml on top, as strategic-merge patches addressed by kind and name
@@ -28,6 +31,12 @@ const GENERATOR = 'test/deploy/render-kustomize.ts (`npm run k8s:render`)';
 const OPTIONAL_SECRET_KEYS = new Set(['redis-url']);
 /** Variables that wire a container to its ports and peers: they stay in the container's env. */
 const WIRING = /^(PORT|HOST|MIGRATE_ON_START|MEDIA_DIR|PLANS_FILE|MEDIA_HTTP_URL|FEED_ROLE|MEDIA_ROLE)$|_(ADDR|GRPC_PORT|GRPC_HOST|HTTP_PORT|HTTP_HOST)$/;
+/**
+ * Settings that may differ from one container to another: the chart derives NODE_OPTIONS
+ * (--max-old-space-size) from each component's memory limit. cfs-config holds the value most
+ * containers have; the others keep theirs in their env. Any other setting has one value in all.
+ */
+const PER_CONTAINER = new Set(['NODE_OPTIONS']);
 /** Labels and annotations that only mean something to Helm. */
 const HELM_LABELS = ['helm.sh/chart', 'app.kubernetes.io/managed-by'];
 const HELM_POD_ANNOTATIONS = ['checksum/secret', 'checksum/plans'];
@@ -79,8 +88,28 @@ function podSpecOf(o: KubeObject): { metadata: KubeObject['metadata']; spec: { c
   return (o.spec as { template?: { metadata: KubeObject['metadata']; spec: { containers: PodContainer[] } } } | undefined)?.template;
 }
 
+/** A container's env var that is a plain setting (no secret, no wiring, no $(reference)): one cfs-config may hold. */
+const isSetting = (e: EnvVar): e is EnvVar & { value: string } => e.value !== undefined && !WIRING.test(e.name) && !e.value.includes('$(');
+
+/** Of the PER_CONTAINER settings, the value most containers have (the first seen of those tied): the one cfs-config holds. */
+function sharedValues(rendered: KubeObject[]): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const o of rendered) {
+    if (componentOf(o) === 'admin') continue;
+    for (const container of podSpecOf(o)?.spec.containers ?? [])
+      for (const e of container.env ?? []) {
+        if (!isSetting(e) || !PER_CONTAINER.has(e.name)) continue;
+        const byValue = counts.get(e.name) ?? new Map<string, number>();
+        byValue.set(e.value, (byValue.get(e.value) ?? 0) + 1);
+        counts.set(e.name, byValue);
+      }
+  }
+  return new Map([...counts].map(([name, byValue]) => [name, [...byValue].reduce((best, v) => (v[1] > best[1] ? v : best))[0]]));
+}
+
 function normalise(rendered: KubeObject[]): Normalised {
   const config = new Map<string, string>();
+  const shared = sharedValues(rendered);
   const objects: KubeObject[] = [];
   for (const o of rendered) {
     if (o.kind === 'Secret')
@@ -98,7 +127,7 @@ function normalise(rendered: KubeObject[]): Normalised {
         for (const e of container.env ?? []) {
           const ref = e.valueFrom?.secretKeyRef;
           if (ref && OPTIONAL_SECRET_KEYS.has(ref.key)) ref.optional = true;
-          if (e.value === undefined || WIRING.test(e.name) || e.value.includes('$(')) {
+          if (!isSetting(e) || (shared.has(e.name) && shared.get(e.name) !== e.value)) {
             kept.push(e);
             continue;
           }
