@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEPLOYABLES } from '@cfs/common/deployables';
 import { envFields } from '@cfs/common/env';
-import { REVOCATION_MARKER_TTL_SECONDS } from '@cfs/common/revocations';
+import { MAX_AUTHENTICATION_CACHE_MS } from '@cfs/common/revocations';
 import { CONTENT_FEED_PRODUCT } from '@cfs/common/products';
 import { serviceTokenEnvField } from '@cfs/common/service-auth';
 
@@ -32,30 +32,35 @@ export const gatewayEnvSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Prefix of every Redis key and channel of this system. */
   REDIS_KEY_PREFIX: z.string().default('cfs:'),
-  /** How long an authentication is cached; revocations still apply at once. 0 disables the cache. */
+  /**
+   * How long an authentication is cached; revocations still apply at once (the marker, read on every
+   * use). 0 disables the cache. Long by default: every change of a Credential is a revocation.
+   */
   AUTH_CACHE_TTL_MS: z.coerce
     .number()
     .int()
     .min(0)
     // A cached authentication must not outlive the revocation marker that invalidates it.
-    .max(REVOCATION_MARKER_TTL_SECONDS * 1000, `must be at most ${REVOCATION_MARKER_TTL_SECONDS * 1000} (the revocation marker's lifetime)`)
-    .default(60_000),
-  AUTH_CACHE_MAX_ENTRIES: envFields.positiveInt(10_000),
-  /** Most bytes a replica's cached authentications weigh (each its token key and its Credential's JSON; least recently used go first). */
-  AUTH_CACHE_MAX_BYTES: envFields.positiveInt(8 * 1024 * 1024),
+    .max(MAX_AUTHENTICATION_CACHE_MS, `must be at most ${MAX_AUTHENTICATION_CACHE_MS} (half the revocation marker's lifetime)`)
+    .default(3_600_000),
+  /** Most authentications, and most Sites (with their subscription sets and overlays), a replica caches: 10 000 Sites with two Credentials each. */
+  AUTH_CACHE_MAX_ENTRIES: envFields.positiveInt(20_000),
+  /** Most bytes a replica's cached authentications weigh (each its token key and its Credential's JSON, about 420 bytes; least recently used go first). */
+  AUTH_CACHE_MAX_BYTES: envFields.positiveInt(10 * 1024 * 1024),
   /** How long a replica caches a Site with its Customer and Plan; changes are announced and apply at once. */
-  SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
-  /** Most bytes a replica's cached Sites weigh (each its id and the JSON of its Site, Customer and Plan; least recently used go first). */
-  SITE_CACHE_MAX_BYTES: envFields.positiveInt(16 * 1024 * 1024),
+  SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** Most bytes a replica's cached Sites weigh (each its id and the JSON of its Site and Customer, about 480 bytes; its Plan is shared; least recently used go first). */
+  SITE_CACHE_MAX_BYTES: envFields.positiveInt(8 * 1024 * 1024),
   /**
-   * How long a replica caches a feed page (by subscription set, limit and cursor) and a Site's
-   * subscription set; imports and subscription changes are announced and apply at once. 0 disables.
+   * How long a replica caches a feed page (by subscription set, limit and cursor), a Site's
+   * subscription set, its overlay of variants and its caught-up changes answers; every change of
+   * them is announced and applies at once. 0 disables.
    */
-  FEED_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  FEED_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(3_600_000),
   /** Most feed pages a replica caches (each a few KB of JSON). */
   FEED_PAGE_CACHE_MAX_ENTRIES: envFields.positiveInt(2_000),
-  /** Most bytes a replica's cached feed pages and subscription sets weigh together, keys included (least recently used go first). */
-  FEED_PAGE_CACHE_MAX_BYTES: envFields.positiveInt(16 * 1024 * 1024),
+  /** Most bytes a replica's cached feed pages, subscription sets and overlays weigh together, keys included (least recently used go first). */
+  FEED_PAGE_CACHE_MAX_BYTES: envFields.positiveInt(24 * 1024 * 1024),
   /** Security rate limit per Credential (or per client IP without a known one) per minute; 0 turns it off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Largest request header block in bytes (larger is a 400). */

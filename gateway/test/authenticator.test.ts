@@ -6,13 +6,15 @@ import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/C
 import { Authenticator } from '../src/caches/authenticator.ts';
 import { createMemoryStores } from '../src/stores/index.ts';
 import { mintToken } from '@cfs/common/credential-token';
+import { MAX_AUTHENTICATION_CACHE_MS, REVOCATION_MARKER_TTL_SECONDS } from '@cfs/common/revocations';
+import { presentedToken } from '../src/caches/authenticator.ts';
 
 const tok = mintToken().token;
 const [a, b, c] = [mintToken().token, mintToken().token, mintToken().token];
 
 const logger = createLogger('test', { level: 'silent' });
 
-function setup(overrides: Partial<Credential__Output> = {}) {
+function setup(overrides: Partial<Credential__Output> = {}, ttlMs = 60_000) {
   let now = Date.parse('2026-01-01T00:00:00Z');
   const stores = createMemoryStores({ now: () => now });
   // Markers are shared by the process (as identity and the gateway share them in embedded mode): one id per test.
@@ -29,20 +31,23 @@ function setup(overrides: Partial<Credential__Output> = {}) {
   } as Credential__Output;
   let calls = 0;
   let revoked = false;
+  /** Runs while identity's answer travels back (after identity decided). */
+  const travel: { then?: () => Promise<void> } = {};
   // The identity service: it decides, and knows about revocations.
   const lookup = async () => {
     calls += 1;
     if (revoked) throw unauthenticated('The credential has been revoked.');
+    await travel.then?.();
     return credential;
   };
-  const authenticator = new Authenticator({ lookup, stores, ttlMs: 60_000, maxEntries: 2, logger, now: () => now });
+  const authenticator = new Authenticator({ lookup, stores, ttlMs, maxEntries: 2, logger, now: () => now });
   /** What identity does on a revoke: the marker, then (unless it gets lost) the announcement. */
   const revoke = async (announce: boolean) => {
     revoked = true;
     await stores.revocations.mark(id);
     if (announce) await stores.bus.publish(CHANNELS.credentialRevoked, id);
   };
-  return { id, state: stores.revocations, auth: authenticator, revoke, calls: () => calls, advance: (ms: number) => (now += ms) };
+  return { id, state: stores.revocations, auth: authenticator, revoke, travel, calls: () => calls, advance: (ms: number) => (now += ms) };
 }
 
 describe('Authenticator', () => {
@@ -90,6 +95,23 @@ describe('Authenticator', () => {
     await u.auth.authenticate(tok, 'req');
     await u.auth.authenticate(tok, 'req', { credentialId: u.id, marked: true });
     expect(u.calls()).toBe(2);
+  });
+
+  it('never keeps an authentication longer than its revocation marker lives, at the longest TTL allowed', async () => {
+    expect(MAX_AUTHENTICATION_CACHE_MS).toBeLessThan(REVOCATION_MARKER_TTL_SECONDS * 1000);
+    const t = setup({}, MAX_AUTHENTICATION_CACHE_MS);
+    // Identity answered "valid"; the revoke marked and committed while that answer was on its way
+    // (a whole deadline and more), and its announcement was lost: the stale answer is stored.
+    t.travel.then = async () => {
+      await t.revoke(false);
+      t.advance(30_000);
+    };
+    await t.auth.authenticate(tok, 'req');
+    t.travel.then = undefined;
+    // To the last millisecond of the entry's life, the marker is still there: refused.
+    t.advance(MAX_AUTHENTICATION_CACHE_MS - 1);
+    expect(t.auth.cached(presentedToken(tok)!)).toBeDefined();
+    await expect(t.auth.authenticate(tok, 'req')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('refuses a cached credential that has expired since', async () => {

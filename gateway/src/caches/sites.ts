@@ -2,7 +2,8 @@
  * The Site behind a Credential, with its Customer and its Plan, cached per Site (LRU,
  * SITE_CACHE_TTL_MS, at most AUTH_CACHE_MAX_ENTRIES Sites weighing SITE_CACHE_MAX_BYTES) so that the plan check and GET /me need no service call on most requests.
  * The account service announces every change of a Site, its plan or its Customer; the entry is
- * dropped at once on every replica.
+ * dropped at once on every replica. An entry weighs its id and the JSON of its Site and Customer:
+ * its Plan is one object shared by every Site on it (`plans` below), so it is not counted per Site.
  */
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { DomainError } from '@cfs/common/errors';
@@ -30,7 +31,7 @@ export class SiteDirectory {
     this.cache = new LoadingCache<SiteContext, Rpc>({
       name: 'gateway.sites',
       maxEntries: options.maxEntries,
-      ...(options.maxBytes ? { maxSize: options.maxBytes, sizeOf: jsonBytes } : {}),
+      ...(options.maxBytes ? { maxSize: options.maxBytes, sizeOf: ({ site, customer }, siteId) => jsonBytes({ site, customer }, siteId) } : {}),
       ttlMs: options.ttlMs,
       load: async (siteId, rpc) => {
         const { site, customer, plan } = await rpc('account', 'ResolveSite', { siteId });

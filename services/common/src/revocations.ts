@@ -4,15 +4,23 @@
  * revocation (a marker it cannot write aborts the revoke: 503, nothing changed). A gateway that
  * finds a marker for a Credential it has cached stops trusting its cache and asks the identity
  * service, which decides. So a marker left by a revoke that did not commit costs an identity call,
- * never a wrong refusal. Markers live REVOCATION_MARKER_TTL_SECONDS, longer than any cached
- * authentication may (AUTH_CACHE_TTL_MS is validated against it at start-up).
+ * never a wrong refusal. Markers live REVOCATION_MARKER_TTL_SECONDS, twice as long as any cached
+ * authentication may (MAX_AUTHENTICATION_CACHE_MS: the gateway's AUTH_CACHE_TTL_MS is validated
+ * against it at start-up). A marker is a few bytes, so it can outlive the caches by far.
  */
 import { Redis } from 'ioredis';
 import { CHANNELS, closeRedis, REDIS_OPTIONS, type Bus } from './bus.ts';
 import { unavailable } from './errors.ts';
 import type { Logger } from './logger.ts';
 
-export const REVOCATION_MARKER_TTL_SECONDS = 3600;
+export const REVOCATION_MARKER_TTL_SECONDS = 7200;
+
+/**
+ * The longest a gateway may keep an authentication: half a marker's life. An authentication that
+ * identity answered just before a revoke committed is stored a call's deadline after the marker was
+ * written, so the cache's lifetime must stay clear of the marker's, not merely equal to it.
+ */
+export const MAX_AUTHENTICATION_CACHE_MS = (REVOCATION_MARKER_TTL_SECONDS * 1000) / 2;
 
 /** The Redis key of a Credential's marker (the gateway's rate-limit script reads it too). */
 export const revocationMarkerKey = (prefix: string, credentialId: string) => `${prefix}revoked:${credentialId}`;

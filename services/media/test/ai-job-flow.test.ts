@@ -185,3 +185,34 @@ describe('the planner on in-memory repositories', () => {
     expect(queued[0]!.priority).toBeGreaterThan(queued[1]!.priority);
   });
 });
+
+describe('the sweep of forgotten notes', () => {
+  it("notes each Site's variants the feed was not told of, and announces each Site it noted (the gateways' changes answers drop)", async () => {
+    const variants = new InMemoryVariants();
+    const made = {
+      articleVersion: 'v',
+      profileVersion: '',
+      title: 'T',
+      summary: 'S',
+      metaDescription: 'M',
+      imageKey: null,
+      units: 2,
+      generatedAt: new Date(Date.now() - 120_000),
+    };
+    await variants.store({ siteId: 'site1', articleId: 'a', ...made });
+    await variants.store({ siteId: 'site2', articleId: 'b', ...made });
+    await variants.store({ siteId: 'site3', articleId: 'c', ...made });
+    const noted: string[] = [];
+    const announced: string[] = [];
+    const sources = {
+      noteSiteChanges: async (siteId: string) => {
+        if (siteId === 'site3') throw new Error('feed unavailable');
+        noted.push(siteId);
+      },
+    };
+    await new VariantNotes(variants, sources, logger, async (siteId) => void announced.push(siteId)).noteForgotten();
+    expect(noted).toEqual(['site1', 'site2']);
+    expect(announced).toEqual(['site1', 'site2']); // not site3: its note failed, the next sweep tries again
+    expect((await variants.unnoted(new Date(), 10)).map((v) => v.siteId)).toEqual(['site3']);
+  });
+});

@@ -67,12 +67,12 @@ export async function workGeneration(queue: GenerationQueue, env: MediaEnv, work
   const { logger } = work;
   const variants = prismaVariants(work.prisma);
   const jobs = prismaAiJobs(work.prisma);
-  const notes = new VariantNotes(variants, work.sources, logger);
   // The changes feed learns of the variant (or the sweep tells it later); the gateways' caches are told when they can be.
   const announce = (siteId: string) =>
     work
       .announce(CHANNELS.variantsChanged, siteId)
       .catch((err: unknown) => logger.warn({ err: { message: (err as Error).message } }, 'could not announce a variant'));
+  const notes = new VariantNotes(variants, work.sources, logger, announce);
   await queue.work(
     {
       variants,

@@ -73,13 +73,17 @@ const POSITION = 'article-changes';
 /**
  * Tells the feed's changes feed of new variants (NoteSiteChanges), so a Site's changes show its
  * articles again, personalized. A variant is marked noted once the feed answered; one whose note
- * failed (the feed did not answer) stays unmarked and the sweep notes it.
+ * failed (the feed did not answer) stays unmarked and the sweep notes it, then tells `lateNoted`:
+ * the gateways keep a Site's caught-up changes answer until something is announced for it
+ * (gateway/README.md#the-changes-feed-at-the-gateway), so a late note is announced like a new variant.
  */
 export class VariantNotes {
   constructor(
     private readonly variants: VariantRepository,
     private readonly sources: Pick<PlannerSources, 'noteSiteChanges'>,
     private readonly logger: Logger,
+    /** Told after the sweep noted a Site's forgotten variants (never throws). */
+    private readonly lateNoted: (siteId: string) => Promise<void> = async () => undefined,
   ) {}
 
   /** Never throws: a failure is logged and left to the sweep. */
@@ -99,7 +103,7 @@ export class VariantNotes {
     const rows = await this.variants.unnoted(new Date(Date.now() - 60_000), 1000);
     const bySite = new Map<string, string[]>();
     for (const r of rows) bySite.set(r.siteId, [...(bySite.get(r.siteId) ?? []), r.articleId]);
-    for (const [siteId, ids] of bySite) await this.note(siteId, ids);
+    for (const [siteId, ids] of bySite) if (await this.note(siteId, ids)) await this.lateNoted(siteId);
   }
 }
 
