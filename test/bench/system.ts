@@ -54,7 +54,8 @@
  * BENCH_SITES, BENCH_ARTICLES, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_MIX_SITES, BENCH_MIX_ARTICLES,
  * BENCH_MIX_SECONDS, BENCH_EMBEDDED_SECONDS, BENCH_FEED_ITERATIONS, BENCH_AI_SECONDS (per image
  * measurement: 5 s, 2 s short), BENCH_SOURCES, BENCH_SOURCES_INTERVAL, BENCH_SOURCES_SECONDS, BENCH_WEBHOOKS_SECONDS, BENCH_WEBHOOKS_PENDING and
- * BENCH_WEBHOOKS_SAMPLES change the sizes.
+ * BENCH_WEBHOOKS_SAMPLES change the sizes; BENCH_WEBHOOKS_HEAP_MB the webhooks process's heap (by default the
+ * chart's for the webhooks pods; 0: V8's default).
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';

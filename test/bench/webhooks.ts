@@ -6,8 +6,10 @@
  *     answering, then with one of them hanging (it never answers): the other 99's delivered rate in
  *     both windows and their ratio (the hanging one must cost the others nothing);
  *   - the RSS of the delivering process (the webhooks deployable run as its own process, as
- *     its image runs it: node with NODE_FLAGS and dist/index.js; BENCH_WEBHOOKS_HEAP_MB adds
- *     `--max-old-space-size`, as the chart's memory limit would) with `pending` deliveries owed: every receiver holds
+ *     its image runs it: node with NODE_FLAGS and dist/index.js, MALLOC_ARENA_MAX, and the heap the
+ *     chart gives the webhooks pods, `--max-old-space-size` from their memory limit, read from
+ *     `helm template` of the chart's defaults; BENCH_WEBHOOKS_HEAP_MB=<MB> sets another, 0 none: V8's
+ *     default) with `pending` deliveries owed: every receiver holds
  *     its requests while events are fed until that many are pending, then all answer and the
  *     backlog drains (its RSS then, its peak, and the drain's rate);
  *   - on the system as `npm start` runs it with DATABASE_URL and WEBHOOK_COALESCE_MS=500: the time
@@ -20,10 +22,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { callUnary, createClient, waitForServing } from '@cfs/common/grpc';
-import { NODE_FLAGS } from '@cfs/common/node-runtime';
+import { MALLOC_ARENA_MAX, NODE_FLAGS } from '@cfs/common/node-runtime';
 import { newServiceTokens } from '@cfs/common/service-auth';
 import { loadProtos } from '@cfs/protos';
 import type { WebhooksServiceClient } from '@cfs/protos/generated/cfs/webhooks/v1/WebhooksService.js';
+import { deploymentOf, envOf, helmTemplate, type PodTemplate } from '../deploy/support/render.ts';
 import { freePort } from '../support/processes.ts';
 import { createDatabase, fetchRetrying, progress, startNode, stop } from './harness.ts';
 import { cpuMs, memoryOf, pidsNamed } from './procfs.ts';
@@ -213,30 +216,56 @@ async function window(receivers: Receivers, others: number, s: number, pid: numb
   };
 }
 
+interface Heap {
+  /** node's flags for it: `--max-old-space-size=<MB>`, or none (V8's default). */
+  flags: string[];
+  /** Which heap, and where it comes from. */
+  said: string;
+}
+
+/**
+ * The heap the webhooks process runs with: the one the chart gives the webhooks pods with its
+ * defaults (NODE_OPTIONS of their container, derived from their memory limit: charts/content-feed,
+ * components.webhooks), unless BENCH_WEBHOOKS_HEAP_MB says another (0: V8's default).
+ */
+function webhooksHeap(): Heap {
+  const asked = process.env.BENCH_WEBHOOKS_HEAP_MB;
+  if (asked !== undefined && asked !== '') {
+    if (!/^\d+$/.test(asked)) throw new Error(`BENCH_WEBHOOKS_HEAP_MB must be a number of MB (0: V8's default), not ${asked}`);
+    return Number(asked) === 0
+      ? { flags: [], said: "V8's default heap (BENCH_WEBHOOKS_HEAP_MB=0)" }
+      : { flags: [`--max-old-space-size=${asked}`], said: `--max-old-space-size=${asked} (BENCH_WEBHOOKS_HEAP_MB)` };
+  }
+  const container = (deploymentOf(helmTemplate([]), 'webhooks')!.spec as { template: PodTemplate }).template.spec.containers[0]!;
+  const nodeOptions = envOf(container).get('NODE_OPTIONS')?.value ?? '';
+  const mb = /--max-old-space-size=(\d+)/.exec(nodeOptions)?.[1];
+  const limit = container.resources?.limits?.memory ?? 'none';
+  return mb
+    ? { flags: [`--max-old-space-size=${mb}`], said: `--max-old-space-size=${mb} (the chart's, from the webhooks pods' memory limit ${limit})` }
+    : { flags: [], said: `V8's default heap (the chart gives the webhooks pods none; memory limit ${limit})` };
+}
+
 /** The webhooks deployable alone: throughput with and without a hanging receiver, then its memory with a backlog. */
 async function deliveryEngine(s: WebhooksSettings): Promise<void> {
+  const heap = webhooksHeap();
   const dbUrl = await createDatabase('webhooks');
   const grpcPort = await freePort();
   const { tokens, callers } = newServiceTokens();
   const receivers = await new Receivers(s.endpoints).start();
-  // As its image runs it (services/webhooks/Dockerfile): node with NODE_FLAGS.
-  const service = startNode(
-    [
-      ...NODE_FLAGS,
-      ...(process.env.BENCH_WEBHOOKS_HEAP_MB ? [`--max-old-space-size=${process.env.BENCH_WEBHOOKS_HEAP_MB}`] : []),
-      'services/webhooks/dist/index.js',
-    ],
-    {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      SERVICE_CALLERS: callers,
-      WEBHOOKS_GRPC_HOST: '127.0.0.1',
-      WEBHOOKS_GRPC_PORT: String(grpcPort),
-      WEBHOOKS_ALLOW_HTTP: 'true',
-      WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
-      LOG_LEVEL: 'warn',
-    },
-  );
+  // As its image runs it (services/webhooks/Dockerfile): node with NODE_FLAGS, MALLOC_ARENA_MAX and
+  // NODE_ENV in its environment; in Kubernetes, the heap of its memory limit.
+  const service = startNode([...NODE_FLAGS, ...heap.flags, 'services/webhooks/dist/index.js'], {
+    ...process.env,
+    NODE_ENV: 'production',
+    MALLOC_ARENA_MAX,
+    DATABASE_URL: dbUrl,
+    SERVICE_CALLERS: callers,
+    WEBHOOKS_GRPC_HOST: '127.0.0.1',
+    WEBHOOKS_GRPC_PORT: String(grpcPort),
+    WEBHOOKS_ALLOW_HTTP: 'true',
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+    LOG_LEVEL: 'warn',
+  });
   const api = loadProtos().cfs.webhooks.v1.WebhooksService;
   let customer: WebhooksServiceClient | undefined;
   let producerClient: WebhooksServiceClient | undefined;
@@ -274,7 +303,7 @@ async function deliveryEngine(s: WebhooksSettings): Promise<void> {
     console.log(
       `\n== webhooks: ${s.endpoints} receiver endpoints on 127.0.0.1 (a Site and a port each, answering 204 at once), events fed through EnqueueEvents ` +
         `(caller media, 500 a call, kept ${ahead} deliveries ahead), the webhooks deployable as its own process (default settings: ` +
-        `WEBHOOK_MAX_IN_FLIGHT=20, WEBHOOK_TIMEOUT_MS=15000); each window ${s.windowSeconds} s:`,
+        `WEBHOOK_MAX_IN_FLIGHT=20, WEBHOOK_TIMEOUT_MS=15000; heap: ${heap.said}); each window ${s.windowSeconds} s:`,
     );
     const row = (label: string, w: Window) =>
       console.log(
@@ -319,7 +348,7 @@ async function deliveryEngine(s: WebhooksSettings): Promise<void> {
     const drained = receivers.sum(0, s.endpoints) - drainFrom;
     const end = memoryOf(pid);
     console.log(
-      `  memory: ${count(pendingHeld)} deliveries pending (every receiver holding its requests; fed in ${seconds(enqueueMs)}): webhooks process RSS ${held.rssMb} MB; ` +
+      `  memory (heap ${heap.flags.join(' ') || "V8's default"}): ${count(pendingHeld)} deliveries pending (every receiver holding its requests; fed in ${seconds(enqueueMs)}): webhooks process RSS ${held.rssMb} MB; ` +
         `while they drained ${peakWhileDraining} MB at most (${Number.isNaN(drainedMs) ? 'not drained within 180 s' : `${count(drained)} delivered in ${seconds(drainedMs)}, ${((drained * 1000) / drainedMs).toFixed(0)}/s`}); ` +
         `peak of the whole run (VmHWM) ${end.peakMb} MB (target ≤ ${WEBHOOKS_TARGET.rssMb} MB with ${count(WEBHOOKS_TARGET.pending)} pending: ${verdict(end.peakMb <= WEBHOOKS_TARGET.rssMb)}` +
         `${s.pending === WEBHOOKS_TARGET.pending ? '' : `; this run holds ${count(s.pending)}`})`,
