@@ -95,7 +95,9 @@ function categoryOf(frame: CpuProfileNode['callFrame'], where: string): string |
   if (url === '') return SOCKET_WRITES.has(name) ? 'socket writes' : undefined;
   if (url.startsWith('node:')) {
     const module = url.slice('node:'.length);
-    if (/^_http_|^http$|^internal\/http/.test(module)) return HEADER_FUNCTION.test(name) ? 'headers' : 'node http';
+    // The answer's headers; the request's are parsed by node's HTTP parser (node http).
+    if (/^_http_outgoing$|^_http_server$/.test(module) && HEADER_FUNCTION.test(name)) return 'headers';
+    if (/^_http_|^http$|^internal\/http/.test(module)) return 'node http';
     if (/^net$|stream_base|^internal\/streams\/|^stream$|^internal\/net|^internal\/stream_base_commons/.test(module)) return 'node net and streams';
     if (/crypto/.test(module)) return 'crypto';
     if (/^events$|^internal\/(?:process\/task_queues|timers|async_hooks|process\/promises)|^timers$/.test(module)) return 'node events, timers, promises';
@@ -110,7 +112,8 @@ function categoryOf(frame: CpuProfileNode['callFrame'], where: string): string |
     if (found?.[1] === 'express and its router' && HEADER_FUNCTION.test(name) && /express\/lib\/response/.test(rest)) return 'headers';
     return found?.[1] ?? 'other npm packages';
   }
-  const own = /^(gateway|services\/[^/]+)\/src\/(?:([^/]+)\/)?(?:([^/]+)\/)?/.exec(where);
+  // A build copied elsewhere (profile.ts --snapshot) maps to the same folders under its own root.
+  const own = /(?:^|\/)(gateway|services\/[^/]+)\/src\/(?:([^/]+)\/)?(?:([^/]+)\/)?/.exec(where);
   if (own) {
     const [, pkg, folder, sub] = own;
     if (pkg === 'services/common') return '@cfs/common';
@@ -173,21 +176,29 @@ export function summarize(profile: CpuProfile): ProfileSummary {
   };
 }
 
-/** Several summaries' categories side by side: % of each profile's busy time. */
-export function printCategories(columns: Array<{ label: string; summary: ProfileSummary }>): void {
+/**
+ * Several summaries' categories side by side, as % of each profile's busy time, or (`cpuPer1000`
+ * given for every column) as CPU ms per 1 000 requests: each share times the process's CPU per
+ * 1 000 requests measured over the same load, so that processes that do different work compare.
+ */
+export function printCategories(columns: Array<{ label: string; summary: ProfileSummary; cpuPer1000?: number }>, perThousand = false): void {
   const names = new Map<string, number>();
   for (const { summary } of columns) for (const c of summary.categories) names.set(c.category, (names.get(c.category) ?? 0) + c.ms / summary.busyMs);
   const order = [...names].sort((a, b) => b[1] - a[1]).map(([name]) => name);
   const width = Math.max(...columns.map((c) => c.label.length), 7);
-  console.log(`  ${'self time, % of busy'.padEnd(42)} ${columns.map((c) => c.label.padStart(width)).join(' ')}`);
+  const value = (column: (typeof columns)[number], ms: number) =>
+    perThousand ? ((ms / column.summary.busyMs) * (column.cpuPer1000 ?? NaN)).toFixed(0) : ((100 * ms) / column.summary.busyMs).toFixed(1);
+  console.log(
+    `  ${(perThousand ? 'self time, CPU ms per 1 000 requests' : 'self time, % of busy').padEnd(42)} ${columns.map((c) => c.label.padStart(width)).join(' ')}`,
+  );
   for (const name of order) {
-    const cells = columns.map(({ summary }) => {
-      const ms = summary.categories.find((c) => c.category === name)?.ms ?? 0;
-      return `${((100 * ms) / summary.busyMs).toFixed(1)}`.padStart(width);
-    });
+    const cells = columns.map((column) => value(column, column.summary.categories.find((c) => c.category === name)?.ms ?? 0).padStart(width));
     console.log(`  ${name.padEnd(42)} ${cells.join(' ')}`);
   }
-  console.log(`  ${'busy ms (sampled, idle excluded)'.padEnd(42)} ${columns.map((c) => c.summary.busyMs.toFixed(0).padStart(width)).join(' ')}`);
+  const [totalLabel, total] = perThousand
+    ? ['CPU ms per 1 000 requests (/proc)', (c: (typeof columns)[number]) => (c.cpuPer1000 ?? NaN).toFixed(0)]
+    : ['busy ms (sampled, idle excluded)', (c: (typeof columns)[number]) => c.summary.busyMs.toFixed(0)];
+  console.log(`  ${totalLabel.padEnd(42)} ${columns.map((c) => total(c).padStart(width)).join(' ')}`);
 }
 
 /** The functions with the most self time of one summary. */

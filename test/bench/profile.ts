@@ -11,7 +11,9 @@
  * requests goes to each process in turn (A, B, A, B: the copies of the variants interleaved), CPU
  * being the process's own from /proc, per 1 000 requests. With profiles on (the default) one more
  * load per process and route runs under the inspector's CPU profiler, which covers that load only
- * (not start-up, seeding or warm-up), and each profile is summarized by cpuprofile.ts.
+ * (not start-up, seeding or warm-up), and each profile is summarized by cpuprofile.ts: the first copy
+ * of each variant on each route and the reference on its one, side by side as shares of the busy time
+ * and as CPU ms per 1 000 requests (each share times the process's CPU over that load).
  *
  *   npm run -s bench:profile                                 the gateway as the launcher runs it, profiled
  *   npm run -s bench:profile -- --variant=semi2:--max-semi-space-size=2 --variant=semi16:--max-semi-space-size=16
@@ -202,8 +204,10 @@ async function main(): Promise<void> {
   for (const t of targets) await until(answers(`${t.origin}/readyz`), t.label);
   {
     const port = await freePort();
-    const child = startNode(['--import', 'tsx', 'test/bench/baselines.ts', 'redis', String(port), path.join(work, 'me.json'), redisUrl]);
-    const reference = { label: 'reference', variant: 'reference', origin: `http://127.0.0.1:${port}`, process: child, reference: true };
+    const inspectPort = PROFILE ? await freePort() : undefined;
+    const inspect = inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
+    const child = startNode([...inspect, '--import', 'tsx', 'test/bench/baselines.ts', 'redis', String(port), path.join(work, 'me.json'), redisUrl]);
+    const reference = { label: 'reference', variant: 'reference', origin: `http://127.0.0.1:${port}`, process: child, inspectPort, reference: true };
     await until(answers(reference.origin), 'reference');
     targets.push(reference);
   }
@@ -246,20 +250,21 @@ async function main(): Promise<void> {
     }
   }
 
-  const summaries = new Map<string, ProfileSummary>();
+  /** Each profiled load's summary and the process's CPU per 1 000 requests over it. */
+  const summaries = new Map<string, { summary: ProfileSummary; cpuPer1000: number }>();
   if (PROFILE) {
-    for (const t of targets.filter((x) => x.inspectPort && x.label.endsWith('#1'))) {
+    for (const t of targets.filter((x) => x.inspectPort && (x.reference || x.label.endsWith('#1')))) {
       const session = await inspector(t.inspectPort!);
       await session.send('Profiler.enable');
       await session.send('Profiler.setSamplingInterval', { interval: INTERVAL_US });
-      for (const route of ROUTES) {
+      for (const route of t.reference ? (['me'] as const) : ROUTES) {
         progress(`profile: ${t.label}, ${route}, profiled`);
         await session.send('Profiler.start');
-        run(t, route, REQUESTS);
+        const measuredLoad = run(t, route, REQUESTS);
         const { profile } = (await session.send('Profiler.stop')) as { profile: CpuProfile };
         const out = path.join(profiles, `${t.variant}-${route}.cpuprofile`);
         writeFileSync(out, JSON.stringify(profile));
-        summaries.set(`${route}\0${t.variant}`, summarize(profile));
+        summaries.set(`${route}\0${t.variant}`, { summary: summarize(profile), cpuPer1000: measuredLoad.cpuSystem });
       }
       session.close();
     }
@@ -303,14 +308,22 @@ async function main(): Promise<void> {
   }
   if (PROFILE) {
     console.log(`\nCPU profiles (self time; ${REQUESTS} requests each, sampled every ${INTERVAL_US} µs, kept in ${profiles}):`);
+    // The reference answers /me's JSON: its column stands beside each route's.
+    const columns = (route: RouteName) =>
+      names.flatMap((name) => {
+        const found = summaries.get(`${route}\0${name}`) ?? (name === 'reference' ? summaries.get(`me\0${name}`) : undefined);
+        return found ? [{ label: name, ...found }] : [];
+      });
     for (const route of ROUTES) {
       console.log(`  ${ROUTE_LABELS[route]}`);
-      printCategories(all.map((v) => ({ label: v.name, summary: summaries.get(`${route}\0${v.name}`)! })));
+      printCategories(columns(route));
+      printCategories(columns(route), true);
     }
-    for (const v of all) {
-      const summary = summaries.get(`${ROUTES[0]}\0${v.name}`)!;
-      console.log(`\n  ${v.name}, ${ROUTE_LABELS[ROUTES[0]!]}: functions with the most self time (% of busy):`);
-      printTopFunctions(summary);
+    for (const name of names) {
+      const found = summaries.get(`${ROUTES[0]}\0${name}`) ?? summaries.get(`me\0${name}`);
+      if (!found) continue;
+      console.log(`\n  ${name}, ${ROUTE_LABELS[ROUTES[0]!]}: functions with the most self time (% of busy):`);
+      printTopFunctions(found.summary);
     }
   }
   for (const t of targets) await stop(t.process);
