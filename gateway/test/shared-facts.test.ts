@@ -35,7 +35,7 @@ const plans = {
 let serial = 0;
 
 /** The services, shared by the replicas: what they hold, and the calls they answered. */
-function services() {
+function services(clock: { now: number }) {
   const calls = { identity: 0, account: 0, subscriptions: 0 };
   const issued = new Map<string, Credential__Output>();
   const plan = new Map<string, keyof typeof plans>();
@@ -43,7 +43,7 @@ function services() {
   const lookup = async (token: string) => {
     calls.identity += 1;
     const credential = issued.get(token);
-    if (!credential) throw unauthenticated();
+    if (!credential || (credential.expiresAt && Date.parse(credential.expiresAt) <= clock.now)) throw unauthenticated();
     return credential;
   };
   const rpc = (async (_service: string, method: string, { siteId }: { siteId: string }) => {
@@ -57,13 +57,13 @@ function services() {
     }
     return { articles: [], next: null }; // GetFeedPage
   }) as unknown as Rpc;
-  const issue = () => {
+  const issue = (expiresAt?: string) => {
     const { token } = mintToken();
     const siteId = `site_sf${++serial}_${Date.now()}`;
     plan.set(siteId, 'feed');
     subscriptions.set(siteId, ['tech']);
     const credential = { id: `cred_${siteId}`, siteId, customerId: `cus_${siteId}`, name: 'n', scopes: ['feed.read'], audience: 'content-feed' };
-    issued.set(token, { ...credential, createdAt: '2026-01-01T00:00:00Z' } as Credential__Output);
+    issued.set(token, { ...credential, createdAt: '2026-01-01T00:00:00Z', ...(expiresAt ? { expiresAt } : {}) } as Credential__Output);
     return { token, siteId };
   };
   return { calls, lookup, rpc, issue, plan, subscriptions };
@@ -134,8 +134,8 @@ const written = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the shared tier', () => {
   it('admits on a replica that never saw the Site without a service call, then as a warm request: one store call', async () => {
-    const world = services();
     const clock = { now: Date.now() };
+    const world = services(clock);
     const { token, siteId } = world.issue();
     const a = replica(world, clock);
     expect(await a.admit(token)).toBe('admitted');
@@ -156,8 +156,8 @@ describe('the shared tier', () => {
   });
 
   it('keeps what it read there no longer than the record has left', async () => {
-    const world = services();
     const clock = { now: Date.now() };
+    const world = services(clock);
     const { token } = world.issue();
     await replica(world, clock).admit(token);
     await written();
@@ -171,9 +171,20 @@ describe('the shared tier', () => {
     expect(world.calls.identity).toBe(2);
   });
 
-  it('sees a plan change and a subscription change on the next request of a replica that heard no announcement', async () => {
-    const world = services();
+  it('does not admit a Credential whose record outlived its expiry: identity refuses it', async () => {
     const clock = { now: Date.now() };
+    const world = services(clock);
+    const { token } = world.issue(new Date(clock.now + 30_000).toISOString());
+    expect(await replica(world, clock).admit(token)).toBe('admitted');
+    await written();
+    clock.now += 30_001;
+    expect(await replica(world, clock).admit(token)).toBe('UNAUTHENTICATED');
+    expect(world.calls.identity).toBe(2);
+  });
+
+  it('sees a plan change and a subscription change on the next request of a replica that heard no announcement', async () => {
+    const clock = { now: Date.now() };
+    const world = services(clock);
     const { token, siteId } = world.issue();
     const deaf = replica(world, clock, { deaf: true });
     expect(await deaf.admit(token)).toBe('admitted');

@@ -153,9 +153,11 @@ export class Authenticator {
 
   /**
    * Keeps a Credential read from the shared tier (caches/shared-facts.ts) for at most `ttlMs` (what
-   * its record has left); its marker is read on every use, as for one identity answered.
+   * its record has left); its marker is read on every use, as for one identity answered. One that
+   * has expired is not kept (undefined): identity refuses it.
    */
-  adopt(presented: PresentedToken, credential: Credential, ttlMs: number): Credential {
+  adopt(presented: PresentedToken, credential: Credential, ttlMs: number): Credential | undefined {
+    if (this.expired(credential)) return undefined;
     const kept = compact(credential);
     this.cache.set(presented.key, kept, ttlMs);
     return kept;

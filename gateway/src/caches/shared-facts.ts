@@ -133,7 +133,8 @@ export class SiteFactsTier {
 
 /** Where admission keeps what it found in Redis (the caches of this replica). */
 export interface FactsTargets {
-  adoptCredential(token: PresentedToken, credential: Credential, ttlMs: number): Credential;
+  /** Undefined when the Credential is not kept (it has expired). */
+  adoptCredential(token: PresentedToken, credential: Credential, ttlMs: number): Credential | undefined;
   adoptSite(siteId: string, context: SiteContext, ttlMs: number): SiteContext;
   adoptSubscriptions(siteId: string, categories: string[], ttlMs: number): void;
 }
@@ -214,6 +215,7 @@ export class SharedFacts {
       if (!record || found.credential!.ttlMs <= 0) return received;
       if (found.credential!.marked) return { marked: true };
       credential = this.targets.adoptCredential(token, record, Math.min(found.credential!.ttlMs, this.tier.ttl.credential));
+      if (!credential) return received; // expired: identity refuses it
       if (confirmable) received.credential = credential;
     }
     if (!credential || found.generation === undefined) return received;
