@@ -24,6 +24,7 @@ import { createPipeline } from './pipeline/pipeline.ts';
 import type { AnyRoute } from './pipeline/route.ts';
 import { publicApi, publicRoutes } from './api/routes/index.ts';
 import { rpcFactory } from './clients/rpc.ts';
+import { SharedFacts, SiteFactsTier } from './caches/shared-facts.ts';
 import { SiteDirectory } from './caches/sites.ts';
 import type { GatewayStores } from './stores/index.ts';
 import { TaxonomyCatalog } from './caches/taxonomy.ts';
@@ -59,6 +60,16 @@ export function createGateway(deps: GatewayDeps): express.Express {
   const now = deps.now ?? Date.now;
   const rpcFor = rpcFactory(clients, env.GRPC_DEADLINE_MS);
 
+  // The shared tier (caches/shared-facts.ts): records live in Redis as long as each cache keeps them here.
+  const tier = stores.facts
+    ? new SiteFactsTier(
+        stores.facts,
+        { credential: env.AUTH_CACHE_TTL_MS, site: env.SITE_CACHE_TTL_MS, subscriptions: env.FEED_PAGE_CACHE_TTL_MS },
+        env.AUTH_CACHE_MAX_ENTRIES,
+        logger,
+      )
+    : undefined;
+  const shared = tier ? { shared: tier } : {};
   const authenticator = new Authenticator({
     lookup: async (token, requestId) => {
       const { credential } = await rpcFor(requestId)('identity', 'Authenticate', { token });
@@ -71,6 +82,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
     maxBytes: env.AUTH_CACHE_MAX_BYTES,
     logger,
     now,
+    ...shared,
   });
   const sites = new SiteDirectory({
     bus: stores.bus,
@@ -78,6 +90,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
     maxEntries: env.AUTH_CACHE_MAX_ENTRIES,
     maxBytes: env.SITE_CACHE_MAX_BYTES,
     now,
+    ...shared,
   });
   const taxonomy = new TaxonomyCatalog(async () => (await rpcFor('taxonomy-refresh')('feed', 'ListCategories', {})).categories.map((c) => c.key), {
     refreshMs: env.TAXONOMY_REFRESH_MS,
@@ -94,6 +107,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
     maxBytes: env.FEED_PAGE_CACHE_MAX_BYTES,
     maxSites: env.AUTH_CACHE_MAX_ENTRIES,
     now,
+    ...shared,
   });
   const feedChanges = new FeedChangesCache({
     bus: stores.bus,
@@ -102,6 +116,22 @@ export function createGateway(deps: GatewayDeps): express.Express {
     maxSites: env.AUTH_CACHE_MAX_ENTRIES,
     now,
   });
+
+  // A Site whose generation moved on (read in admission's round trip) is dropped from every cache
+  // that holds what changed: its Site, its subscription set and the caught-up answers made from it.
+  tier?.onMoved((siteId) => {
+    sites.forget(siteId);
+    feedPages.subscriptionsChanged(siteId);
+    feedChanges.subscriptionsChanged(siteId);
+  });
+  stores.bus.onReconnect(() => tier?.clear());
+  const sharedFacts = tier
+    ? new SharedFacts(tier, {
+        adoptCredential: (token, credential, ttlMs) => authenticator.adopt(token, credential, ttlMs),
+        adoptSite: (siteId, context, ttlMs) => sites.adopt(siteId, context, ttlMs),
+        adoptSubscriptions: (siteId, categories, ttlMs) => feedPages.adoptSubscriptions(siteId, categories, ttlMs),
+      })
+    : undefined;
 
   const entitlements = new PlanEntitlements(stores.quotas, now);
   const routes = [
@@ -132,6 +162,7 @@ export function createGateway(deps: GatewayDeps): express.Express {
     sites,
     entitlements,
     rpcFor,
+    ...(sharedFacts ? { shared: sharedFacts } : {}),
   });
   // The declared routes without path parameters first (the probes and the dashboard never share a
   // path with them): one lookup instead of the router's walk (pipeline/pipeline.ts).

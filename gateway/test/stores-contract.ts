@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { GatewayStores } from '../src/stores/index.ts';
+import { CHANNELS } from '@cfs/common/bus';
+import type { FactsRead, GatewayStores } from '../src/stores/index.ts';
 
 /** Declares the contract's tests for one implementation. */
 export function storesContract(name: string, open: () => Promise<GatewayStores>): void {
@@ -152,6 +153,64 @@ export function storesContract(name: string, open: () => Promise<GatewayStores>)
       expect(await claim('x', 'a')).toBeNull();
       expect(await claim('y', 'a')).toBeNull();
       expect(await claim('k', 'd')).toBeNull();
+    });
+
+    it('share the facts admission needs: read with the count by token or by Site, retracted with a Site change', async () => {
+      const stores = await open();
+      const facts = stores.facts!;
+      const hex = randomBytes(4).toString('hex');
+      const [tokenKey, siteId, credentialId, bucket] = [`tk${hex}`, `site_${hex}`, `cred_${hex}`, `cred:${hex}`];
+      const credential = JSON.stringify({ id: credentialId, siteId, customerId: 'cus_1', scopes: ['feed.read'], audience: 'content-feed' });
+      const read = async (what: FactsRead) => (await stores.rateLimits.hit(bucket, 60_000, { facts: what })).facts;
+      expect(await read({ tokenKey })).toEqual({});
+      expect(await read({ siteId })).toEqual({ generation: '0' });
+      await facts.putCredential(tokenKey, credentialId, credential, 60_000);
+      expect(await facts.putSiteFact('site', siteId, '{"site":1}', 60_000, '0')).toBe(true);
+      expect(await facts.putSiteFact('subscriptions', siteId, '["a"]', 30_000, '0')).toBe(true);
+      // By token: the Credential, its marker, and its Site's generation and records, in one call.
+      const cold = (await read({ tokenKey }))!;
+      expect(cold).toMatchObject({
+        generation: '0',
+        credential: { json: credential, marked: false },
+        site: { json: '{"site":1}' },
+        subscriptions: { json: '["a"]' },
+      });
+      expect(cold.site!.ttlMs).toBeGreaterThan(55_000);
+      expect(cold.site!.ttlMs).toBeLessThanOrEqual(60_000);
+      expect(cold.subscriptions!.ttlMs).toBeLessThanOrEqual(30_000);
+      // By Site: its generation, and its records only when asked.
+      expect(await read({ siteId })).toEqual({ generation: '0' });
+      expect(await read({ siteId, records: true })).toMatchObject({ generation: '0', site: { json: '{"site":1}' }, subscriptions: { json: '["a"]' } });
+      // A change of the Site (its owner announces it): records gone, the generation moved on, and a
+      // record loaded under the former generation is not written.
+      await stores.bus.announceSiteChange(CHANNELS.subscriptionsChanged, siteId);
+      expect(await read({ siteId, records: true })).toEqual({ generation: '1' });
+      expect(await facts.putSiteFact('subscriptions', siteId, '["a"]', 60_000, '0')).toBe(false);
+      expect(await facts.putSiteFact('subscriptions', siteId, '["b"]', 60_000, '1')).toBe(true);
+      expect(await read({ siteId, records: true })).toMatchObject({ generation: '1', subscriptions: { json: '["b"]' } });
+      // A Credential's marker is read with its record; a marked Credential is not recorded again.
+      await stores.revocations.mark(credentialId);
+      expect((await read({ tokenKey }))!.credential).toMatchObject({ marked: true });
+      await facts.dropCredential(tokenKey);
+      expect(await read({ tokenKey })).toEqual({});
+      await facts.putCredential(tokenKey, credentialId, credential, 60_000);
+      expect(await read({ tokenKey })).toEqual({});
+    });
+
+    it('take a unit in the hit only under the generation the cached Site was read under', async () => {
+      const stores = await open();
+      const hex = randomBytes(4).toString('hex');
+      const siteId = `site_${hex}`;
+      const counter = { key: `${siteId}:feed:day:x`, limit: 5, resetsAt: Date.now() + 60_000 };
+      const hit = (generation: string) =>
+        stores.rateLimits.hit(`cred:${hex}`, 60_000, { revocationOf: `cred_${hex}`, charge: { counter, rateLimit: 100 }, facts: { siteId, generation } });
+      expect(await hit('0')).toMatchObject({ charged: { allowed: true, used: 1 }, facts: { generation: '0' } });
+      await stores.bus.announceSiteChange(CHANNELS.siteChanged, siteId);
+      const moved = await hit('0');
+      expect(moved).toMatchObject({ facts: { generation: '1' } });
+      expect(moved).not.toHaveProperty('charged');
+      expect(await stores.quotas.usage([counter.key])).toEqual([1]);
+      expect(await hit('1')).toMatchObject({ charged: { allowed: true, used: 2 } });
     });
   });
 }

@@ -1,4 +1,4 @@
 import { createMemoryStores } from '../src/stores/index.ts';
 import { storesContract } from './stores-contract.ts';
 
-storesContract('memory', async () => createMemoryStores());
+storesContract('memory', async () => createMemoryStores({ sharedFacts: true }));

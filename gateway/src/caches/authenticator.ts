@@ -7,7 +7,9 @@
  * in the request's rate-limit count when it has no body (pipeline/admission.ts asks for the Credential that
  * `cached` names), else here, once the body is in. A revocation announcement also evicts the Credential at once. A token that fails
  * the `cfs_` shape or checksum is refused without a call; concurrent requests with the same
- * uncached token share one identity call.
+ * uncached token share one identity call. With the shared tier (caches/shared-facts.ts), what
+ * identity confirmed is recorded in Redis for the other replicas, and a Credential read from there
+ * is kept here as if identity had answered it, its marker read on every use all the same.
  */
 import { cacheLookups } from '@cfs/common/metrics';
 import { createHash } from 'node:crypto';
@@ -18,6 +20,7 @@ import { jsonBytes, LoadingCache } from '@cfs/common/loading-cache';
 import type { Logger } from '@cfs/common/logger';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
 import { Interner } from './interner.ts';
+import type { SiteFactsTier } from './shared-facts.ts';
 import type { GatewayStores } from '../stores/index.ts';
 
 export type Credential = Credential__Output;
@@ -45,6 +48,8 @@ export interface AuthenticatorOptions {
   maxBytes?: number;
   logger: Logger;
   now?: () => number;
+  /** The shared tier: what identity confirmed is recorded there for the other replicas. */
+  shared?: SiteFactsTier;
 }
 
 /** A token's key in this replica's cache and in the rate limit's buckets: a hash of the whole token, secret included. */
@@ -102,7 +107,11 @@ export class Authenticator {
       maxEntries: options.maxEntries,
       ...(options.maxBytes ? { maxSize: options.maxBytes, sizeOf: jsonBytes } : {}),
       ttlMs: options.ttlMs,
-      load: async (_key, { token, requestId }) => compact(await options.lookup(token, requestId)),
+      load: async (key, { token, requestId }) => {
+        const credential = compact(await options.lookup(token, requestId));
+        options.shared?.credentialLoaded(key, credential);
+        return credential;
+      },
       ...(options.now ? { now: options.now } : {}),
     });
     options.stores.bus.subscribe(CHANNELS.credentialRevoked, (id) => this.evict(id));
@@ -140,6 +149,23 @@ export class Authenticator {
   cached(presented: PresentedToken): Credential | undefined {
     const credential = this.cache.cached(presented.key);
     return credential && !this.expired(credential) ? credential : undefined;
+  }
+
+  /**
+   * Keeps a Credential read from the shared tier (caches/shared-facts.ts) for at most `ttlMs` (what
+   * its record has left); its marker is read on every use, as for one identity answered. One that
+   * has expired is not kept (undefined): identity refuses it.
+   */
+  adopt(presented: PresentedToken, credential: Credential, ttlMs: number): Credential | undefined {
+    if (this.expired(credential)) return undefined;
+    const kept = compact(credential);
+    this.cache.set(presented.key, kept, ttlMs);
+    return kept;
+  }
+
+  /** The Credential cached for a token, expired or not, without a hit counted (no I/O). */
+  peek(presented: PresentedToken): Credential | undefined {
+    return this.cache.peek(presented.key);
   }
 
   private expired(credential: Credential): boolean {

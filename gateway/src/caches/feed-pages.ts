@@ -3,7 +3,8 @@
  * serialisation: shared pages and each Site's overlay of variants laid over them (the changes
  * feed's caught-up answers are feed-changes.ts's). LRU caches with FEED_PAGE_CACHE_TTL_MS:
  * - a Site's subscription set (GetSubscriptions), dropped when the feed announces that the Site's
- *   subscriptions were replaced;
+ *   subscriptions were replaced (or when the Site's generation moved on; with the shared tier a set
+ *   another replica recorded is kept without asking feed: caches/shared-facts.ts);
  * - the public answer of a page as JSON bytes, keyed by (subscription set, limit, cursor), so Sites
  *   with the same subscriptions share it, with its articles' ids and where each article's object
  *   ends in the bytes; every page is dropped when the feed announces an import.
@@ -36,6 +37,7 @@ import type { z } from 'zod';
 import type { Article__Output } from '@cfs/protos/generated/cfs/feed/v1/Article.js';
 import type { AiVariant__Output } from '@cfs/protos/generated/cfs/media/v1/AiVariant.js';
 import { changesBytesOf } from './feed-changes.ts';
+import type { SiteFactsTier } from './shared-facts.ts';
 import { SerializedAnswer } from '../schemas/serialized-answer.ts';
 import type { Rpc } from '../clients/rpc.ts';
 import { FeedPage, Personalized } from '../schemas/feed-schemas.ts';
@@ -202,7 +204,17 @@ export class FeedPageCache {
   private readonly mediaRetryAt = new Map<string, number>();
   private readonly maxSites: number;
 
-  constructor(options: { bus: Bus; cursors: FeedCursorCodec; ttlMs: number; maxEntries: number; maxBytes: number; maxSites: number; now?: () => number }) {
+  /** `shared`: the shared tier (caches/shared-facts.ts), where the subscription sets feed answered are recorded for the other replicas. */
+  constructor(options: {
+    bus: Bus;
+    cursors: FeedCursorCodec;
+    ttlMs: number;
+    maxEntries: number;
+    maxBytes: number;
+    maxSites: number;
+    now?: () => number;
+    shared?: SiteFactsTier;
+  }) {
     const clock = options.now ? { now: options.now } : {};
     this.now = options.now ?? Date.now;
     this.maxSites = options.maxSites;
@@ -215,7 +227,12 @@ export class FeedPageCache {
       maxSize: setsBytes,
       sizeOf: (categories, siteId) => categories.reduce((sum, key) => sum + bytesOf(key), bytesOf(siteId)),
       ttlMs: options.ttlMs,
-      load: async (siteId, rpc) => (await rpc('feed', 'GetSubscriptions', { siteId })).categories,
+      load: async (siteId, rpc) => {
+        const generation = await options.shared?.generationBeforeLoad(siteId); // read before feed is asked
+        const { categories } = await rpc('feed', 'GetSubscriptions', { siteId });
+        options.shared?.siteFactLoaded('subscriptions', siteId, categories, generation);
+        return categories;
+      },
       ...clock,
     });
     this.pages = new LoadingCache<SharedPage, PageLoad>({
@@ -380,8 +397,13 @@ export class FeedPageCache {
     return { sets: this.sets.entries(), pages: this.pages.entries().map(([key, page]) => [key, page.answer]) };
   }
 
-  /** This replica replaced the Site's subscriptions: forget its set now (the announcement reaches the others). */
+  /** This replica replaced the Site's subscriptions, or its generation moved on: forget its set now (the announcement reaches the others). */
   subscriptionsChanged(siteId: string): void {
     this.sets.delete(siteId);
+  }
+
+  /** Keeps a Site's subscription set read from the shared tier for at most `ttlMs` (what its record has left). */
+  adoptSubscriptions(siteId: string, categories: string[], ttlMs: number): void {
+    this.sets.set(siteId, categories, ttlMs);
   }
 }

@@ -15,6 +15,7 @@ import { Admission } from './admission.ts';
 import { MEDIA_PATH_PREFIX, mediaRoutes } from '../proxies/media-proxy.ts';
 import type { AnyRoute } from './route.ts';
 import type { Rpc } from '../clients/rpc.ts';
+import type { SharedFacts } from '../caches/shared-facts.ts';
 import type { SiteDirectory } from '../caches/sites.ts';
 import { accessLog } from './steps/access-log.ts';
 import { apiHeaders, apiHeaderSetter, mediaHeaders } from './steps/api-headers.ts';
@@ -43,6 +44,8 @@ export interface PipelineDeps {
   stores: GatewayStores;
   authenticator: Authenticator;
   sites: SiteDirectory;
+  /** The shared tier (caches/shared-facts.ts), read in admission's round trip. */
+  shared?: SharedFacts;
   entitlements: PlanEntitlements;
   rpcFor: (requestId: string) => Rpc;
 }
@@ -111,6 +114,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       sites: deps.sites,
       entitlements: deps.entitlements,
       product: deps.product,
+      ...(deps.shared ? { shared: deps.shared } : {}),
     }),
     rateLimiter,
     handle: { entitlements: deps.entitlements, idempotency: deps.stores.idempotency },

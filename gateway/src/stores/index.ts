@@ -10,7 +10,7 @@ export type * from './stores.ts';
 export { IDEMPOTENCY_TTL_MS } from './stores.ts';
 
 /** In memory, for a single gateway process (embedded mode, unit tests). */
-export function createMemoryStores(options: { now?: () => number } = {}): GatewayStores {
+export function createMemoryStores(options: { now?: () => number; sharedFacts?: boolean } = {}): GatewayStores {
   return memoryStores({ markerTtlMs: REVOCATION_MARKER_TTL_SECONDS * 1000, bus: new MemoryBus(), ...options });
 }
 

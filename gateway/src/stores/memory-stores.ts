@@ -1,7 +1,10 @@
 /** The gateway's stores in memory, for a single gateway process: the same contracts as Redis. */
 import { MemoryBus, type Bus } from '@cfs/common/bus';
 import { MemoryRevocationMarkers } from '@cfs/common/revocations';
+import { processSiteFacts } from '@cfs/common/site-facts';
 import type {
+  FactsFound,
+  FactsRead,
   GatewayStores,
   Hit,
   HitOptions,
@@ -12,6 +15,7 @@ import type {
   QuotaStore,
   RateLimitStore,
   RevocationMarkers,
+  SharedFactsStore,
   StoredAnswer,
 } from './stores.ts';
 
@@ -63,7 +67,7 @@ export class MemoryRateLimits implements RateLimitStore {
     this.windows = new ExpiringMap(now);
   }
 
-  async hit(bucket: string, windowMs: number, { alsoRead, revocationOf, charge }: HitOptions = {}): Promise<Hit> {
+  async hit(bucket: string, windowMs: number, { alsoRead, revocationOf, charge, facts }: HitOptions = {}): Promise<Hit> {
     const now = this.now();
     let window = this.windows.get(bucket);
     if (!window) {
@@ -74,8 +78,10 @@ export class MemoryRateLimits implements RateLimitStore {
     const count = window.count;
     const other = alsoRead === undefined ? undefined : this.windows.get(alsoRead);
     const revoked = revocationOf === undefined ? undefined : await this.revocations.isMarked(revocationOf);
+    const found = facts ? await this.facts(facts, now) : undefined;
+    const current = !facts || !('siteId' in facts) || facts.generation === undefined || facts.generation === found?.generation;
     const charged =
-      charge && revoked === false && count <= charge.rateLimit
+      charge && revoked === false && current && count <= charge.rateLimit
         ? await (charge.peek ? peek(this.quotas, charge.counter) : this.quotas.consume(charge.counter))
         : undefined;
     return {
@@ -84,7 +90,58 @@ export class MemoryRateLimits implements RateLimitStore {
       ...(alsoRead === undefined ? {} : { alsoRead: { count: other?.count ?? 0, resetMs: other ? other.resetAt - now : 0 } }),
       ...(revoked === undefined ? {} : { revoked }),
       ...(charged ? { charged } : {}),
+      ...(found ? { facts: found } : {}),
     };
+  }
+
+  /** As the Redis script reads them (redis-stores.ts, HIT). */
+  private async facts(facts: FactsRead, now: number): Promise<FactsFound> {
+    let siteId: string;
+    let found: FactsFound = {};
+    if ('siteId' in facts) {
+      siteId = facts.siteId;
+      if (!facts.records) return { generation: processSiteFacts.generation(siteId) };
+    } else {
+      const record = processSiteFacts.get(`cred:${facts.tokenKey}`, now);
+      const credential = record ? (JSON.parse(record.value) as { id?: unknown; siteId?: unknown }) : undefined;
+      if (!record || typeof credential?.id !== 'string' || typeof credential.siteId !== 'string') return {};
+      siteId = credential.siteId;
+      found = { credential: { json: record.value, ttlMs: record.ttlMs, marked: await this.revocations.isMarked(credential.id) } };
+    }
+    const site = processSiteFacts.get(`site:${siteId}`, now);
+    const subscriptions = processSiteFacts.get(`subs:${siteId}`, now);
+    return {
+      ...found,
+      generation: processSiteFacts.generation(siteId),
+      ...(site ? { site: { json: site.value, ttlMs: site.ttlMs } } : {}),
+      ...(subscriptions ? { subscriptions: { json: subscriptions.value, ttlMs: subscriptions.ttlMs } } : {}),
+    };
+  }
+}
+
+/** The shared facts in this process (@cfs/common/site-facts: the in-process bus retracts them). */
+export class MemorySharedFacts implements SharedFactsStore {
+  constructor(
+    private readonly now: Clock,
+    private readonly revocations: RevocationMarkers,
+  ) {}
+
+  async putCredential(tokenKey: string, credentialId: string, json: string, ttlMs: number): Promise<void> {
+    if (!(await this.revocations.isMarked(credentialId))) processSiteFacts.set(`cred:${tokenKey}`, json, ttlMs, this.now());
+  }
+
+  async dropCredential(tokenKey: string): Promise<void> {
+    processSiteFacts.delete(`cred:${tokenKey}`);
+  }
+
+  async generation(siteId: string): Promise<string> {
+    return processSiteFacts.generation(siteId);
+  }
+
+  async putSiteFact(kind: 'site' | 'subscriptions', siteId: string, json: string, ttlMs: number, generation: string): Promise<boolean> {
+    if (processSiteFacts.generation(siteId) !== generation) return false;
+    processSiteFacts.set(`${kind === 'site' ? 'site' : 'subs'}:${siteId}`, json, ttlMs, this.now());
+    return true;
   }
 }
 
@@ -159,7 +216,8 @@ export class MemoryIdempotency implements IdempotencyStore {
   }
 }
 
-export function memoryStores(options: { markerTtlMs: number; now?: Clock; bus?: Bus }): GatewayStores {
+/** `sharedFacts`: the shared tier in this process too (tests of what replicas do with it). */
+export function memoryStores(options: { markerTtlMs: number; now?: Clock; bus?: Bus; sharedFacts?: boolean }): GatewayStores {
   const now = options.now ?? Date.now;
   const bus = options.bus ?? new MemoryBus();
   // Shared with an identity service in the same process (embedded mode).
@@ -170,6 +228,7 @@ export function memoryStores(options: { markerTtlMs: number; now?: Clock; bus?: 
     quotas,
     revocations,
     idempotency: new MemoryIdempotency(now),
+    ...(options.sharedFacts ? { facts: new MemorySharedFacts(now, revocations) } : {}),
     bus,
     ready: async () => true,
     close: () => bus.close(),

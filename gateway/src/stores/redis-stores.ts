@@ -10,8 +10,10 @@ import { Redis } from 'ioredis';
 import { closeRedis, REDIS_OPTIONS, type Bus } from '@cfs/common/bus';
 import { quotaRedisKey, readQuotaUsage } from '@cfs/common/entitlements';
 import { RedisRevocationMarkers, revocationMarkerKey } from '@cfs/common/revocations';
+import { credentialFactsKey, FIRST_GENERATION, siteFactsKey, siteGenerationKey, subscriptionFactsKey } from '@cfs/common/site-facts';
 import type { Logger } from '@cfs/common/logger';
 import type {
+  FactsFound,
   GatewayStores,
   Hit,
   HitOptions,
@@ -21,6 +23,7 @@ import type {
   QuotaCounter,
   QuotaStore,
   RateLimitStore,
+  SharedFactsStore,
   StoredAnswer,
 } from './stores.ts';
 import { IDEMPOTENCY_TTL_MS } from './stores.ts';
@@ -75,21 +78,33 @@ end)
 
 /**
  * A fixed window (KEYS[1]): the first hit starts it. Then, when ARGV[2] is '1', the next key is
- * another window read without counting; when ARGV[3] is '1', the next is a revocation marker; when
- * ARGV[4] is '1', the last is a quota counter, charged (take) only if the window's count is within
- * ARGV[5] and the marker was read and is absent (quota limit ARGV[6], expiry ARGV[7]); a charging
- * hit runs once per call id (the key after the counter, its TTL ARGV[8]). ARGV[4] '2' only reads
- * whether a unit is left (peek), on the same conditions, and needs no call id.
+ * another window read without counting; when ARGV[3] is '1', the next is a revocation marker. Then
+ * the shared facts (@cfs/common/site-facts), by ARGV[4]: 'site', the next key is the Site's
+ * generation and, when ARGV[5] is '1', the next two its Site and subscription records; 'token',
+ * the next is a Credential's record by token key, and the keys it leads to (its marker, its Site's
+ * generation and records) are made from the record's ids and the key prefixes ARGV[7..10].
+ * When ARGV[11] is '1', the next key is a quota counter, charged (take) only if the window's count
+ * is within ARGV[12], the marker was read and is absent, and (ARGV[6] not '') the Site's
+ * generation is ARGV[6] (quota limit ARGV[13], expiry ARGV[14]); a charging hit runs once per call
+ * id (the key after the counter, its TTL ARGV[15]). ARGV[11] '2' only reads whether a unit is left
+ * (peek), on the same conditions, and needs no call id.
  * Returns {count, ms left, other count, other ms left, marker exists (0/1), charged (1 taken or
- * left, 0 refused, -1 not asked or not tried), units used}.
+ * left, 0 refused, -1 not asked or not tried), units used, generation, Credential record, its ms
+ * left, its marker (0/1), Site record, its ms left, subscription record, its ms left}, absent
+ * records false.
  */
 const HIT = `${TAKE}${PEEK}${ONCE}
+local function record(key)
+  local value = redis.call('GET', key)
+  if not value then return false, 0 end
+  return value, redis.call('PTTL', key)
+end
 local function hit()
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-local result = {count, ttl, 0, 0, 0, -1, 0}
+local result = {count, ttl, 0, 0, 0, -1, 0, false, false, 0, 0, false, 0, false, 0}
 local next = 2
 if ARGV[2] == '1' then
   result[3] = tonumber(redis.call('GET', KEYS[next]) or '0')
@@ -101,16 +116,52 @@ if ARGV[3] == '1' then
   result[5] = redis.call('EXISTS', KEYS[next])
   next = next + 1
 end
-if ARGV[4] ~= '0' and ARGV[3] == '1' and result[5] == 0 and count <= tonumber(ARGV[5]) then
+if ARGV[4] == 'site' then
+  result[8] = redis.call('GET', KEYS[next]) or '0'
+  next = next + 1
+  if ARGV[5] == '1' then
+    result[12], result[13] = record(KEYS[next])
+    result[14], result[15] = record(KEYS[next + 1])
+    next = next + 2
+  end
+elseif ARGV[4] == 'token' then
+  result[9], result[10] = record(KEYS[next])
+  next = next + 1
+  local ok, credential = pcall(cjson.decode, result[9] or 'null')
+  if ok and type(credential) == 'table' and type(credential.id) == 'string' and type(credential.siteId) == 'string' then
+    -- Keys the record names, not given in KEYS: one Redis (as deployed), not a Redis Cluster.
+    result[11] = redis.call('EXISTS', ARGV[7] .. credential.id)
+    result[8] = redis.call('GET', ARGV[8] .. credential.siteId) or '0'
+    result[12], result[13] = record(ARGV[9] .. credential.siteId)
+    result[14], result[15] = record(ARGV[10] .. credential.siteId)
+  else
+    result[9] = false
+  end
+end
+if ARGV[11] ~= '0' and ARGV[3] == '1' and result[5] == 0 and count <= tonumber(ARGV[12]) and (ARGV[6] == '' or result[8] == ARGV[6]) then
   local taken
-  if ARGV[4] == '2' then taken = peek(KEYS[next], tonumber(ARGV[6])) else taken = take(KEYS[next], tonumber(ARGV[6]), ARGV[7]) end
+  if ARGV[11] == '2' then taken = peek(KEYS[next], tonumber(ARGV[13])) else taken = take(KEYS[next], tonumber(ARGV[13]), ARGV[14]) end
   result[6] = taken[1]
   result[7] = taken[2]
 end
 return result
 end
-if ARGV[4] == '1' then return once(KEYS[#KEYS], ARGV[8], hit) end
+if ARGV[11] == '1' then return once(KEYS[#KEYS], ARGV[15], hit) end
 return hit()
+`;
+
+/** Records a Credential (KEYS[1]) unless its marker (KEYS[2]) is set. ARGV: the JSON, its TTL. */
+const PUT_CREDENTIAL = `
+if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+`;
+
+/** Records a Site's fact (KEYS[1]) only while its generation (KEYS[2]) is ARGV[3]. ARGV: the JSON, its TTL, the generation. */
+const PUT_SITE_FACT = `
+if (redis.call('GET', KEYS[2]) or '0') ~= ARGV[3] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
 `;
 
 /**
@@ -153,8 +204,29 @@ interface Scripts {
   cfsRefund(key: string, id: string, idTtlMs: number): Promise<number>;
   cfsClaim(key: string, siteIndex: string, running: string, leaseMs: number, now: number, maxPerSite: number, ttlMs: number): Promise<string | null>;
   cfsHolder(key: string, owner: string, action: 'renew' | 'complete' | 'release', ms?: number, record?: string): Promise<number>;
-  cfsHit(keyCount: number, ...keysThenArgs: Array<string | number>): Promise<[number, number, number, number, number, number, number]>;
+  cfsHit(keyCount: number, ...keysThenArgs: Array<string | number>): Promise<HitReply>;
+  cfsPutCredential(key: string, marker: string, json: string, ttlMs: number): Promise<number>;
+  cfsPutSiteFact(key: string, generation: string, json: string, ttlMs: number, expected: string): Promise<number>;
 }
+
+/** HIT's reply (null for a record that is absent). */
+type HitReply = [
+  count: number,
+  resetMs: number,
+  otherCount: number,
+  otherResetMs: number,
+  marked: number,
+  charged: number,
+  used: number,
+  generation: string | null,
+  credential: string | null,
+  credentialTtlMs: number,
+  credentialMarked: number,
+  site: string | null,
+  siteTtlMs: number,
+  subscriptions: string | null,
+  subscriptionsTtlMs: number,
+];
 
 type Connection = Redis & Scripts;
 
@@ -197,27 +269,91 @@ export class RedisRateLimits implements RateLimitStore {
     private readonly keys: Keys,
   ) {}
 
-  async hit(bucket: string, windowMs: number, { alsoRead, revocationOf, charge }: HitOptions = {}): Promise<Hit> {
+  async hit(bucket: string, windowMs: number, { alsoRead, revocationOf, charge, facts }: HitOptions = {}): Promise<Hit> {
+    const { prefix } = this.keys;
     const keys = [this.keys.of('rl', bucket)];
     if (alsoRead !== undefined) keys.push(this.keys.of('rl', alsoRead));
-    if (revocationOf !== undefined) keys.push(revocationMarkerKey(this.keys.prefix, revocationOf));
+    if (revocationOf !== undefined) keys.push(revocationMarkerKey(prefix, revocationOf));
+    let factsArgs: string[] = ['0', '0', '', '', '', '', ''];
+    if (facts && 'siteId' in facts) {
+      keys.push(siteGenerationKey(prefix, facts.siteId));
+      if (facts.records) keys.push(siteFactsKey(prefix, facts.siteId), subscriptionFactsKey(prefix, facts.siteId));
+      factsArgs = ['site', facts.records ? '1' : '0', facts.generation ?? '', '', '', '', ''];
+    } else if (facts) {
+      keys.push(credentialFactsKey(prefix, facts.tokenKey));
+      // The prefixes of the keys the Credential's record leads to (the script appends its ids).
+      const named = [revocationMarkerKey(prefix, ''), siteGenerationKey(prefix, ''), siteFactsKey(prefix, ''), subscriptionFactsKey(prefix, '')];
+      factsArgs = ['token', '0', '', ...named];
+    }
     if (charge) keys.push(this.keys.of('quota', charge.counter.key));
     const takes = charge !== undefined && !charge.peek;
-    const flags = [alsoRead === undefined ? '0' : '1', revocationOf === undefined ? '0' : '1', !charge ? '0' : takes ? '1' : '2'];
+    const flags = [alsoRead === undefined ? '0' : '1', revocationOf === undefined ? '0' : '1', ...factsArgs, !charge ? '0' : takes ? '1' : '2'];
     const quota = charge ? [charge.rateLimit, charge.counter.limit ?? -1, quotaExpiry(charge.counter), CALL_ID_TTL_MS] : [];
     const run = (id?: string) => {
       const all = id === undefined ? keys : [...keys, id];
       return this.redis.cfsHit(all.length, ...all, windowMs, ...flags, ...quota);
     };
     // Only a hit that takes a unit runs once per call: a count repeated after a lost reply costs no quota.
-    const [count, resetMs, otherCount, otherResetMs, marked, charged, used] = takes ? await once(this.redis, this.keys, run) : await run();
+    const reply = takes ? await once(this.redis, this.keys, run) : await run();
+    const [count, resetMs, otherCount, otherResetMs, marked, charged, used] = reply;
     return {
       count,
       resetMs,
       ...(alsoRead === undefined ? {} : { alsoRead: { count: otherCount, resetMs: otherResetMs } }),
       ...(revocationOf === undefined ? {} : { revoked: marked === 1 }),
       ...(charged === -1 ? {} : { charged: { allowed: charged === 1, used } }),
+      ...(facts ? { facts: factsFound(reply) } : {}),
     };
+  }
+}
+
+/** The shared facts of HIT's reply. */
+function factsFound([
+  ,
+  ,
+  ,
+  ,
+  ,
+  ,
+  ,
+  generation,
+  credential,
+  credentialTtlMs,
+  credentialMarked,
+  site,
+  siteTtlMs,
+  subscriptions,
+  subscriptionsTtlMs,
+]: HitReply): FactsFound {
+  return {
+    ...(generation === null ? {} : { generation: String(generation) }),
+    ...(credential === null ? {} : { credential: { json: credential, ttlMs: credentialTtlMs, marked: credentialMarked === 1 } }),
+    ...(site === null ? {} : { site: { json: site, ttlMs: siteTtlMs } }),
+    ...(subscriptions === null ? {} : { subscriptions: { json: subscriptions, ttlMs: subscriptionsTtlMs } }),
+  };
+}
+
+export class RedisSharedFacts implements SharedFactsStore {
+  constructor(
+    private readonly redis: Connection,
+    private readonly prefix: string,
+  ) {}
+
+  async putCredential(tokenKey: string, credentialId: string, json: string, ttlMs: number): Promise<void> {
+    await this.redis.cfsPutCredential(credentialFactsKey(this.prefix, tokenKey), revocationMarkerKey(this.prefix, credentialId), json, ttlMs);
+  }
+
+  async dropCredential(tokenKey: string): Promise<void> {
+    await this.redis.del(credentialFactsKey(this.prefix, tokenKey));
+  }
+
+  async generation(siteId: string): Promise<string> {
+    return (await this.redis.get(siteGenerationKey(this.prefix, siteId))) ?? FIRST_GENERATION;
+  }
+
+  async putSiteFact(kind: 'site' | 'subscriptions', siteId: string, json: string, ttlMs: number, generation: string): Promise<boolean> {
+    const key = kind === 'site' ? siteFactsKey(this.prefix, siteId) : subscriptionFactsKey(this.prefix, siteId);
+    return (await this.redis.cfsPutSiteFact(key, siteGenerationKey(this.prefix, siteId), json, ttlMs, generation)) === 1;
   }
 }
 
@@ -293,6 +429,8 @@ export function redisStores(options: { url: string; prefix: string; markerTtlSec
   redis.defineCommand('cfsHit', { lua: HIT });
   redis.defineCommand('cfsClaim', { numberOfKeys: 2, lua: CLAIM });
   redis.defineCommand('cfsHolder', { numberOfKeys: 1, lua: HOLDER });
+  redis.defineCommand('cfsPutCredential', { numberOfKeys: 2, lua: PUT_CREDENTIAL });
+  redis.defineCommand('cfsPutSiteFact', { numberOfKeys: 2, lua: PUT_SITE_FACT });
   const keys = new Keys(options.prefix);
   const revocations = new RedisRevocationMarkers(redis, options.prefix, options.markerTtlSeconds);
   return {
@@ -300,6 +438,7 @@ export function redisStores(options: { url: string; prefix: string; markerTtlSec
     quotas: new RedisQuotas(redis, keys),
     revocations,
     idempotency: new RedisIdempotency(redis, keys, IDEMPOTENCY_TTL_MS),
+    facts: new RedisSharedFacts(redis, options.prefix),
     bus: options.bus,
     ready: (timeoutMs) => connected(redis, timeoutMs),
     close: async () => {

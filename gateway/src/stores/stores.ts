@@ -28,6 +28,35 @@ export interface HitOptions {
    * conditional request, which step 8 charges unless it answers 304 (pipeline/steps/conditional.ts).
    */
   charge?: { counter: QuotaCounter; rateLimit: number; peek?: boolean };
+  /** What is read of the facts the replicas share (@cfs/common/site-facts), in the same round trip. */
+  facts?: FactsRead;
+}
+
+/**
+ * The shared facts a hit reads: by Site (its Credential is cached here) or by token (nothing is).
+ * With `generation` and `charge`, the unit is taken only if the Site's generation is still that one:
+ * the facts cached here, which chose the counter, are current.
+ */
+export type FactsRead =
+  /** The Site's generation; with `records`, also its Site and subscription records (not cached here). */
+  | { siteId: string; records?: boolean; generation?: string }
+  /** The Credential recorded for the token's key and, when there is one, its marker, its Site's generation and records. */
+  | { tokenKey: string };
+
+/** A shared record as read: its JSON and how long it has left. */
+export interface SharedRecord {
+  json: string;
+  ttlMs: number;
+}
+
+/** What a hit found of the shared facts. */
+export interface FactsFound {
+  /** The Site's generation now ("0" before its first change); absent when no Site was known. */
+  generation?: string;
+  /** The token's Credential record, and whether its revocation marker is set. */
+  credential?: SharedRecord & { marked: boolean };
+  site?: SharedRecord;
+  subscriptions?: SharedRecord;
 }
 
 /** A counted window, with what HitOptions asked to read. */
@@ -37,6 +66,20 @@ export interface Hit extends RateWindow {
   revoked?: boolean;
   /** With `charge`: the quota's verdict (with `peek`: whether a unit is left); absent when the hit was over the limit or found a marker (nothing taken). */
   charged?: { allowed: boolean; used: number };
+  /** With `facts`: what was found. */
+  facts?: FactsFound;
+}
+
+/** The facts admission needs, shared by the replicas (@cfs/common/site-facts): what a replica loaded from their owners. */
+export interface SharedFactsStore {
+  /** Records the Credential identity confirmed for a token key (JSON with `id` and `siteId`), unless its revocation marker is set. */
+  putCredential(tokenKey: string, credentialId: string, json: string, ttlMs: number): Promise<void>;
+  /** Forgets the token key's Credential (identity refused the token). */
+  dropCredential(tokenKey: string): Promise<void>;
+  /** The Site's generation now ("0" before its first change). */
+  generation(siteId: string): Promise<string>;
+  /** Records a Site's fact loaded from its owner, only while the Site's generation is still `generation` (read before the load); whether it did. */
+  putSiteFact(kind: 'site' | 'subscriptions', siteId: string, json: string, ttlMs: number, generation: string): Promise<boolean>;
 }
 
 /** The security rate limit: fixed windows per bucket. */
@@ -96,6 +139,8 @@ export interface GatewayStores {
   quotas: QuotaStore;
   revocations: RevocationMarkers;
   idempotency: IdempotencyStore;
+  /** The facts admission needs, shared by the replicas (Redis); absent for one process alone, which has no one to share them with. */
+  facts?: SharedFactsStore;
   /** Announcements from the services and the other replicas (revocations, Site and taxonomy changes). */
   bus: Bus;
   /** Resolves true when the stores answer, false after `timeoutMs` (the gateway then starts anyway). */

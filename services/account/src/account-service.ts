@@ -25,10 +25,14 @@ export interface AccountServiceDeps extends ServiceDeps {
   catalog?: PlanCatalog;
 }
 
-/** Tells the gateways that Sites changed. A lost announcement only delays the change until their caches expire: the write never fails for it. */
+/**
+ * Tells the gateways that Sites changed: each Site's facts shared in Redis are retracted and its
+ * generation moves on, with the announcement (@cfs/common/site-facts). One that Redis cannot take is
+ * done again when it answers (the bus keeps it): the write never fails for it.
+ */
 function announceSiteChanges(bus: Bus, logger: Logger): (siteIds: string[]) => Promise<void> {
   return async (siteIds) => {
-    await Promise.all(siteIds.map((id) => bus.publish(CHANNELS.siteChanged, id))).catch((err: unknown) =>
+    await Promise.all(siteIds.map((id) => bus.announceSiteChange(CHANNELS.siteChanged, id))).catch((err: unknown) =>
       logger.warn({ err: { message: (err as Error).message } }, 'could not announce a site change'),
     );
   };

@@ -2,11 +2,14 @@
  * Announcements between processes ("credential revoked", "site changed"): Redis pub/sub when
  * REDIS_URL is set, an in-process emitter otherwise (everything in one process: local mode, tests).
  * Announcements are hints that let caches drop stale entries at once; correctness never depends
- * on one being delivered (caches also expire, and revocations are checked against Redis).
+ * on one being delivered (caches also expire, revocations are checked against Redis, and so is a
+ * Site's generation, which its changes move on in the same step as their announcement:
+ * announceSiteChange, site-facts.ts).
  */
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.ts';
+import { processSiteFacts, siteFactsKey, siteGenerationKey, subscriptionFactsKey } from './site-facts.ts';
 
 export const CHANNELS = {
   credentialRevoked: 'credential-revoked',
@@ -24,8 +27,19 @@ export const CHANNELS = {
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
+/** The announcements of a change of a Site's facts that the gateways share in Redis (site-facts.ts). */
+export type SiteFactsChannel = typeof CHANNELS.siteChanged | typeof CHANNELS.subscriptionsChanged;
+
 export interface Bus {
   publish(channel: Channel, message: string): Promise<void>;
+  /**
+   * After a change of a Site's facts committed (its Site, Customer or Plan; its subscriptions): the
+   * Site's shared records are deleted, its generation moves on and `channel` is published with its
+   * id, in one step (site-facts.ts). Throws when it could not be done; a Redis bus then does it
+   * again once its connection is back, since gateways would otherwise keep the former facts until
+   * their caches expire.
+   */
+  announceSiteChange(channel: SiteFactsChannel, siteId: string): Promise<void>;
   subscribe(channel: Channel, listener: (message: string) => void): void;
   /** Called when the bus reconnects after an outage: announcements may have been missed. */
   onReconnect(listener: () => void): void;
@@ -42,6 +56,11 @@ export class MemoryBus implements Bus {
     processEmitter.emit(channel, message);
   }
 
+  async announceSiteChange(channel: SiteFactsChannel, siteId: string): Promise<void> {
+    processSiteFacts.retract(siteId);
+    processEmitter.emit(channel, siteId);
+  }
+
   subscribe(channel: Channel, listener: (message: string) => void): void {
     processEmitter.on(channel, listener);
     this.subscriptions.push([channel, listener]);
@@ -53,6 +72,9 @@ export class MemoryBus implements Bus {
     for (const [channel, listener] of this.subscriptions) processEmitter.off(channel, listener);
   }
 }
+
+/** Site changes a Redis bus keeps to announce again after an outage; beyond it, the gateways' caches expire them. */
+const MAX_UNANNOUNCED = 100_000;
 
 /** Options shared by every Redis connection of the system: fail fast, never queue while offline. */
 export const REDIS_OPTIONS = {
@@ -78,13 +100,16 @@ export class RedisBus implements Bus {
   private readonly subscriber: Redis;
   private readonly events = new EventEmitter().setMaxListeners(0);
   private disconnected = false;
+  /** Site changes not yet announced (Redis could not take them), by Site and channel: done again when the publisher is ready. */
+  private readonly unannounced = new Map<string, { channel: SiteFactsChannel; siteId: string }>();
 
   constructor(
     url: string,
     private readonly prefix: string,
-    logger: Logger,
+    private readonly logger: Logger,
   ) {
     this.publisher = new Redis(url, REDIS_OPTIONS);
+    this.publisher.on('ready', () => void this.announceAgain());
     // The subscriber queues its SUBSCRIBE commands until connected and re-subscribes on reconnect.
     this.subscriber = new Redis(url, { ...REDIS_OPTIONS, enableOfflineQueue: true, commandTimeout: undefined, maxRetriesPerRequest: null });
     for (const connection of [this.publisher, this.subscriber]) {
@@ -103,6 +128,34 @@ export class RedisBus implements Bus {
 
   async publish(channel: Channel, message: string): Promise<void> {
     await this.publisher.publish(this.prefix + channel, message);
+  }
+
+  async announceSiteChange(channel: SiteFactsChannel, siteId: string): Promise<void> {
+    const { prefix } = this;
+    try {
+      const results = await this.publisher
+        .multi()
+        .del(siteFactsKey(prefix, siteId), subscriptionFactsKey(prefix, siteId))
+        .incr(siteGenerationKey(prefix, siteId))
+        .publish(prefix + channel, siteId)
+        .exec();
+      const failed = results?.find(([err]) => err)?.[0];
+      if (!results || failed) throw failed ?? new Error('the transaction was discarded');
+    } catch (err) {
+      if (this.unannounced.size < MAX_UNANNOUNCED) this.unannounced.set(`${channel}\n${siteId}`, { channel, siteId });
+      throw err;
+    }
+  }
+
+  /** The Site changes Redis could not take, done now that it answers again (each at most once more per reconnect). */
+  private async announceAgain(): Promise<void> {
+    const pending = [...this.unannounced.values()];
+    this.unannounced.clear();
+    for (const { channel, siteId } of pending) {
+      await this.announceSiteChange(channel, siteId).catch((err: unknown) =>
+        this.logger.warn({ siteId, err: { message: (err as Error).message } }, 'could not announce a site change again'),
+      );
+    }
   }
 
   subscribe(channel: Channel, listener: (message: string) => void): void {

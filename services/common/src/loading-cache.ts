@@ -81,6 +81,14 @@ export class LoadingCache<V extends NonNullable<unknown>, C = undefined> {
     return this.cache?.peek(key);
   }
 
+  /**
+   * Keeps a value obtained elsewhere (a shared tier under this cache), for at most `ttlMs` and never
+   * longer than the cache's own TTL. A load of the key in flight is replaced (its callers read again).
+   */
+  set(key: string, value: V, ttlMs: number): void {
+    this.cache?.set(key, value, { ttl: Math.min(Math.max(1, ttlMs), this.options.ttlMs) });
+  }
+
   delete(key: string): void {
     this.cache?.delete(key);
   }

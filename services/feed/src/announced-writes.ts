@@ -23,7 +23,8 @@ export class AnnouncedWrites {
   async replaceSubscriptions(siteId: string, categories: string[]): Promise<string[]> {
     const keys = await replaceSubscriptions(this.prisma, this.schema, siteId, categories);
     this.committed();
-    await this.bus.publish(CHANNELS.subscriptionsChanged, siteId).catch(() => undefined);
+    // The Site's facts shared by the gateways are retracted with the announcement (@cfs/common/site-facts).
+    await this.bus.announceSiteChange(CHANNELS.subscriptionsChanged, siteId).catch(() => undefined);
     return keys;
   }
 

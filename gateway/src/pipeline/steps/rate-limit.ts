@@ -23,7 +23,7 @@ import type { RequestHandler, Response } from 'express';
 import { DomainError } from '@cfs/common/errors';
 import type { Logger } from '@cfs/common/logger';
 import type { Authenticator } from '../../caches/authenticator.ts';
-import type { Hit, QuotaCounter, RateLimitStore, RateWindow } from '../../stores/index.ts';
+import type { FactsRead, Hit, QuotaCounter, RateLimitStore, RateWindow } from '../../stores/index.ts';
 import { callerOf, type Caller } from './bearer.ts';
 
 const WINDOW_MS = 60_000;
@@ -43,6 +43,8 @@ export interface CountAlso {
   charge?: QuotaCounter;
   /** Only read whether `charge` has a unit left, taking none (a conditional request: pipeline/admission.ts). */
   peek?: boolean;
+  /** The shared facts to read (caches/shared-facts.ts); a `generation` there is also a condition of `charge`. */
+  facts?: FactsRead;
 }
 
 export class RateLimiter {
@@ -79,6 +81,7 @@ export class RateLimiter {
         ...(unverified ? { alsoRead: caller.address } : {}),
         ...(also.revocationOf !== undefined ? { revocationOf: also.revocationOf } : {}),
         ...(also.charge ? { charge: { counter: also.charge, rateLimit: this.deps.limit, ...(also.peek ? { peek: true } : {}) } } : {}),
+        ...(also.facts ? { facts: also.facts } : {}),
       });
     } catch (err) {
       this.unreachable(err);
