@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { semiSpaceMbOf } from '@cfs/common/node-runtime';
 import { CHART_DIR, COMPONENTS } from './support/render.ts';
 import { REPO_ROOT } from './support/tools.ts';
 
@@ -108,8 +109,9 @@ describe.each(Object.entries(WORKSPACES))('%s/Dockerfile', (name, workspace) => 
     const user = runtime.filter((i) => i.keyword === 'USER').at(-1)?.args;
     expect(user, 'USER of the runtime stage').toBeDefined();
     expect(user!.split(':')[0]).toMatch(/^[1-9]\d*$/);
+    // The young generation's size is the deployable's own (the gateway's is larger: node-runtime.ts).
     expect(runtime.find((i) => i.keyword === 'ENTRYPOINT')?.args).toBe(
-      `["node", "--enable-source-maps", "--max-semi-space-size=2", "--no-concurrent-recompilation", "dist/index.js"]`,
+      `["node", "--enable-source-maps", "--max-semi-space-size=${semiSpaceMbOf(name)}", "--no-concurrent-recompilation", "dist/index.js"]`,
     );
     expect(runtime.some((i) => i.keyword === 'COPY' && i.args.includes(`/app/${workspace}/dist/`))).toBe(true);
   });

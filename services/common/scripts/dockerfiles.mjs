@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEPLOYABLES as TABLE } from '../src/deployables.ts';
-import { MALLOC_ARENA_MAX, NODE_FLAGS } from '../src/node-runtime.ts';
+import { MALLOC_ARENA_MAX, nodeFlagsOf } from '../src/node-runtime.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The images prune with the turbo the repository pins (root devDependencies). */
@@ -173,7 +173,7 @@ function dockerfile(d) {
     ...(d.expose ? [`EXPOSE ${d.expose}`] : []),
     'STOPSIGNAL SIGTERM',
     ...d.health,
-    `ENTRYPOINT ${JSON.stringify(['node', ...NODE_FLAGS, 'dist/index.js']).replaceAll(',', ', ')}`,
+    `ENTRYPOINT ${JSON.stringify(['node', ...nodeFlagsOf(d.name), 'dist/index.js']).replaceAll(',', ', ')}`,
     '',
   ].join('\n');
 }

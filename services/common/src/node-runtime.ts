@@ -1,15 +1,35 @@
 /**
  * How node runs every deployable, in its image (the ENTRYPOINT that scripts/dockerfiles.mjs writes)
- * and under `npm start`'s launcher alike. The figures behind each flag: docs/performance.md#node-runtime-flags.
+ * and under `npm start`'s launcher alike: `nodeFlagsOf(deployable)`. The figures behind each flag:
+ * docs/performance.md#node-runtime-flags.
  *
- * `--max-semi-space-size=2` caps V8's young generation at 4 MB: left alone, V8 grows it to 128 MB
- * under a steady request load, while what a request allocates dies before a 2 MB semi-space fills.
+ * `--max-semi-space-size` caps V8's young generation (its semi-spaces, in MB): left alone,
+ * V8 grows it to 128 MB under a steady request load. The services take 2 MB: what a call allocates
+ * dies before a 2 MB semi-space fills, and their memory stays low. The gateway takes
+ * GATEWAY_SEMI_SPACE_MB: under its load (50 requests in flight, each waiting on its Redis round trip)
+ * a 2 MB semi-space fills faster than a request lives, so what requests allocate is promoted and
+ * marked; a larger one cut its CPU per cached request and costs RSS within its memory target
+ * (docs/performance.md#gateway-profile-before-and-after-2026-11-27).
  *
  * `--no-concurrent-recompilation` has TurboFan optimize on the main thread: glibc keeps what a
  * compiler worker thread freed in that thread's own arena, so parallel compilation holds memory,
  * and a deployable sharing two cores with its neighbours gains little from it.
  */
-export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2', '--no-concurrent-recompilation'] as const;
+export const SEMI_SPACE_MB = 2;
+export const GATEWAY_SEMI_SPACE_MB = 16;
+
+/** The semi-space size (MB) of a deployable (its name in deployables.ts). */
+export function semiSpaceMbOf(deployable: string): number {
+  return deployable === 'gateway' ? GATEWAY_SEMI_SPACE_MB : SEMI_SPACE_MB;
+}
+
+/** The node flags of a deployable (its name in deployables.ts), before its entry script. */
+export function nodeFlagsOf(deployable: string): string[] {
+  return ['--enable-source-maps', `--max-semi-space-size=${semiSpaceMbOf(deployable)}`, '--no-concurrent-recompilation'];
+}
+
+/** The flags of every deployable but the gateway (and of the processes they start, as media's generation child). */
+export const NODE_FLAGS = nodeFlagsOf('service');
 
 /**
  * glibc's malloc arenas of every deployable (MALLOC_ARENA_MAX), in its image's environment and in
@@ -36,6 +56,6 @@ export const LOCAL_HEAP_MB = 128;
  * because tiering one PostgreSQL function up to TurboFan takes hundreds of MB of compiler memory;
  * the old generation is bounded at LOCAL_HEAP_MB because V8 otherwise lets garbage grow the heap
  * with the load; and `--no-concurrent-recompilation` for the reason NODE_FLAGS gives. In the
- * PostgreSQL mode the launcher runs no WebAssembly, and its children get NODE_FLAGS, not these.
+ * PostgreSQL mode the launcher runs no WebAssembly, and each child gets its nodeFlagsOf, not these.
  */
 export const LAUNCHER_NODE_FLAGS = ['--liftoff-only', '--no-concurrent-recompilation', `--max-old-space-size=${LOCAL_HEAP_MB}`] as const;

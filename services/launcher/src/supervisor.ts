@@ -6,9 +6,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type { Logger } from '@cfs/common/logger';
-import { NODE_FLAGS } from '@cfs/common/node-runtime';
+import { nodeFlagsOf } from '@cfs/common/node-runtime';
 
 export interface ChildSpec {
+  /** The deployable's name (deployables.ts): it runs with nodeFlagsOf(name). */
   name: string;
   entry: string;
   env: NodeJS.ProcessEnv;
@@ -25,7 +26,7 @@ export class Supervisor {
   ) {}
 
   async start(spec: ChildSpec): Promise<void> {
-    const child = spawn(process.execPath, [...NODE_FLAGS, spec.entry], {
+    const child = spawn(process.execPath, [...nodeFlagsOf(spec.name), spec.entry], {
       env: spec.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
