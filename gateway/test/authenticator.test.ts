@@ -7,7 +7,7 @@ import { Authenticator } from '../src/caches/authenticator.ts';
 import { createMemoryStores } from '../src/stores/index.ts';
 import { mintToken } from '@cfs/common/credential-token';
 import { MAX_AUTHENTICATION_CACHE_MS, REVOCATION_MARKER_TTL_SECONDS } from '@cfs/common/revocations';
-import { presentedToken } from '../src/caches/authenticator.ts';
+import { presentedToken } from '../src/caches/presented-token.ts';
 
 const tok = mintToken().token;
 const [a, b, c] = [mintToken().token, mintToken().token, mintToken().token];

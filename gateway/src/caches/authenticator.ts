@@ -12,14 +12,13 @@
  * is kept here as if identity had answered it, its marker read on every use all the same.
  */
 import { cacheLookups } from '@cfs/common/metrics';
-import { createHash } from 'node:crypto';
 import { CHANNELS } from '@cfs/common/bus';
 import { unauthenticated } from '@cfs/common/errors';
-import { parseToken } from '@cfs/common/credential-token';
 import { jsonBytes, LoadingCache } from '@cfs/common/loading-cache';
 import type { Logger } from '@cfs/common/logger';
 import type { Credential__Output } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
 import { Interner } from './interner.ts';
+import { presentedToken, type PresentedToken } from './presented-token.ts';
 import type { SiteFactsTier } from './shared-facts.ts';
 import type { GatewayStores } from '../stores/index.ts';
 
@@ -50,34 +49,6 @@ export interface AuthenticatorOptions {
   now?: () => number;
   /** The shared tier: what identity confirmed is recorded there for the other replicas. */
   shared?: SiteFactsTier;
-}
-
-/** A token's key in this replica's cache and in the rate limit's buckets: a hash of the whole token, secret included. */
-const tokenKeyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-/** A bearer token of the `cfs_` shape and checksum with its key: parsed and hashed once per request. */
-export interface PresentedToken {
-  token: string;
-  key: string;
-}
-
-/**
- * Tokens already checked and hashed, so a client's next request skips the checksum and the SHA-256
- * (a few per cent of a cached request's CPU). Only well-formed tokens enter, at most
- * PRESENTED_TOKENS of them (then it starts afresh): about 200 bytes each.
- */
-const PRESENTED_TOKENS = 4096;
-const presented = new Map<string, PresentedToken>();
-
-/** The token with its key, or undefined when it was never issued (wrong shape or checksum: checked without I/O). */
-export function presentedToken(token: string): PresentedToken | undefined {
-  const known = presented.get(token);
-  if (known) return known;
-  if (!parseToken(token)) return undefined;
-  if (presented.size >= PRESENTED_TOKENS) presented.clear();
-  const parsed = { token, key: tokenKeyOf(token) };
-  presented.set(token, parsed);
-  return parsed;
 }
 
 /** The cache's name in the metric cfs.cache.lookups; a hit is served through peek() after the revocation check. */

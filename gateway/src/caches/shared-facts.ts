@@ -16,8 +16,9 @@
  */
 import { cacheLookups } from '@cfs/common/metrics';
 import type { Logger } from '@cfs/common/logger';
-import type { Credential, PresentedToken } from './authenticator.ts';
-import type { SiteContext } from './sites.ts';
+import type { Credential__Output as Credential } from '@cfs/protos/generated/cfs/identity/v1/Credential.js';
+import type { PresentedToken } from './presented-token.ts';
+import type { SiteContext } from './site-context.ts';
 import type { FactsFound, FactsRead, SharedFactsStore } from '../stores/index.ts';
 
 /** How long each kind of record lives in Redis: as long as this replica caches it (0: not shared). */

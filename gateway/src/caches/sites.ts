@@ -10,18 +10,13 @@
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { DomainError } from '@cfs/common/errors';
 import { jsonBytes, LoadingCache } from '@cfs/common/loading-cache';
-import type { Customer__Output } from '@cfs/protos/generated/cfs/account/v1/Customer.js';
 import type { Plan__Output } from '@cfs/protos/generated/cfs/account/v1/Plan.js';
-import type { Site__Output } from '@cfs/protos/generated/cfs/account/v1/Site.js';
 import { Interner } from './interner.ts';
+import type { SiteContext } from './site-context.ts';
 import type { SiteFactsTier } from './shared-facts.ts';
 import type { Rpc } from '../clients/rpc.ts';
 
-export interface SiteContext {
-  site: Site__Output;
-  customer: Customer__Output;
-  plan: Plan__Output;
-}
+export type { SiteContext };
 
 /** Plans, one object per distinct plan for all the Sites on it (caches/interner.ts). */
 const plans = new Interner<Plan__Output>();

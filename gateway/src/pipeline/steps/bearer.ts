@@ -6,7 +6,7 @@
  * message all use this one reading.
  */
 import type { Request } from 'express';
-import { presentedToken, type PresentedToken } from '../../caches/authenticator.ts';
+import { presentedToken, type PresentedToken } from '../../caches/presented-token.ts';
 
 const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
 
