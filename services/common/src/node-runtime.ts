@@ -15,6 +15,8 @@
  * compiler worker thread freed in that thread's own arena, so parallel compilation holds memory,
  * and a deployable sharing two cores with its neighbours gains little from it.
  */
+import { getSourceMapsSupport, setSourceMapsSupport } from 'node:module';
+
 export const SEMI_SPACE_MB = 2;
 export const GATEWAY_SEMI_SPACE_MB = 16;
 
@@ -30,6 +32,18 @@ export function nodeFlagsOf(deployable: string): string[] {
 
 /** The flags of every deployable but the gateway (and of the processes they start, as media's generation child). */
 export const NODE_FLAGS = nodeFlagsOf('service');
+
+/**
+ * Narrows `--enable-source-maps` to the code built in this repository, for every file loaded from
+ * then on: a deployable's dist/ keeps its source maps, the packages under node_modules lose theirs
+ * (their stack frames still name their own file and line). Node keeps each loaded file's map for
+ * the life of the process: the packages' maps held 3 MB of the webhooks process's 31 MB live heap
+ * (docs/performance.md#webhooks-2026-11-27). An entrypoint calls it first.
+ */
+export function sourceMapsOfOwnCodeOnly(): void {
+  const support = getSourceMapsSupport();
+  if (support.enabled && support.nodeModules) setSourceMapsSupport(true, { nodeModules: false, generatedCode: support.generatedCode });
+}
 
 /**
  * glibc's malloc arenas of every deployable (MALLOC_ARENA_MAX), in its image's environment and in

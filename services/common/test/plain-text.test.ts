@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutAtWord, toPlainText } from '@cfs/common/rules';
+import { cutAtWord, toPlainText } from '@cfs/common/rules/plain-text';
 
 describe('toPlainText', () => {
   it('drops tags and their attributes, handlers included', () => {

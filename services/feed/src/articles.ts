@@ -20,9 +20,9 @@ import {
   paragraphs,
   providerAddress,
   text,
-  toPlainText,
   withoutControlCharacters,
 } from '@cfs/common/rules';
+import { toPlainText } from '@cfs/common/rules/plain-text';
 import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { malformed } from '@cfs/common/errors';
 import { recordArticleChanges } from './changes.ts';

@@ -3,6 +3,8 @@
  * them before authentication (400 before 401), the services check them again for their other
  * callers (the operator CLI, other services), so the CLI and the API accept exactly the same input.
  * The gateway adds OpenAPI metadata on top (`.meta()` returns a copy; these stay unnamed).
+ * toPlainText and cutAtWord are `@cfs/common/rules/plain-text`, not here: they load htmlparser2,
+ * which only feed and media use, and every deployable loads this module.
  */
 export {
   CONTROL_CHARACTER_MESSAGE,
@@ -31,5 +33,4 @@ export { seoProfile } from './seo-profile.ts';
 export { describeIssue, formatIssues } from './issues.ts';
 export { parseOrRefuse } from './parse.ts';
 export { PASSWORD_MAX_LENGTH, PASSWORD_MAX_UTF16_UNITS, PASSWORD_MIN_LENGTH, passwordLength, passwordLengthAllowed, userEmail } from './users.ts';
-export { cutAtWord, toPlainText } from './plain-text.ts';
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX, webhookDescription, webhookEvents, webhookUrl, type WebhookEventType } from './webhooks.ts';

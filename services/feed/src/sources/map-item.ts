@@ -4,13 +4,14 @@
  * most 2 048), so both ways in store the same shape; the summary is kept shorter (1 000 characters,
  * cut at a word), as a teaser of the publisher's page rather than a copy of it.
  *
- * Text goes through toPlainText (@cfs/common/rules): markup parsed, never matched by regexes, and
+ * Text goes through toPlainText (@cfs/common/rules/plain-text): markup parsed, never matched by regexes, and
  * script/style text never reaches a title or summary. Links and images are made absolute against the
  * item's xml:base, the document's, then the feed URL, and kept only when http(s): the publisher's own
  * URLs on whatever host they name.
  */
 import { Parser } from 'htmlparser2';
-import { ARTICLE_TITLE_MAX, cutAtWord, toPlainText } from '@cfs/common/rules';
+import { ARTICLE_TITLE_MAX } from '@cfs/common/rules';
+import { cutAtWord, toPlainText } from '@cfs/common/rules/plain-text';
 import type { FeedItem } from './parse-feed.ts';
 import { itemIdentity, sourceArticleId } from './item-identity.ts';
 

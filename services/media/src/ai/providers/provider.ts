@@ -5,7 +5,8 @@
  * shown or stored anywhere, while the provider's own text stays in `detail`, for logs only.
  */
 import { z } from 'zod';
-import { ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, META_DESCRIPTION_MAX, toPlainText, type seoProfile } from '@cfs/common/rules';
+import { ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, META_DESCRIPTION_MAX, type seoProfile } from '@cfs/common/rules';
+import { toPlainText } from '@cfs/common/rules/plain-text';
 
 /** A Site's SEO profile, as the seo service keeps it (services/common/src/rules/seo-profile.ts). */
 export type SeoProfile = z.output<typeof seoProfile>;
