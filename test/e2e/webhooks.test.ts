@@ -12,6 +12,7 @@ import { callUnary, createClient } from '@cfs/common/grpc';
 import { createLogger } from '@cfs/common/logger';
 import { loadProtos } from '@cfs/protos';
 import { ServiceCallers } from '@cfs/common/service-auth';
+import { LISTENING_SITES_MAX } from '@cfs/common/webhooks-relay';
 import { createWebhooksService, webhooksEnvSchema } from '@cfs/webhooks';
 import { createCustomer, type Owner } from '../support/customers.ts';
 import { expectError, request, type Answer } from '../support/http.ts';
@@ -355,6 +356,15 @@ describe('events from producers (EnqueueEvents, ListeningSites)', () => {
     expect(refused).toBeInstanceOf(Error);
     expect(refused).not.toMatchObject({ code: 'MALFORMED_REQUEST' });
     expect(String((refused as Error).message)).not.toContain('x4');
+  });
+
+  it('answer ListeningSites for up to the relays’ batch of Sites, and refuse a question about more', async () => {
+    const listener = await createCustomer(system, '--plan', 'pro');
+    await endpoint((await receiver()).url(), ['billing.subscription.updated'], listener);
+    const sites = [...Array.from({ length: LISTENING_SITES_MAX - 1 }, (_, i) => `site_many_${i}`), listener.site.id];
+    const ask = (siteIds: string[]) => callUnary(producer(), 'ListeningSites', { type: 'billing.subscription.updated', siteIds }, { deadlineMs: 5000 });
+    expect((await ask(sites)).siteIds).toEqual([listener.site.id]);
+    await expect(ask([...sites, 'site_one_too_many'])).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
   });
 });
 

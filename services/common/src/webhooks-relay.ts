@@ -11,6 +11,12 @@ import { observeGauges } from './metrics.ts';
 import { oneEventPerRow, OutboxRelay, type OutboxRow, type RawSql, type RelayedEvent } from './outbox.ts';
 import { loadProtos } from '@cfs/protos';
 
+/**
+ * The most Sites one ListeningSites call asks about: the webhooks service refuses more
+ * (services/webhooks/src/event-intake.ts), and a relay with more candidates asks in batches of this many.
+ */
+export const LISTENING_SITES_MAX = 1000;
+
 /** What a relay needs of the webhooks service: its EnqueueEvents and ListeningSites. */
 export interface WebhooksIntake {
   listening(type: string, siteIds: readonly string[]): Promise<string[]>;

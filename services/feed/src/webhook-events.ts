@@ -14,14 +14,11 @@
  */
 import { failpoint } from '@cfs/common/failpoints';
 import type { OutboxRow, RelayedEvent } from '@cfs/common/outbox';
-import type { RelayedEvents, WebhooksIntake } from '@cfs/common/webhooks-relay';
+import { LISTENING_SITES_MAX, type RelayedEvents, type WebhooksIntake } from '@cfs/common/webhooks-relay';
 import type { ChangesTokenCodec } from '@cfs/common/tokens';
 import { CHANGE_REFRESH_DAYS, FEED_CHANGED } from './changes.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
 import { feedTables } from './page-query.ts';
-
-/** ListeningSites takes at most this many Sites a question. */
-const MAX_SITES_PER_QUESTION = 1000;
 
 interface Position {
   siteId: string;
@@ -69,8 +66,8 @@ export class FeedChangedEvents implements RelayedEvents {
           ).map((r) => r.site_id);
     const candidates = [...new Set([...subscribed, ...mine.flatMap((r) => (r.siteId ? [r.siteId] : []))])];
     const listening: string[] = [];
-    for (let i = 0; i < candidates.length; i += MAX_SITES_PER_QUESTION) {
-      listening.push(...(await this.webhooks.listening(FEED_CHANGED, candidates.slice(i, i + MAX_SITES_PER_QUESTION))));
+    for (let i = 0; i < candidates.length; i += LISTENING_SITES_MAX) {
+      listening.push(...(await this.webhooks.listening(FEED_CHANGED, candidates.slice(i, i + LISTENING_SITES_MAX))));
     }
     if (listening.length === 0) return [];
     // One snapshot: the counter, the subscription versions and the changes counted agree.

@@ -8,13 +8,13 @@ import { malformed } from '@cfs/common/errors';
 import { newId } from '@cfs/common/ids';
 import type { DeliveryEngine } from './deliveries.ts';
 import { qualifiedTable } from '@cfs/common/database';
+import { LISTENING_SITES_MAX } from '@cfs/common/webhooks-relay';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
 import type { EventType } from './webhook-rules.ts';
 
 /** The types producers send; webhook.test is the test route's alone. */
 export const PRODUCED_EVENT_TYPES: readonly EventType[] = ['feed.changed', 'ai.budget.status_changed', 'billing.subscription.updated'];
 export const MAX_EVENTS_PER_CALL = 500;
-export const MAX_SITES_PER_QUESTION = 1000;
 /** How long an event id is remembered: far longer than a relay's claim on its outbox rows. */
 export const RECEIVED_EVENT_DAYS = 7;
 
@@ -118,7 +118,7 @@ export class EventIntake {
   /** Of these Sites, those with an enabled endpoint that lists the type. */
   async listening(type: string, siteIds: readonly string[]): Promise<string[]> {
     const wanted = producedType(type);
-    if (siteIds.length > MAX_SITES_PER_QUESTION) throw malformed(`site_ids: at most ${MAX_SITES_PER_QUESTION}`);
+    if (siteIds.length > LISTENING_SITES_MAX) throw malformed(`site_ids: at most ${LISTENING_SITES_MAX}`);
     if (siteIds.length === 0) return [];
     const rows = await this.prisma.$queryRaw<Array<{ site_id: string }>>`
       SELECT DISTINCT site_id FROM ${this.tables.endpoints} WHERE site_id = ANY(${[...new Set(siteIds)]}::text[]) AND enabled AND ${wanted} = ANY(events)`;
