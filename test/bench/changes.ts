@@ -21,8 +21,17 @@ export interface ChangesAgainstFeed {
   changes: Measured;
 }
 
-/** The `since` each Site holds when caught up (checked through the gateway). */
-export async function caughtUpTokens(system: RunningSystem, count: number): Promise<string[]> {
+/** What a caught-up Site holds: the `since` of its next poll, and the ETag of the answer it last got. */
+export interface CaughtUp {
+  since: string;
+  etag: string;
+}
+
+/** Requests in flight at once while the tokens are checked (10 000 Sites' at once would open as many sockets). */
+const CHECKS_AT_ONCE = 100;
+
+/** The `since` each of the first `count` Sites holds when caught up (checked through the gateway), and its answer's ETag. */
+export async function caughtUpTokens(system: RunningSystem, count: number): Promise<CaughtUp[]> {
   const secret = readFileSync(path.join(system.work, 'cursor-secret'), 'utf8').trim();
   const codec = new ChangesTokenCodec(secret);
   const siteIds = system.siteIds.slice(0, count);
@@ -37,19 +46,29 @@ export async function caughtUpTokens(system: RunningSystem, count: number): Prom
     ).map((r) => [r.site_id, Number(r.version)]),
   );
   const tokens = siteIds.map((siteId) => codec.encode({ siteId, seq: last, version: versions.get(siteId) ?? 0, walk: null }));
-  await Promise.all(
-    tokens.map(async (since, i) => {
-      const res = await fetchRetrying(`${system.base}/api/v1/feed/changes?since=${encodeURIComponent(since)}`, {
-        headers: { authorization: `Bearer ${system.tokens[i]}` },
-      });
-      const body = (await res.json()) as { data?: unknown[]; nextSince?: string; hasMore?: boolean };
-      if (res.status !== 200 || body.data?.length !== 0 || body.hasMore !== false || body.nextSince !== since) {
-        throw new Error(`the changes token of Site ${siteIds[i]} is not caught up: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
-      }
-    }),
-  );
-  return tokens;
+  const check = async (since: string, i: number): Promise<CaughtUp> => {
+    const res = await fetchRetrying(`${system.base}/api/v1/feed/changes?since=${encodeURIComponent(since)}`, {
+      headers: { authorization: `Bearer ${system.tokens[i]}` },
+    });
+    const body = (await res.json()) as { data?: unknown[]; nextSince?: string; hasMore?: boolean };
+    if (res.status !== 200 || body.data?.length !== 0 || body.hasMore !== false || body.nextSince !== since) {
+      throw new Error(`the changes token of Site ${siteIds[i]} is not caught up: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    }
+    return { since, etag: res.headers.get('etag') ?? '' };
+  };
+  const held: CaughtUp[] = [];
+  for (let from = 0; from < tokens.length; from += CHECKS_AT_ONCE) {
+    held.push(...(await Promise.all(tokens.slice(from, from + CHECKS_AT_ONCE).map((since, j) => check(since, from + j)))));
+  }
+  return held;
 }
+
+/** A caught-up Site's poll of its changes feed, with the ETag it holds when `conditional`. */
+export const changesPoll = (held: CaughtUp, token: string, conditional: boolean): LoadRequest => ({
+  path: `/api/v1/feed/changes?since=${encodeURIComponent(held.since)}`,
+  token,
+  ...(conditional ? { ifNoneMatch: held.etag } : {}),
+});
 
 /**
  * The first `count` Sites' cached first feed page and their caught-up changes poll, `seconds` each,
@@ -67,7 +86,7 @@ export async function changesAgainstFeed(
   const since = await caughtUpTokens(system, n);
   const tokens = system.tokens.slice(0, n);
   const feed: LoadRequest[] = tokens.map((token) => ({ path: '/api/v1/feed', token }));
-  const changes: LoadRequest[] = tokens.map((token, i) => ({ path: `/api/v1/feed/changes?since=${encodeURIComponent(since[i]!)}`, token }));
+  const changes = tokens.map((token, i) => changesPoll(since[i]!, token, false));
   const once = Math.max(n, connections);
   load(system.base, feed, 0, connections, file(`feed-${articles}-warm`), once);
   load(system.base, changes, 0, connections, file(`changes-${articles}-warm`), once);

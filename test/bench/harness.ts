@@ -1,7 +1,7 @@
 /**
  * What every part of the bench shares: the processes it starts (all stopped at the end), the
  * databases it creates (all dropped), free ports, waiting for readiness, and the load generator
- * (autocannon in a process of its own, load.mjs).
+ * (autocannon in a process of its own, load.mjs; or paced, pace.mjs).
  */
 import { execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { once } from 'node:events';
@@ -138,6 +138,12 @@ export interface LoadResult {
   personalizedAnswers?: number;
 }
 
+/** The requests a load generator reads, one a line: "<path> [<bearer token> or -] [<If-None-Match>]". */
+function writeRequests(file: string, requests: LoadRequest[]): void {
+  const line = (r: LoadRequest) => (r.ifNoneMatch ? `${r.path} ${r.token ?? '-'} ${r.ifNoneMatch}` : `${r.path} ${r.token ?? ''}`.trimEnd());
+  writeFileSync(file, requests.map(line).join('\n'));
+}
+
 /**
  * autocannon in its own process against `origin`, cycling through `requests` (path, bearer token
  * and If-None-Match each), for `seconds` (or `amount` requests) with `connections` connections;
@@ -152,10 +158,26 @@ export function load(
   amount?: number,
   options: { countPersonalized?: boolean } = {},
 ): LoadResult {
-  const line = (r: LoadRequest) => (r.ifNoneMatch ? `${r.path} ${r.token ?? '-'} ${r.ifNoneMatch}` : `${r.path} ${r.token ?? ''}`.trimEnd());
-  writeFileSync(file, requests.map(line).join('\n'));
+  writeRequests(file, requests);
   const args = [path.join(ROOT, 'test/bench/load.mjs'), origin, String(seconds), String(connections), file, ...(amount ? [String(amount)] : [])];
   const env = { ...process.env, LOAD_COUNT_PERSONALIZED: options.countPersonalized ? '1' : '0' };
   const out = execFileSync(process.execPath, args, { encoding: 'utf8', env });
   return JSON.parse(out.trim().split('\n').pop()!) as LoadResult;
+}
+
+export interface PacedResult extends LoadResult {
+  /** The slowest answer, from the time its request was due. */
+  max: number;
+  /** How late the latest request was sent after its due time (the generator's own delay). */
+  lagMs: number;
+}
+
+/**
+ * An open-model load (pace.mjs, in its own process): each of `requests` sent once, `rate` a second,
+ * each at its own time however long the answers before it take; latencies counted from the due time.
+ */
+export function pace(origin: string, requests: LoadRequest[], rate: number, file: string): PacedResult {
+  writeRequests(file, requests);
+  const out = execFileSync(process.execPath, [path.join(ROOT, 'test/bench/pace.mjs'), origin, String(rate), file], { encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop()!) as PacedResult;
 }

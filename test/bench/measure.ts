@@ -17,8 +17,15 @@ export interface Measured extends LoadResult {
 
 const servers = () => [...pidsNamed('postgres'), ...pidsNamed('redis-server')];
 
+/** CPU ms per second of `pids()` and of the database servers over `ms` with no load of the bench's. */
+export async function idleCpu(pids: () => number[], ms: number): Promise<{ system: number; servers: number }> {
+  const before = { system: cpuMs(pids()), servers: cpuMs(servers()) };
+  await new Promise((r) => setTimeout(r, ms));
+  return { system: ((cpuMs(pids()) - before.system) * 1000) / ms, servers: ((cpuMs(servers()) - before.servers) * 1000) / ms };
+}
+
 /** Runs `run` (a load), reading the CPU time of `pids()` and of the database servers around it. */
-export function measured(name: string, pids: () => number[], run: () => LoadResult): Measured {
+export function measured<R extends LoadResult>(name: string, pids: () => number[], run: () => R): Measured & R {
   const each = new Map(pids().map((pid) => [pid, cpuMs([pid])]));
   const before = { system: cpuMs(pids()), servers: cpuMs(servers()) };
   const result = run();

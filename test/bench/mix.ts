@@ -11,7 +11,7 @@ import { DEPLOYABLES, SUBSCRIPTION_SETS, type RunningSystem } from './system-und
 const OTHER_READS = ['/api/v1/subscriptions', '/api/v1/taxonomy', '/api/v1/account', '/api/v1/ai-usage'];
 
 /** A small deterministic PRNG (mulberry32), so two runs send the same mix. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;

@@ -22,6 +22,10 @@
  *      carried `personalized` items, the variants made during it, the hit ratio of each cache, and
  *      the RSS of every deployable after it (≤ 120 MB); before it, the same mix with generation
  *      paused by the operator: requests/s and p99 with generation flat out against it (≥ 0.8×, ≤ 1.5×);
+ *      then realistic polling (polling.ts): every Site polls its changes feed once in a minute with
+ *      the since and ETag it holds (nearly every answer a 304), paced as an open model, against its
+ *      cached first page at the same pace, generation paused: CPU per request net of the system's
+ *      idle CPU (≤ 1.2× the page's) and p99 (≤ 25 ms);
  *   4. (`embedded`) the embedded `npm start`: its start-up time on existing data, and its RSS after
  *      30 s of GET /api/v1/feed with generation running (≤ 300 MB; embedded.ts);
  *   5. (`feed`) the feed service's first page at the mix's article count against 10 000 articles;
@@ -42,17 +46,18 @@
  *
  *   npm run bench                 full: 200 Sites, 100 000 articles, 10 s per target; changes at
  *                                 10 000 and 1 000 000 articles; mix of 10 000 Sites and 1 000 000
- *                                 articles for 30 s; embedded loaded 30 s; 1 000 Sources polled
+ *                                 articles for 30 s, its Sites polling for 60 s; embedded loaded 30 s; 1 000 Sources polled
  *                                 every 90 s (11.1 fetches/s, the rate of 10 000 at 15 minutes),
  *                                 measured for 60 s; webhooks: 20 s windows, 10 000 pending, 20 imports
  *   npm run bench -- --short      CI: 20 Sites, 5 000 articles, 3 s per target; changes at 10 000
- *                                 and 50 000 articles; mix of 500 Sites and 50 000 articles for 5 s;
+ *                                 and 50 000 articles; mix of 500 Sites and 50 000 articles for 5 s,
+ *                                 its Sites polling for 10 s (each once in 10 s, not a minute);
  *                                 embedded loaded 10 s; 100 Sources (not the 1 000 the target
  *                                 names) every 10 s, measured for 10 s, one change timed;
  *                                 webhooks: 5 s windows, 2 000 pending (not 10 000), 3 imports
  *   npm run bench -- --only=mix,embedded   some parts only (baselines, mix, embedded, feed, ai, sources, webhooks)
  * BENCH_SITES, BENCH_ARTICLES, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_MIX_SITES, BENCH_MIX_ARTICLES,
- * BENCH_MIX_SECONDS, BENCH_EMBEDDED_SECONDS, BENCH_FEED_ITERATIONS, BENCH_AI_SECONDS (per image
+ * BENCH_MIX_SECONDS, BENCH_POLLING_SECONDS, BENCH_EMBEDDED_SECONDS, BENCH_FEED_ITERATIONS, BENCH_AI_SECONDS (per image
  * measurement: 5 s, 2 s short), BENCH_SOURCES, BENCH_SOURCES_INTERVAL, BENCH_SOURCES_SECONDS, BENCH_WEBHOOKS_SECONDS, BENCH_WEBHOOKS_PENDING and
  * BENCH_WEBHOOKS_SAMPLES change the sizes; BENCH_WEBHOOKS_HEAP_MB the webhooks process's heap (by default the
  * chart's for the webhooks pods; 0: V8's default).
@@ -71,6 +76,7 @@ import { addr, answers, cleanUp, fetchRetrying, killAll, load, progress, ROOT, s
 import { cpuSplit, measured, named, printLoads, printMemory, type Measured } from './measure.ts';
 import { memoryOf } from './procfs.ts';
 import { mixRequests, printCacheRatios, scrapeCacheLookups } from './mix.ts';
+import { printPolling, realisticPolling } from './polling.ts';
 import { measureParse, measurePolling, printParse } from './sources.ts';
 import { measureWebhooks } from './webhooks.ts';
 import {
@@ -97,6 +103,7 @@ const CONNECTIONS = setting('BENCH_CONNECTIONS', 50, 50);
 const MIX_SITES = setting('BENCH_MIX_SITES', 10_000, 500);
 const MIX_ARTICLES = setting('BENCH_MIX_ARTICLES', 1_000_000, 50_000);
 const MIX_SECONDS = setting('BENCH_MIX_SECONDS', 30, 5);
+const POLLING_SECONDS = setting('BENCH_POLLING_SECONDS', 60, 10);
 const EMBEDDED_SECONDS = setting('BENCH_EMBEDDED_SECONDS', 30, 10);
 const FEED_ITERATIONS = setting('BENCH_FEED_ITERATIONS', 300, 100);
 const AI_SECONDS = setting('BENCH_AI_SECONDS', 5, 2);
@@ -120,6 +127,8 @@ const TARGET = {
   changes: 1.2,
   mixRps: 0.4,
   mixP99Ms: 60,
+  /** Realistic polling: a caught-up changes poll's CPU against a cached page's, and its p99. */
+  polling: { cpuRatio: 1.2, p99Ms: 25 },
   /** The mix with generation running flat out against the same mix with generation off, in the same run. */
   generationRps: 0.8,
   generationP99: 1.5,
@@ -524,6 +533,7 @@ async function realisticMix(): Promise<void> {
   printCacheRatios(before.lookups, after.lookups);
   if (after.silent.length) console.log(`  (no metrics endpoint answered for: ${after.silent.join(', ')})`);
   printDeployablesAfter('RSS of each process after the mix (MB):', system);
+  printPolling(await realisticPolling(system, POLLING_SECONDS, requestsFile), POLLING_SECONDS, TARGET.polling);
   await stop(system.launcher);
 }
 
