@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CHANNELS, MemoryBus } from '@cfs/common/bus';
 import { FeedChangesCache, type ChangesResult } from '../src/caches/feed-changes.ts';
+import { gatewayEnvSchema } from '../src/env.ts';
+import { FeedChanges } from '../src/schemas/feed-schemas.ts';
 import { SerializedAnswer } from '../src/schemas/serialized-answer.ts';
 
 function setup() {
@@ -58,5 +60,25 @@ describe('FeedChangesCache', () => {
     await t.poll('site_a');
     await t.poll('site_b');
     expect(t.loads()).toBe(5);
+  });
+
+  it("holds 10 000 Sites' caught-up answers at the default bounds, so a Site polling once a minute finds its answer", async () => {
+    const defaults = gatewayEnvSchema.shape;
+    const maxBytes = defaults.FEED_PAGE_CACHE_MAX_BYTES.parse(undefined);
+    const maxSites = defaults.AUTH_CACHE_MAX_ENTRIES.parse(undefined);
+    const cache = new FeedChangesCache({ bus: new MemoryBus(), ttlMs: 3_600_000, maxBytes, maxSites });
+    // As the gateway keeps them: the position's text in the key, the answer with a token as long as the codec's.
+    const token = 'c2l0ZV8wNmgxdnF2OGdyNDBhNGNieHplZGtlZTJ4Z3w1MDAzMXwx.N0SpOXYjtCB-iaxWBIpK-g';
+    let loads = 0;
+    const caughtUp = async (): Promise<ChangesResult<never>> => {
+      loads += 1;
+      return { caughtUp: SerializedAnswer.of(FeedChanges, { data: [], nextSince: token, hasMore: false }) };
+    };
+    const siteIds = Array.from({ length: 10_000 }, (_, i) => `site_06h1vqv8gr40a4cbxzedk${String(i).padStart(5, '0')}`);
+    for (const _round of [1, 2]) for (const siteId of siteIds) await cache.changesSince(siteId, 20, `${siteId}|1000031|1`, caughtUp);
+    expect(loads).toBe(10_000);
+    // Each kept answer holds its own bytes, not a slab of Buffer's pool shared with garbage (which the bound would not count).
+    const kept = (await cache.changesSince(siteIds[0]!, 20, `${siteIds[0]}|1000031|1`, caughtUp)) as SerializedAnswer;
+    expect(kept.body.buffer.byteLength).toBe(kept.body.byteLength);
   });
 });

@@ -4,7 +4,7 @@
  * announced for the Site's feed, dropped with every Site's on an import or removal, with the Site's
  * on its subscriptions replaced and on a new or dropped variant or a replaced SEO profile (its
  * upserts carry its variants), so polling an unchanged feed costs no service call, as a cached feed
- * page does (feed-pages.ts). They take a thirty-second of FEED_PAGE_CACHE_MAX_BYTES, which the page
+ * page does (feed-pages.ts). They take an eighth of FEED_PAGE_CACHE_MAX_BYTES, which the page
  * cache leaves them. After a bus outage (announcements may have been missed) all are dropped; a load
  * that an announcement overtakes is not kept (LoadingCache).
  */
@@ -12,8 +12,13 @@ import { CHANNELS, type Bus } from '@cfs/common/bus';
 import { LoadingCache } from '@cfs/common/loading-cache';
 import type { SerializedAnswer } from '../schemas/serialized-answer.ts';
 
-/** The caught-up changes answers' part of FEED_PAGE_CACHE_MAX_BYTES: each is its key and about 100 bytes of JSON. */
-export const changesBytesOf = (maxBytes: number): number => Math.max(1, Math.floor(maxBytes / 32));
+/**
+ * The caught-up changes answers' part of FEED_PAGE_CACHE_MAX_BYTES. One weighs about 200 bytes (its
+ * key with the position's text, about 70; the answer's JSON with its token, about 120): an eighth of
+ * the default 24 MiB holds 15 000 Sites; a thirty-second held 4 000, fewer than the 10 000 Sites
+ * a replica is sized for (docs/performance.md#realistic-polling-2026-11-27).
+ */
+export const changesBytesOf = (maxBytes: number): number => Math.max(1, Math.floor(maxBytes / 8));
 
 const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
 
