@@ -33,6 +33,8 @@ describe('FeedPageCache', () => {
       sets.reduce((sum, [siteId, categories]) => sum + bytes(siteId) + categories.reduce((n, key) => n + bytes(key), 0), 0) +
       pages.reduce((sum, [key, page]) => sum + bytes(key) + page.body.byteLength, 0);
     expect(held).toBeLessThanOrEqual(MAX_BYTES);
+    // What the bound counts is what is held: no page's bytes keep a shared slab of Buffer's pool alive.
+    for (const [, page] of pages) expect(page.body.buffer.byteLength).toBe(page.body.byteLength);
     // Still a cache: the most recent Site's set and page are served without a call.
     expect(sets.length).toBeGreaterThan(0);
     expect(pages.length).toBeGreaterThan(0);

@@ -38,7 +38,7 @@ import type { Article__Output } from '@cfs/protos/generated/cfs/feed/v1/Article.
 import type { AiVariant__Output } from '@cfs/protos/generated/cfs/media/v1/AiVariant.js';
 import { changesBytesOf } from './feed-changes.ts';
 import type { SiteFactsTier } from './shared-facts.ts';
-import { SerializedAnswer } from '../schemas/serialized-answer.ts';
+import { ownBytes, SerializedAnswer } from '../schemas/serialized-answer.ts';
 import type { Rpc } from '../clients/rpc.ts';
 import { FeedPage, Personalized } from '../schemas/feed-schemas.ts';
 import { feedCursorText, type FeedCursor, type FeedCursorCodec } from '../tokens/feed-cursor.ts';
@@ -165,7 +165,7 @@ function sharedPage(key: string, setKey: string, value: FeedPageValue): SharedPa
     offset += 1; // the comma
   });
   const text = `${head}${items.join(',')}],"nextCursor":${JSON.stringify(checked.nextCursor)}}`;
-  return { key, setKey, serial: ++serials, answer: SerializedAnswer.encoded(Buffer.from(text, 'utf8')), ids: checked.data.map((a) => a.id), ends };
+  return { key, setKey, serial: ++serials, answer: SerializedAnswer.encoded(ownBytes(text)), ids: checked.data.map((a) => a.id), ends };
 }
 
 /** The indexes of the page's articles that have a member in the overlay, or undefined when none has. */

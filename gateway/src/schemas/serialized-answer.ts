@@ -6,6 +6,18 @@ import { hash } from 'node:crypto';
 import type { z } from 'zod';
 
 /**
+ * The UTF-8 bytes of `text` in an allocation of their own. Buffer.from puts a string shorter than
+ * half of Buffer.poolSize (64 KiB in Node 24) into a shared slab, and the slab lives as long as any
+ * part of it does: a cached caught-up changes answer of 120 bytes, or a cached feed page, kept a
+ * whole slab of the requests' garbage alive (docs/performance.md#realistic-polling-2026-11-27).
+ */
+export function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  bytes.write(text, 0, 'utf8');
+  return bytes;
+}
+
+/**
  * An answer already checked against its schema and encoded as UTF-8 JSON (e.g. a cached feed page):
  * a handler may return one instead of a value, and its bytes are sent as they are, without a second
  * check or encoding (a profile showed encoding a cached page's text on every answer costing the
@@ -17,7 +29,7 @@ export class SerializedAnswer {
   private constructor(readonly body: Buffer) {}
 
   static of<S extends z.ZodType>(schema: S, value: z.input<S>): SerializedAnswer {
-    return new SerializedAnswer(Buffer.from(JSON.stringify(schema.parse(value)), 'utf8'));
+    return new SerializedAnswer(ownBytes(JSON.stringify(schema.parse(value))));
   }
 
   /**
