@@ -163,6 +163,29 @@ describe('FeedPageCache', () => {
       expect(t.calls.filter((c) => c === 'GetVariants').length).toBe(asked + 1);
     });
 
+    it("checks the set's most recently read pages first, so pages read with another limit earlier do not crowd out today's", async () => {
+      const codec = new FeedCursorCodec('s'.repeat(32));
+      const cache = new FeedPageCache({ bus: new MemoryBus(), cursors: codec, ttlMs: 60_000, maxEntries: 100, maxBytes: 1024 * 1024, maxSites: 100 });
+      let variantCalls = 0;
+      // Articles art_0 … art_2999, newest first; a page is `limit` of them from the cursor's position.
+      const rpc = (async (_service: string, method: string, request: { limit: number; after?: { articleId: string } }) => {
+        if (method === 'GetSubscriptions') return { categories: ['tech'] };
+        if (method === 'GetVariants') return (variantCalls++, { variants: [] });
+        const from = request.after ? Number(request.after.articleId.slice(4)) + 1 : 0;
+        const articles = Array.from({ length: request.limit }, (_, i) => article(`art_${from + i}`));
+        return { articles, next: { publishedAt: '2026-11-25T00:00:00.000Z', articleId: articles.at(-1)!.id } };
+      }) as unknown as Rpc;
+      const cursorAt = (n: number) => (n === 0 ? null : codec.parse(codec.encode({ publishedAt: '2026-11-25T00:00:00.000Z', articleId: `art_${n - 1}` })));
+      // A walk deep into the set's feed 100 at a time (600 ids: more than one GetVariants call takes)…
+      for (let n = 1000; n < 1600; n += 100) await cache.page('site_walker', 100, cursorAt(n), rpc, { personalized: true });
+      // …then the set's Sites read 20 at a time, 21 pages.
+      for (let n = 0; n < 420; n += 20) await cache.page('site_reader', 20, cursorAt(n), rpc, { personalized: true });
+      const before = variantCalls;
+      // Another Site of the set reads the same pages: one call covers them all.
+      for (let n = 0; n < 420; n += 20) await cache.page('site_new', 20, cursorAt(n), rpc, { personalized: true });
+      expect(variantCalls - before).toBe(1);
+    });
+
     it("drops only the announced Site's personalized pages when a variant is stored", async () => {
       const t = setup();
       t.setVariants({ site_a: [], site_b: [variant('art_2', 'B two')] });

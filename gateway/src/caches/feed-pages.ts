@@ -326,16 +326,24 @@ export class FeedPageCache {
     return { checked: checked.map((p) => p.serial), members, tags: tags.size ? tags : none<number, string>(), weight };
   }
 
-  /** The page, then the other cached pages of its subscription set. */
+  /**
+   * The page, then the other cached pages of its subscription set, the most recently read first:
+   * one GetVariants call takes MAX_VARIANT_IDS ids, and the pages the set's Sites read now are the
+   * ones the next requests ask for. In the order they were first read, pages that nobody reads any
+   * more (a walk with another limit) filled the call, and each request for a page left out asked
+   * media again with another subset.
+   */
   private pagesToCheck(page: SharedPage): SharedPage[] {
-    const others = [...(this.pagesOfSet.get(page.setKey) ?? [])].filter((p) => p !== page && this.pages.peek(p.key) === p);
+    const others = [...(this.pagesOfSet.get(page.setKey) ?? [])].reverse().filter((p) => p !== page && this.pages.peek(p.key) === p);
     return [page, ...others];
   }
 
+  /** Notes a personalized read of the page: its set's pages are kept in the order of their last read. */
   private remember(page: SharedPage): void {
     if (this.pages.peek(page.key) !== page) return; // not kept (ttl 0, or overtaken by an announcement)
     let set = this.pagesOfSet.get(page.setKey);
     if (!set) this.pagesOfSet.set(page.setKey, (set = new Set()));
+    set.delete(page);
     set.add(page);
   }
 
