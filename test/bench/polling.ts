@@ -77,8 +77,8 @@ function netCpu(m: Measured & PacedResult, f: PollingFigures): number {
 export function printPolling(f: PollingFigures, seconds: number, targets: PollingTargets): void {
   console.log(
     `\n== realistic polling: ${f.sites} Sites each poll GET /api/v1/feed/changes once in ${seconds} s with the since and ETag they hold ` +
-      `(${f.rate.toFixed(1)} requests/s, paced: an open model, latency from each request's due time), then fetch their cached first page at the same pace; ` +
-      'generation paused for both (its renders are not requests), on the mix system',
+      `(${f.rate.toFixed(1)} requests/s, paced: an open model, latency from each request's due time), then fetch their cached first page at the same pace, ` +
+      'then poll again; generation paused for all three windows (its renders are not requests), on the mix system',
   );
   printLoads([f.polls[0], f.pages, f.polls[1]]);
   console.log(
