@@ -30,6 +30,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gatewayEnvSchema } from '@cfs/gateway';
 import { freePort } from '../support/processes.ts';
 import { printCategories, printTopFunctions, summarize, type CpuProfile, type ProfileSummary } from './cpuprofile.ts';
 import { answers, cleanUp, fetchRetrying, killAll, load, progress, ROOT, startNode, stop, until, type LoadRequest } from './harness.ts';
@@ -49,7 +50,8 @@ const SITES = 20;
 const ARTICLES = 5_000;
 /** The gateway's caches whose bytes its memory target adds to its 120 MB (gateway/src/env.ts). */
 const CACHE_BYTES = ['AUTH_CACHE_MAX_BYTES', 'SITE_CACHE_MAX_BYTES', 'FEED_PAGE_CACHE_MAX_BYTES'] as const;
-const CACHE_DEFAULTS_MB = { AUTH_CACHE_MAX_BYTES: 8, SITE_CACHE_MAX_BYTES: 16, FEED_PAGE_CACHE_MAX_BYTES: 16 };
+/** Their defaults, from the gateway's own schema (a copy here went stale when the defaults moved). */
+const cacheDefaultMb = (name: (typeof CACHE_BYTES)[number]) => gatewayEnvSchema.shape[name].parse(undefined) / 2 ** 20;
 
 type RouteName = 'me' | 'feed' | 'feed304';
 const ROUTE_LABELS: Record<RouteName, string> = { me: 'GET /api/v1/me', feed: 'GET /api/v1/feed (cached)', feed304: 'GET /api/v1/feed → 304' };
@@ -116,7 +118,7 @@ function launchersGateway(system: RunningSystem): { env: NodeJS.ProcessEnv; flag
 
 /** The gateway's configured cache bytes (its env, else the defaults), in MB. */
 function cacheMb(env: NodeJS.ProcessEnv): number {
-  return CACHE_BYTES.reduce((sum, name) => sum + (env[name] ? Number(env[name]) / 2 ** 20 : CACHE_DEFAULTS_MB[name]), 0);
+  return CACHE_BYTES.reduce((sum, name) => sum + (env[name] ? Number(env[name]) / 2 ** 20 : cacheDefaultMb(name)), 0);
 }
 
 /** A minimal Chrome DevTools Protocol session on a process's inspector (node's global WebSocket). */
