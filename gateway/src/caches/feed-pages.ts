@@ -11,8 +11,8 @@
  * - a Site's overlay (gateway/README.md#personalized-feed-items), for Sites whose plan has AI generation: the Site's generated
  *   variants (GetVariants from media) of the articles of the shared pages it was checked against,
  *   each kept as the JSON of its `personalized` member, never a copy of a page. One call checks
- *   every cached page of the Site's subscription set at once (up to 500 articles), so the Site's
- *   other pages need no call either; a page answered with variants is laid out from the shared
+ *   every cached page of the Site's subscription set at once (up to 500 articles, the most recently
+ *   read first), so the Site's other pages need no call either; a page answered with variants is laid out from the shared
  *   bytes and the Site's members per request (one copy of the page's bytes), its ETag kept with the
  *   overlay. Media answers only the variants made for each article's and the Site's profile's
  *   current versions. Dropped when media announces a new or dropped variant of the Site, when the
