@@ -72,7 +72,7 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
       ...(process.env.WEBHOOK_COALESCE_MS ? { WEBHOOK_COALESCE_MS: process.env.WEBHOOK_COALESCE_MS } : {}),
     } as Record<string, string>,
     // Generation's jobs in this process and its renders in niced threads of it (a whole second node
-    // process for them doubled the memory: docs/performance.md#embedded-memory-2026-11-27); where a
+    // process for them took about 190 MB more: docs/performance.md#embedded-memory-2026-11-27); where a
     // thread cannot be niced alone (not Linux), in media's niced child process. Either from media's
     // build (npm start builds first), not its sources through tsx.
     ...(process.platform === 'linux'
