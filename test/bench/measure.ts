@@ -3,7 +3,7 @@
  * Redis servers, read before and after, per 1 000 requests answered; and the tables the bench prints.
  */
 import { ROOT, type LoadResult } from './harness.ts';
-import { commandOf, cpuMs, memoryOf, pidsNamed } from './procfs.ts';
+import { commandOf, cpuMs, memoryOf, pidsNamed, pssMbOf } from './procfs.ts';
 
 export interface Measured extends LoadResult {
   name: string;
@@ -72,15 +72,15 @@ export function deployableName(pid: number): string {
 export const named = (pids: number[]): Array<[string, number]> => pids.map((pid) => [deployableName(pid), pid]);
 
 /** Peak (VmHWM) and current RSS of each process, with the target beside (if any); returns the sum of the peaks. */
-export function printMemory(title: string, processes: Array<[name: string, pid: number]>, targetMb?: number): number {
+export function printMemory(title: string, processes: Array<[name: string, pid: number]>, targetMb?: number, options: { pss?: boolean } = {}): number {
   console.log(`\n${title}`);
-  console.log(`  ${'process'.padEnd(30)} ${cell('peak MB', 8)} ${cell('now MB', 8)}  target`);
+  console.log(`  ${'process'.padEnd(30)} ${cell('peak MB', 8)} ${cell('now MB', 8)}${options.pss ? ` ${cell('PSS MB', 8)}` : ''}  target`);
   let peaks = 0;
   for (const [name, pid] of processes) {
     const { rssMb, peakMb } = memoryOf(pid);
     peaks += peakMb;
     const target = targetMb === undefined ? '' : `≤ ${targetMb}${peakMb > targetMb ? ' (over)' : ''}`;
-    console.log(`  ${name.padEnd(30)} ${cell(peakMb, 8)} ${cell(rssMb, 8)}  ${target}`);
+    console.log(`  ${name.padEnd(30)} ${cell(peakMb, 8)} ${cell(rssMb, 8)}${options.pss ? ` ${cell(pssMbOf(pid), 8)}` : ''}  ${target}`);
   }
   return peaks;
 }

@@ -1,8 +1,8 @@
 /**
  * What the bench reads of processes from /proc (Linux): CPU time (utime + stime, and the cutime +
  * cstime of children already reaped, so a PostgreSQL backend that ends between two readings still
- * counts through the postmaster), the memory of each process (VmRSS now, VmHWM the peak), and
- * process trees.
+ * counts through the postmaster), the memory of each process (VmRSS now, VmHWM the peak, and
+ * its PSS: its share of pages shared with other processes), and process trees.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -68,6 +68,14 @@ export function memoryOf(pid: number): Memory {
     const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1]) / 1024);
     return { rssMb: mb('VmRSS'), peakMb: mb('VmHWM') };
   });
+}
+
+/**
+ * Pss of a process (smaps_rollup), in MB (NaN when it has gone): its own pages, and its share of the
+ * pages it shares, as the node binary's with every other node process running (the bench's own).
+ */
+export function pssMbOf(pid: number): number {
+  return readOr(`/proc/${pid}/smaps_rollup`, NaN, (text) => Math.round(Number(/^Pss:\s+(\d+)/m.exec(text)?.[1]) / 1024));
 }
 
 /** What names a process in the tables: the script it runs (relative to root) or its command. */

@@ -10,8 +10,8 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import net from 'node:net';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -65,6 +65,43 @@ async function startEmbedded(dataDir: string, env: NodeJS.ProcessEnv = {}): Prom
 /** npm's children too (the whole process group), whatever happened. */
 function stopNow(child: ChildProcess): void {
   if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+}
+
+/** Fields of /proc/<pid>/stat (or a thread's) after the command name, which may hold spaces: state is [0], pgrp [2], nice [16]. */
+function statFields(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+}
+
+/** The live processes of a process group (npm, its shell, the launcher). */
+function processGroup(pgid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return Number(statFields(`/proc/${pid}/stat`)[2]) === pgid;
+      } catch {
+        return false;
+      }
+    });
+}
+
+const commandLine = (pid: number): string => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+};
+
+/** The threads of a process: their kernel id, name (comm) and nice value. */
+function threadsOf(pid: number): Array<{ tid: number; name: string; nice: number }> {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => ({
+    tid: Number(tid),
+    name: readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim(),
+    nice: Number(statFields(`/proc/${pid}/task/${tid}/stat`)[16]),
+  }));
 }
 
 /** The ports a running embedded system in `dataDir` announced to the CLI (its gRPC services, PORT). */
@@ -144,6 +181,20 @@ describe('npm ci && npm start on a machine with nothing else: the README quickst
           .subarray(1, 4)
           .toString(),
       ).toBe('PNG');
+      // Where that image was drawn (services/media/README.md#where-generation-runs): in a thread
+      // of the launcher's own process at AI_WORKER_NICE (10) above the rest, whose main thread, the
+      // one that answers requests, kept its priority; no second node process runs generation.
+      if (process.platform === 'linux') {
+        const group = processGroup(child.pid!);
+        const launcher = group.find((pid) => commandLine(pid).includes('services/launcher/dist/index.js'));
+        expect(launcher).toBeDefined();
+        expect(group.filter((pid) => commandLine(pid).includes('generation-worker'))).toEqual([]);
+        const threads = threadsOf(launcher!);
+        const renders = threads.filter((t) => t.name === 'cfs-render');
+        expect(renders.length).toBeGreaterThan(0);
+        expect(threads.find((t) => t.tid === launcher)?.nice).toBe(getPriority());
+        for (const render of renders) expect(render.nice).toBe(Math.min(19, getPriority() + 10));
+      }
       const ports = announcedPorts(dataDir);
       expect(ports).toContain(8080);
       const exited = once(child, 'exit');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const keepModuleUrls = process.argv.includes('--keep-module-urls');
-// Entry points besides src/index.ts (media's generation worker process): the other .ts arguments.
+// Entry points besides src/index.ts (media's generation worker process and render thread): the other .ts arguments.
 const entryPoints = ['src/index.ts', ...process.argv.slice(2).filter((a) => a.endsWith('.ts'))];
 const here = process.cwd() + path.sep;
 

@@ -78,6 +78,11 @@ export interface ComposeOptions {
   mediaEnv?: Record<string, string>;
   /** Media's built generation child, for a launcher that runs from its bundle (services/media/src/ai/generation-process.ts). */
   mediaGenerationEntry?: string;
+  /**
+   * Media's generation in this process with its provider calls in niced render threads (the built
+   * thread entry; services/media/src/ai/provider-thread.ts) rather than in a child process.
+   */
+  mediaRenderThreads?: { entry?: string };
   /** Settings of the feed service, as its env would give them (its Sources' settings). */
   feedEnv?: Record<string, string>;
   /** Settings of the webhooks service, as its env would give them. */
@@ -200,6 +205,7 @@ export async function composeSystem(options: ComposeOptions): Promise<ComposedSy
         objectStore: options.objectStore,
         bus: options.bus(),
         ...(options.mediaGenerationEntry ? { generationEntry: options.mediaGenerationEntry } : {}),
+        ...(options.mediaRenderThreads ? { generationThreads: options.mediaRenderThreads } : {}),
       },
     );
     await listen('media', media);

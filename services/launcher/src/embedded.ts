@@ -71,8 +71,13 @@ export async function runEmbedded(options: { env: LauncherEnv; dataDir: string; 
       // How close changes coalesce into one feed.changed (docs/operations.md).
       ...(process.env.WEBHOOK_COALESCE_MS ? { WEBHOOK_COALESCE_MS: process.env.WEBHOOK_COALESCE_MS } : {}),
     } as Record<string, string>,
-    // Media's generation child from its build (npm start builds first), not its sources through tsx.
-    mediaGenerationEntry: fileURLToPath(new URL('../../media/dist/generation-worker.js', import.meta.url)),
+    // Generation's jobs in this process and its renders in niced threads of it (a whole second node
+    // process for them took about 190 MB more: docs/performance.md#embedded-memory-2026-11-27); where a
+    // thread cannot be niced alone (not Linux), in media's niced child process. Either from media's
+    // build (npm start builds first), not its sources through tsx.
+    ...(process.platform === 'linux'
+      ? { mediaRenderThreads: { entry: fileURLToPath(new URL('../../media/dist/generation-thread.js', import.meta.url)) } }
+      : { mediaGenerationEntry: fileURLToPath(new URL('../../media/dist/generation-worker.js', import.meta.url)) }),
     mediaEnv: { AI_PROVIDER: 'local', ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('AI_'))) } as Record<string, string>,
     // …and webhooks reach receivers on this machine or its network, over http too; the other
     // WEBHOOK_ settings pass through (docs/operations.md).

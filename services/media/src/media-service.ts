@@ -17,8 +17,9 @@ import { GENERATION_QUEUE, type GenerationQueue } from './ai/jobs.ts';
 import { observeGenerationQueue, readQueue } from './ai/metrics.ts';
 import type { CurrentFacts } from './ai/current.ts';
 import { GenerationProcess } from './ai/generation-process.ts';
-import { openGenerationQueue, requestPlansOnAnnouncements, workGeneration } from './ai/generation-work.ts';
+import { generationConcurrency, openGenerationQueue, requestPlansOnAnnouncements, workGeneration } from './ai/generation-work.ts';
 import { prismaVariants } from './ai/prisma-repositories.ts';
+import { ThreadedProvider } from './ai/provider-thread.ts';
 import { createAiProvider } from './ai/providers/index.ts';
 import type { MediaEnv } from './env.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
@@ -42,6 +43,12 @@ export interface MediaServiceDeps extends ServiceDeps {
   aiFacts?: CurrentFacts;
   /** The built generation child (dist/generation-worker.js) for MEDIA_ROLE=all; the embedded launcher names it. */
   generationEntry?: string;
+  /**
+   * MEDIA_ROLE=all with the consumers in this process and the provider calls in niced render
+   * threads (ai/provider-thread.ts) rather than in a niced child process: the embedded launcher on
+   * Linux. `entry`: the built thread entry (dist/generation-thread.js) for a launcher run from its bundle.
+   */
+  generationThreads?: { entry?: string };
 }
 
 function objectStoreOf(env: MediaEnv): ObjectStore {
@@ -70,7 +77,9 @@ const aiUnitCostsOf = (env: Pick<MediaEnv, 'AI_UNITS_TEXT' | 'AI_UNITS_IMAGE'>):
 export async function createMediaService(
   env: MediaEnv,
   deps: MediaServiceDeps,
-): Promise<GrpcServer & { httpUrl: string; generation?: Promise<GenerationQueue>; generationWorkerPid: () => number | undefined }> {
+): Promise<
+  GrpcServer & { httpUrl: string; generation?: Promise<GenerationQueue>; generationWorkerPid: () => number | undefined; renderThreadIds: () => number[] }
+> {
   const { logger } = deps;
   const prisma = new PrismaClient({ adapter: await serviceAdapter(deps) });
   const store = deps.objectStore ?? objectStoreOf(env);
@@ -95,10 +104,13 @@ export async function createMediaService(
   });
   const ledger = new AiBudgetLedger(prisma, { schema: deps.database.schema, costs: aiUnitCostsOf(env), eventsWritten: () => events.relay.wake() });
   // Generation runs here, next to the budget ledger and the object store it writes; with AI_PROVIDER
-  // none nothing is queued and no worker runs.
-  const provider = await createAiProvider(env);
+  // none nothing is queued and no worker runs. The provider is created where its calls run: in this
+  // process only for MEDIA_ROLE=worker (the child process and the render threads create their own).
+  const providerConfigured = env.AI_PROVIDER !== 'none';
+  const provider = env.MEDIA_ROLE === 'worker' ? await createAiProvider(env) : undefined;
   let worker: GenerationProcess | undefined;
-  const images = new AiImages(prisma, { providerConfigured: provider !== undefined, logger, settingChanged: () => worker?.imagesSettingChanged() });
+  let threaded: ThreadedProvider | undefined;
+  const images = new AiImages(prisma, { providerConfigured, logger, settingChanged: () => worker?.imagesSettingChanged() });
   const bus = deps.bus ?? createBus({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX, logger });
   // The other services, read by the planner, the jobs and GetVariants (clients connect on first use).
   const sources = grpcPlannerSources({
@@ -113,10 +125,11 @@ export async function createMediaService(
   const variants = prismaVariants(prisma);
   // Where generation runs (services/media/README.md#where-generation-runs): every role queues (QueueGenerations,
   // plan requests on announcements); `worker` runs the consumers and renders here, `all` in a niced
-  // child process, `api` nowhere. With AI_PROVIDER none nothing is queued and no worker runs.
+  // child process (or, with deps.generationThreads, the consumers here and the provider calls in niced
+  // render threads), `api` nowhere. With AI_PROVIDER none nothing is queued and no worker runs.
   // Started beside the server, not before it: pg-boss's start takes seconds on the embedded PGlite.
   // A queue that cannot start stops nothing else; its error is logged and every call that needs it fails.
-  const jobs = provider ? openGenerationQueue(env, deps.database, logger) : undefined;
+  const jobs = providerConfigured ? openGenerationQueue(env, deps.database, logger) : undefined;
   const generation = jobs?.then(async (queue) => {
     if (env.MEDIA_ROLE !== 'worker') requestPlansOnAnnouncements(queue, bus, logger);
     if (env.MEDIA_ROLE === 'worker')
@@ -131,7 +144,26 @@ export async function createMediaService(
         logger,
         announce: (channel, siteId) => bus.publish(channel, siteId),
       });
-    else if (env.MEDIA_ROLE === 'all') {
+    else if (env.MEDIA_ROLE === 'all' && deps.generationThreads) {
+      threaded = await ThreadedProvider.start({
+        env,
+        nice: env.AI_WORKER_NICE,
+        size: generationConcurrency(env),
+        logger,
+        ...(deps.generationThreads.entry ? { entry: deps.generationThreads.entry } : {}),
+      });
+      await workGeneration(queue, env, {
+        prisma,
+        store,
+        ledger,
+        provider: threaded,
+        images,
+        sources,
+        facts,
+        logger,
+        announce: (channel, siteId) => bus.publish(channel, siteId),
+      });
+    } else if (env.MEDIA_ROLE === 'all') {
       // Test seams (in-memory facts) cannot cross into another process: such a test runs MEDIA_ROLE=worker.
       if (deps.aiFacts) throw new Error('MEDIA_ROLE=all runs generation in a child process, which cannot use injected aiFacts; use MEDIA_ROLE=worker');
       worker = GenerationProcess.start({
@@ -146,7 +178,9 @@ export async function createMediaService(
     return queue;
   });
   generation?.catch((err: unknown) => logger.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'generation could not start'));
-  const unobserveQueue = provider ? observeGenerationQueue(() => readQueue(prisma, `${deps.database.schema}_jobs`, GENERATION_QUEUE), { logger }) : undefined;
+  const unobserveQueue = providerConfigured
+    ? observeGenerationQueue(() => readQueue(prisma, `${deps.database.schema}_jobs`, GENERATION_QUEUE), { logger })
+    : undefined;
   const server = createMediaGrpcServer({
     prisma,
     ledger,
@@ -164,6 +198,8 @@ export async function createMediaService(
       await generation?.catch(() => undefined);
       await worker?.stop();
       await (await jobs?.catch(() => undefined))?.stop();
+      // After the queue: its jobs in flight have had their provider calls.
+      await threaded?.close();
       sources.close();
     })
     .addCleanup(() => bus.close())
@@ -182,5 +218,6 @@ export async function createMediaService(
     httpUrl: `http://${host}:${port}`,
     ...(generation ? { generation } : {}),
     generationWorkerPid: () => worker?.pid,
+    renderThreadIds: () => threaded?.threadIds() ?? [],
   });
 }

@@ -5,8 +5,10 @@
  * drawn from an SVG by @resvg/resvg-js with a DejaVu font shipped as an npm package (resvg reads
  * TTF/OTF, and system fonts are never loaded, so every machine draws the same pixels).
  * resvg is a native addon: it is loaded when this provider is created, so a media service on
- * another provider never loads it, and it renders on the libuv thread pool (renderAsync), so a
- * render never blocks the service's event loop.
+ * another provider never loads it. It renders on the libuv thread pool (renderAsync), so a render
+ * never blocks the service's event loop; or, with `renderOnThisThread`, synchronously on the
+ * calling thread: the embedded launcher's niced render thread (ai/provider-thread.ts), where a
+ * render on libuv's pool would run on the process's shared threads at the request handlers' priority.
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -99,10 +101,22 @@ export function localSvg(article: AiArticle, profile: SeoProfile | null): string
   ].join('');
 }
 
-export async function createLocalProvider(options: { timeoutMs: number }): Promise<AiProvider> {
-  const { renderAsync } = await import('@resvg/resvg-js');
+export async function createLocalProvider(options: { timeoutMs: number; renderOnThisThread?: boolean }): Promise<AiProvider> {
+  const { renderAsync, Resvg } = await import('@resvg/resvg-js');
   const require = createRequire(import.meta.url);
   const fontFiles = ['dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'].map((f) => require.resolve(f));
+  const renderOptions = {
+    font: { loadSystemFonts: false, fontFiles, defaultFontFamily: 'DejaVu Sans' },
+    fitTo: { mode: 'original' },
+    logLevel: 'off',
+  } as const;
+  // A synchronous render cannot be interrupted: a call whose deadline passed before it starts is not begun.
+  const render = options.renderOnThisThread
+    ? async (svg: string, signal: AbortSignal) => {
+        signal.throwIfAborted();
+        return new Resvg(svg, renderOptions).render();
+      }
+    : (svg: string, signal: AbortSignal) => renderAsync(svg, renderOptions, signal);
   return {
     name: 'local',
     models: { text: 'local', image: 'local-resvg' },
@@ -111,11 +125,7 @@ export async function createLocalProvider(options: { timeoutMs: number }): Promi
       const deadline = callDeadline(request.signal, request.timeoutMs ?? options.timeoutMs);
       let bytes: Buffer;
       try {
-        const rendered = await renderAsync(
-          localSvg(request.article, request.profile),
-          { font: { loadSystemFonts: false, fontFiles, defaultFontFamily: 'DejaVu Sans' }, fitTo: { mode: 'original' }, logLevel: 'off' },
-          deadline.signal,
-        );
+        const rendered = await render(localSvg(request.article, request.profile), deadline.signal);
         bytes = rendered.asPng();
       } catch (error) {
         if (deadline.signal.aborted) throw new AiProviderError(deadline.timedOut() ? 'timeout' : 'aborted', { cause: error });

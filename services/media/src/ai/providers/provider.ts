@@ -5,7 +5,10 @@
  * shown or stored anywhere, while the provider's own text stays in `detail`, for logs only.
  */
 import { z } from 'zod';
-import { ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, META_DESCRIPTION_MAX, type seoProfile } from '@cfs/common/rules';
+// The limits from their own module, not the rules' index: that one brings the error table and its
+// gRPC status codes with it, and this module is all a render thread loads (ai/provider-thread.ts).
+import { ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, META_DESCRIPTION_MAX } from '@cfs/common/rules/article';
+import type { seoProfile } from '@cfs/common/rules';
 import { toPlainText } from '@cfs/common/rules/plain-text';
 
 /** A Site's SEO profile, as the seo service keeps it (services/common/src/rules/seo-profile.ts). */
