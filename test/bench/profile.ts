@@ -30,8 +30,8 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gatewayEnvSchema } from '@cfs/gateway';
 import { freePort } from '../support/processes.ts';
+import { cacheMbOf, environOf, GATEWAY_BASE_MB } from './gateway-memory.ts';
 import { printCategories, printTopFunctions, summarize, type CpuProfile, type ProfileSummary } from './cpuprofile.ts';
 import { answers, cleanUp, fetchRetrying, killAll, load, progress, ROOT, startNode, stop, until, type LoadRequest } from './harness.ts';
 import { deployableName, measured, type Measured } from './measure.ts';
@@ -48,10 +48,6 @@ const PROFILE = !process.argv.includes('--no-profile');
 const INTERVAL_US = Number(option('interval-us', '200'));
 const SITES = 20;
 const ARTICLES = 5_000;
-/** The gateway's caches whose bytes its memory target adds to its 120 MB (gateway/src/env.ts). */
-const CACHE_BYTES = ['AUTH_CACHE_MAX_BYTES', 'SITE_CACHE_MAX_BYTES', 'FEED_PAGE_CACHE_MAX_BYTES'] as const;
-/** Their defaults, from the gateway's own schema (a copy here went stale when the defaults moved). */
-const cacheDefaultMb = (name: (typeof CACHE_BYTES)[number]) => gatewayEnvSchema.shape[name].parse(undefined) / 2 ** 20;
 
 type RouteName = 'me' | 'feed' | 'feed304';
 const ROUTE_LABELS: Record<RouteName, string> = { me: 'GET /api/v1/me', feed: 'GET /api/v1/feed (cached)', feed304: 'GET /api/v1/feed → 304' };
@@ -100,12 +96,7 @@ function withFlags(base: string[], extra: string[]): string[] {
 function launchersGateway(system: RunningSystem): { env: NodeJS.ProcessEnv; flags: string[] } {
   const pid = system.pids().find((p) => deployableName(p) === 'gateway');
   if (!pid) throw new Error('the launcher runs no gateway');
-  const env = Object.fromEntries(
-    readFileSync(`/proc/${pid}/environ`, 'utf8')
-      .split('\0')
-      .filter(Boolean)
-      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
-  );
+  const env = environOf(pid);
   const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).slice(1);
   return {
     env,
@@ -114,11 +105,6 @@ function launchersGateway(system: RunningSystem): { env: NodeJS.ProcessEnv; flag
       args.findIndex((a) => !a.startsWith('-')),
     ),
   };
-}
-
-/** The gateway's configured cache bytes (its env, else the defaults), in MB. */
-function cacheMb(env: NodeJS.ProcessEnv): number {
-  return CACHE_BYTES.reduce((sum, name) => sum + (env[name] ? Number(env[name]) / 2 ** 20 : cacheDefaultMb(name)), 0);
 }
 
 /** A minimal Chrome DevTools Protocol session on a process's inspector (node's global WebSocket). */
@@ -300,8 +286,9 @@ async function main(): Promise<void> {
       );
     }
   }
-  const targetMb = 120 + cacheMb(gateway.env);
-  console.log(`\nRSS of each gateway after the loads (MB; peak = VmHWM since start; target 120 + its caches' ${cacheMb(gateway.env)} MB = ${targetMb}):`);
+  const cacheMb = cacheMbOf(gateway.env);
+  const targetMb = GATEWAY_BASE_MB + cacheMb;
+  console.log(`\nRSS of each gateway after the loads (MB; peak = VmHWM since start; target ${GATEWAY_BASE_MB} + its caches' ${cacheMb} MB = ${targetMb}):`);
   for (const t of targets) {
     const m = memoryOf(t.process.pid!);
     console.log(

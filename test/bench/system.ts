@@ -11,7 +11,8 @@
  *      the target's processes, and of the PostgreSQL and Redis servers); /me and the cached feed
  *      against the reference (requests/s ≥ 0.8×, CPU per request with every process, PostgreSQL and
  *      Redis included ≤ 1.5×, p99 ≤ 2×); the 304 against its 200 in CPU per request (< 1.0×);
- *   2. the peak and current RSS of every deployable under that load;
+ *   2. the peak and current RSS of every deployable under that load, and the gateway's peak against
+ *      its own target, 120 MB plus the bytes its caches may hold (gateway-memory.ts);
  *   3. (`mix`) on a second system with AI generation on (AI_PROVIDER=local, Sites on the pro plan)
  *      and its Prometheus endpoints on: a caught-up GET /api/v1/feed/changes against a cached feed
  *      page at 10 000 articles and at the mix's size (1 000 000), requests/s and CPU per request
@@ -72,6 +73,7 @@ import { measureLocalProvider, WORKER_BATCH } from './ai.ts';
 import { changesAgainstFeed, type ChangesAgainstFeed } from './changes.ts';
 import { measureEmbedded } from './embedded.ts';
 import { feedLatency, type SizeLatency } from './feed-latency.ts';
+import { cacheMbOf, environOf, GATEWAY_BASE_MB } from './gateway-memory.ts';
 import { addr, answers, cleanUp, fetchRetrying, killAll, load, progress, ROOT, startNode, stop, until, type LoadRequest } from './harness.ts';
 import { cpuSplit, measured, named, printLoads, printMemory, type Measured } from './measure.ts';
 import { memoryOf } from './procfs.ts';
@@ -298,6 +300,15 @@ async function againstBaselines(): Promise<void> {
   printCpuSplits([rows.viaRedis, rows.me, rows.feed, rows.feed304]);
   baselinesReference = rows.viaRedis;
   printMemory('RSS of each process after the load (MB; peak = VmHWM since start, seeding included):', named(system.pids()), TARGET.deployableRssMb);
+  const gateway = named(system.pids()).find(([name]) => name === 'gateway');
+  if (gateway) {
+    const cacheMb = cacheMbOf(environOf(gateway[1]));
+    const { peakMb } = memoryOf(gateway[1]);
+    console.log(
+      `  the gateway's peak ${peakMb} MB against its own target, ${GATEWAY_BASE_MB} MB plus the ${cacheMb} MiB its caches may hold ` +
+        `(≤ ${GATEWAY_BASE_MB + cacheMb}: ${verdict(peakMb <= GATEWAY_BASE_MB + cacheMb)})`,
+    );
+  }
   printMemory('RSS of the baselines (MB):', baselines.processes);
   await stop(system.launcher);
 }
