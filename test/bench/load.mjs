@@ -5,20 +5,11 @@
 // counts apart (`notModified`): a conditional load expects them. With LOAD_COUNT_PERSONALIZED=1 it also
 // counts the 200 answers of GET /api/v1/feed… (`feedAnswers`) and those of them whose body carries a
 // `personalized` item (`personalizedAnswers`).
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { readRequests } from './requests-file.mjs';
 
 const [origin, seconds, connections, requestsFile, amount] = process.argv.slice(2);
-const planned = readFileSync(requestsFile, 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => {
-    const [path, token, ifNoneMatch] = line.split(' ');
-    return {
-      path,
-      headers: { ...(token && token !== '-' ? { authorization: `Bearer ${token}` } : {}), ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) },
-    };
-  });
+const planned = readRequests(requestsFile);
 const countPersonalized = process.env.LOAD_COUNT_PERSONALIZED === '1';
 const counts = { feedAnswers: 0, personalizedAnswers: 0 };
 let next = 0;

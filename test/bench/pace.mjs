@@ -6,23 +6,14 @@
 // (coordinated omission); `lagMs` says how late the latest send was.
 // Usage: node pace.mjs <origin> <rate per second> <requestsFile>  → prints one JSON line, in the shape
 // of load.mjs's (`non2xx` leaves out the 304s, counted apart in `notModified`).
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { readRequests } from './requests-file.mjs';
 
 const [origin, rateArg, requestsFile] = process.argv.slice(2);
 const rate = Number(rateArg);
 const { hostname, port } = new URL(origin);
-const planned = readFileSync(requestsFile, 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => {
-    const [path, token, ifNoneMatch] = line.split(' ');
-    return {
-      path,
-      headers: { ...(token && token !== '-' ? { authorization: `Bearer ${token}` } : {}), ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) },
-    };
-  });
+const planned = readRequests(requestsFile);
 // Keep-alive, as a proxy in front of the gateway keeps its connections; enough sockets that a slow
 // answer never holds back the next due request.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
