@@ -70,11 +70,10 @@ export const LOCAL_HEAP_MB = 128;
  * because tiering one PostgreSQL function up to TurboFan takes hundreds of MB of compiler memory;
  * the old generation is bounded at LOCAL_HEAP_MB because V8 otherwise lets garbage grow the heap
  * with the load; and `--no-concurrent-recompilation` for the reason NODE_FLAGS gives. The young
- * generation is capped at LAUNCHER_SEMI_SPACE_MB: left alone V8 grew it to 64 MB semi-spaces, and
- * the embedded bench answered 2 341 feed requests/s at 583 CPU ms per 1 000 with 399 MB of RSS;
- * with 16, 8 221/s at 118 ms and 416 MB; with 4, 11 291/s at 81 ms but 519 MB, as what requests
- * allocate was promoted and the old generation filled with garbage
- * (docs/performance.md#embedded-memory-2026-11-27). In the PostgreSQL mode the launcher runs no
+ * generation is capped at LAUNCHER_SEMI_SPACE_MB: left alone V8 grew it to 64 MB semi-spaces and
+ * the embedded system answered a quarter of the requests at five times the CPU per request; with 4,
+ * what requests allocate was promoted and the old generation filled with garbage, RSS highest
+ * (figures: docs/performance.md#embedded-memory-2026-11-27). In the PostgreSQL mode the launcher runs no
  * WebAssembly, and each child gets its nodeFlagsOf, not these.
  */
 export const LAUNCHER_SEMI_SPACE_MB = 16;

@@ -132,38 +132,33 @@ export async function createMediaService(
   const jobs = providerConfigured ? openGenerationQueue(env, deps.database, logger) : undefined;
   const generation = jobs?.then(async (queue) => {
     if (env.MEDIA_ROLE !== 'worker') requestPlansOnAnnouncements(queue, bus, logger);
-    if (env.MEDIA_ROLE === 'worker')
+    // The provider the consumers call when they run here: this process's own (`worker`), or the
+    // render threads' (`all` with deps.generationThreads).
+    const here =
+      env.MEDIA_ROLE === 'worker'
+        ? provider!
+        : env.MEDIA_ROLE === 'all' && deps.generationThreads
+          ? (threaded = await ThreadedProvider.start({
+              env,
+              nice: env.AI_WORKER_NICE,
+              size: generationConcurrency(env),
+              logger,
+              ...(deps.generationThreads.entry ? { entry: deps.generationThreads.entry } : {}),
+            }))
+          : undefined;
+    if (here)
       await workGeneration(queue, env, {
         prisma,
         store,
         ledger,
-        provider: provider!,
+        provider: here,
         images,
         sources,
         facts,
         logger,
         announce: (channel, siteId) => bus.publish(channel, siteId),
       });
-    else if (env.MEDIA_ROLE === 'all' && deps.generationThreads) {
-      threaded = await ThreadedProvider.start({
-        env,
-        nice: env.AI_WORKER_NICE,
-        size: generationConcurrency(env),
-        logger,
-        ...(deps.generationThreads.entry ? { entry: deps.generationThreads.entry } : {}),
-      });
-      await workGeneration(queue, env, {
-        prisma,
-        store,
-        ledger,
-        provider: threaded,
-        images,
-        sources,
-        facts,
-        logger,
-        announce: (channel, siteId) => bus.publish(channel, siteId),
-      });
-    } else if (env.MEDIA_ROLE === 'all') {
+    else if (env.MEDIA_ROLE === 'all') {
       // Test seams (in-memory facts) cannot cross into another process: such a test runs MEDIA_ROLE=worker.
       if (deps.aiFacts) throw new Error('MEDIA_ROLE=all runs generation in a child process, which cannot use injected aiFacts; use MEDIA_ROLE=worker');
       worker = GenerationProcess.start({
