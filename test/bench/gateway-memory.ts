@@ -4,21 +4,10 @@
  * read from the gateway's own schema), so that a larger young generation or larger caches are
  * judged by what they buy (docs/performance.md#gateway-profile-before-and-after-2026-11-27).
  */
-import { readFileSync } from 'node:fs';
 import { gatewayEnvSchema } from '@cfs/gateway';
 
 export const GATEWAY_BASE_MB = 120;
 const CACHE_BYTES = ['AUTH_CACHE_MAX_BYTES', 'SITE_CACHE_MAX_BYTES', 'FEED_PAGE_CACHE_MAX_BYTES'] as const;
-
-/** A running process's environment, from /proc (Linux). */
-export function environOf(pid: number): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    readFileSync(`/proc/${pid}/environ`, 'utf8')
-      .split('\0')
-      .filter(Boolean)
-      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
-  );
-}
 
 /** The cache bytes a gateway with this environment is configured to hold, in MiB. */
 export function cacheMbOf(env: NodeJS.ProcessEnv): number {

@@ -2,7 +2,7 @@
  * What the bench reads of processes from /proc (Linux): CPU time (utime + stime, and the cutime +
  * cstime of children already reaped, so a PostgreSQL backend that ends between two readings still
  * counts through the postmaster), the memory of each process (VmRSS now, VmHWM the peak, and
- * its PSS: its share of pages shared with other processes), and process trees.
+ * its PSS: its share of pages shared with other processes), environments and process trees.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -83,4 +83,14 @@ export function commandOf(pid: number, root: string): string {
   const args = readOr(`/proc/${pid}/cmdline`, [] as string[], (text) => text.split('\0').filter(Boolean));
   const script = args.find((a) => /\.(m?js|ts)$/.test(a) && !a.startsWith('--'));
   return script ? script.replace(`${root}/`, '') : (args[0] ?? '?');
+}
+
+/** A running process's environment, from /proc (Linux). */
+export function environOf(pid: number): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
 }

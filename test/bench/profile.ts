@@ -31,11 +31,11 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../support/processes.ts';
-import { cacheMbOf, environOf, GATEWAY_BASE_MB } from './gateway-memory.ts';
+import { cacheMbOf, GATEWAY_BASE_MB } from './gateway-memory.ts';
 import { printCategories, printTopFunctions, summarize, type CpuProfile, type ProfileSummary } from './cpuprofile.ts';
 import { answers, cleanUp, fetchRetrying, killAll, load, progress, ROOT, startNode, stop, until, type LoadRequest } from './harness.ts';
 import { deployableName, measured, type Measured } from './measure.ts';
-import { memoryOf } from './procfs.ts';
+import { environOf, memoryOf } from './procfs.ts';
 import { redisUrl, seedArticles, seedSites, startSystem, type RunningSystem } from './system-under-test.ts';
 
 const option = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
